@@ -1,0 +1,53 @@
+/** Display labels for the store's enumerations, shared by server (QR, emails) and web. */
+
+export const PAYMENT_METHOD_LABELS = {
+  USDT_TRC20: 'USDT (TRC-20)',
+  BTC: 'Bitcoin (BTC)',
+  ETH: 'Ethereum (ETH)',
+  PAYPAL: 'PayPal',
+  SKRILL: 'Skrill',
+} as const;
+
+/** Currency symbol the customer sends for each method. */
+export const PAYMENT_METHOD_CURRENCY = {
+  USDT_TRC20: 'USDT',
+  BTC: 'BTC',
+  ETH: 'ETH',
+  PAYPAL: 'USD',
+  SKRILL: 'USD',
+} as const;
+
+export const PRODUCT_CATEGORY_LABELS: Record<string, string> = {
+  ssl_certificates: 'SSL Certificates',
+  crypto_keys: 'Crypto Keys',
+  trading_bots: 'Trading Bots',
+  scripts: 'Scripts',
+};
+
+export const ORDER_STATUS_LABELS = {
+  PENDING: 'Pending',
+  SUCCESS: 'Success',
+  NOT_RECEIVED: 'Not Received',
+  PROCESSING: 'Processing',
+  COMPLETED: 'Completed',
+  CONFIRMED: 'Confirmed',
+  ACTIVE: 'Active',
+  CANCELLED: 'Cancelled',
+} as const;
+
+export const TICKET_CATEGORY_LABELS = {
+  installation: 'Installation Help',
+  order: 'Order Issue',
+  renewal: 'Renewal',
+  technical: 'Technical Support',
+  billing: 'Billing Question',
+  other: 'Other',
+} as const;
+
+export const TICKET_PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' } as const;
+
+export const GUIDE_CATEGORY_LABELS = {
+  HOSTING_PANEL: 'Hosting Panels',
+  WEB_SERVER: 'Web Servers',
+  OTHER: 'Other',
+} as const;

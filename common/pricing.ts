@@ -1,0 +1,77 @@
+/**
+ * Money and crypto conversion (spec §9). Dollars travel as numbers with at most 2 decimals; all
+ * arithmetic is done in integer cents so 4000 × $13.6 is exactly $54,400.00.
+ */
+
+export interface PriceTier {
+  minQuantity: number;
+  unitPrice: number;
+}
+
+export interface PricedProduct {
+  price: number;
+  minQuantity: number;
+  priceTiers: PriceTier[];
+}
+
+export const CRYPTO_DECIMALS = { USDT_TRC20: 2, BTC: 8, ETH: 6, PAYPAL: 2, SKRILL: 2 } as const;
+export type PaymentMethodKey = keyof typeof CRYPTO_DECIMALS;
+
+export const DEFAULT_USD_RATES = { USDT_TRC20: 1, BTC: 50000, ETH: 2500, PAYPAL: 1, SKRILL: 1 } as const;
+
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+/** Unit price in cents for a quantity: the best tier the quantity reaches, else the listed price. */
+export function unitPriceCents(product: PricedProduct, quantity: number): number {
+  let price = toCents(product.price);
+  let bestTier = 0;
+  for (const tier of product.priceTiers) {
+    if (quantity >= tier.minQuantity && tier.minQuantity >= bestTier) {
+      bestTier = tier.minQuantity;
+      price = toCents(tier.unitPrice);
+    }
+  }
+  return price;
+}
+
+export interface Quote {
+  unitPrice: number;
+  totalPrice: number;
+  totalCents: number;
+}
+
+export function quoteTotal(product: PricedProduct, quantity: number): Quote {
+  const unit = unitPriceCents(product, quantity);
+  const totalCents = unit * quantity;
+  return { unitPrice: fromCents(unit), totalPrice: fromCents(totalCents), totalCents };
+}
+
+/**
+ * Converts a dollar total (in cents) to a crypto amount string with the method's decimals, rounding
+ * half up on exact decimal arithmetic (BigInt), so 54400 USD at 50000 USD/BTC is "1.08800000".
+ */
+export function cryptoAmount(totalCents: number, usdRate: number, decimals: number): string {
+  // rate as an exact fraction: rateCents / 100
+  const rateCents = BigInt(Math.round(usdRate * 100));
+  if (rateCents <= 0n) throw new Error('Rate must be positive');
+  const scale = 10n ** BigInt(decimals);
+  // amount = totalCents / rateCents, scaled by 10^decimals, rounded half up
+  const numerator = BigInt(totalCents) * scale;
+  const units = (numerator * 2n + rateCents) / (rateCents * 2n);
+  const whole = units / scale;
+  const frac = units % scale;
+  return decimals === 0 ? whole.toString() : `${whole}.${frac.toString().padStart(decimals, '0')}`;
+}
+
+/** "$54,400.00"-style dollar formatting shared by web pages. */
+export function formatUsd(amount: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(
+    amount,
+  );
+}

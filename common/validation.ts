@@ -1,0 +1,172 @@
+/**
+ * The store's input rules with the spec's exact messages (spec §5). Server and web both validate with
+ * these schemas, so a message is never typed twice.
+ */
+import { z } from 'zod';
+
+export const LIMITS = {
+  email: 255,
+  domain: 253,
+  transactionId: 100,
+  fullName: 100,
+  passwordMin: 8,
+  passwordMax: 72,
+  ticketSubject: 200,
+  ticketDescription: 2000,
+  quantityMax: 50000,
+  /** The quantity input clamps to this; the API accepts up to quantityMax. */
+  quantityInputMax: 10000,
+  companyName: 200,
+  phone: 40,
+} as const;
+
+export const MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  emailTooLong: 'Email must be less than 255 characters',
+  domainTooLong: 'Domain must be less than 253 characters',
+  invalidDomain: 'Please enter a valid domain (e.g., example.com)',
+  quantityMin: 'Quantity must be at least 1',
+  quantityMax: 'Quantity cannot exceed 50000',
+  invalidProduct: 'Please select a valid product',
+  transactionIdTooLong: 'Transaction ID must be less than 100 characters',
+  transactionIdChars: 'Transaction ID can only contain letters and numbers',
+  proofNotImage: 'Payment proof must be an image file',
+  fullNameRequired: 'Full name is required',
+  fullNameTooLong: 'Full name must be less than 100 characters',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be less than 72 characters',
+  passwordUpper: 'Password must contain at least one uppercase letter',
+  passwordLower: 'Password must contain at least one lowercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  passwordRequired: 'Password is required',
+  subjectRequired: 'Subject is required',
+  subjectTooLong: 'Subject must be less than 200 characters',
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: 'Description must be less than 2000 characters',
+  categoryRequired: 'Please select a category',
+  invalidPriority: 'Please select a priority',
+  companyTooLong: 'Company name must be less than 200 characters',
+  phoneInvalid: 'Please enter a valid phone number',
+  outOfStockOnSubmit: 'This product is currently out of stock. Please try another product.',
+  outOfStockDetail:
+    'This product is currently out of stock. Please check back later or contact support for availability.',
+  outOfStockOpened: 'This product is currently out of stock. Please check back later.',
+  outOfStockPicker: 'This product is currently out of stock.',
+  paymentMethodUnavailable:
+    'This payment method is not available yet. Please contact support and open a ticket to pay with it.',
+  idempotencyKeyInvalid: 'Idempotency key must be 8 to 100 letters, digits, dashes or underscores',
+  belowMinimumQuantity: (min: number) => `This product is sold in bulk only: the minimum order is ${min}`,
+} as const;
+
+/** A lower-case host name such as example.com or shop.example.co.uk. */
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.email, MESSAGES.emailTooLong)
+  .pipe(z.email(MESSAGES.invalidEmail));
+
+/** Optional domain: empty, or a lower-case host name. Empty becomes null. */
+export const domainSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.domain, MESSAGES.domainTooLong)
+  .refine((v) => v === '' || DOMAIN_PATTERN.test(v), MESSAGES.invalidDomain)
+  .transform((v) => (v === '' ? null : v));
+
+export const quantitySchema = z
+  .number(MESSAGES.quantityMin)
+  .int(MESSAGES.quantityMin)
+  .min(1, MESSAGES.quantityMin)
+  .max(LIMITS.quantityMax, MESSAGES.quantityMax);
+
+export const productIdSchema = z.string().regex(UUID_PATTERN, MESSAGES.invalidProduct);
+
+export const transactionIdSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.transactionId, MESSAGES.transactionIdTooLong)
+  .regex(ALPHANUMERIC, MESSAGES.transactionIdChars)
+  .transform((v) => (v === '' ? null : v));
+
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, MESSAGES.idempotencyKeyInvalid);
+
+/** Checkout step 1 (spec §5). */
+export const checkoutDetailsSchema = z.object({
+  productId: productIdSchema,
+  quantity: quantitySchema,
+  domainName: domainSchema.optional().default(''),
+  email: emailSchema,
+});
+
+/** Checkout step 2 (spec §5); the proof's image check runs on its bytes on the server. */
+export const checkoutPaymentSchema = z.object({
+  transactionId: transactionIdSchema.optional().default(''),
+});
+
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, MESSAGES.passwordMin)
+  .max(LIMITS.passwordMax, MESSAGES.passwordMax)
+  .regex(/[A-Z]/, MESSAGES.passwordUpper)
+  .regex(/[a-z]/, MESSAGES.passwordLower)
+  .regex(/[0-9]/, MESSAGES.passwordNumber);
+
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.fullNameRequired)
+  .max(LIMITS.fullName, MESSAGES.fullNameTooLong);
+
+export const signUpSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, MESSAGES.passwordRequired),
+});
+
+/** Edit Profile (a departure: the spec shows the button without behaviour). Empty optional fields clear. */
+export const profileSchema = z.object({
+  fullName: fullNameSchema,
+  companyName: z
+    .string()
+    .trim()
+    .max(LIMITS.companyName, MESSAGES.companyTooLong)
+    .transform((v) => (v === '' ? null : v)),
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\+?[0-9 ()./-]{5,40}$/.test(v), MESSAGES.phoneInvalid)
+    .transform((v) => (v === '' ? null : v)),
+});
+
+export const TICKET_CATEGORIES = ['installation', 'order', 'renewal', 'technical', 'billing', 'other'] as const;
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+
+export const ticketSchema = z.object({
+  title: z.string().trim().min(1, MESSAGES.subjectRequired).max(LIMITS.ticketSubject, MESSAGES.subjectTooLong),
+  description: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.descriptionRequired)
+    .max(LIMITS.ticketDescription, MESSAGES.descriptionTooLong),
+  category: z.enum(TICKET_CATEGORIES, MESSAGES.categoryRequired),
+  priority: z.enum(TICKET_PRIORITIES, MESSAGES.invalidPriority).default('medium'),
+});
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Flattens a zod error into the API's fieldErrors, in the order the fields failed. */
+export function toFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+}

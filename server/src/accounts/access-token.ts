@@ -1,0 +1,38 @@
+/** Access tokens: HS256 JWTs valid 15 minutes with `sub` and `roles` (DESIGN.md §6). */
+import jwt from 'jsonwebtoken';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface AuthUser {
+  id: string;
+  roles: string[];
+}
+
+export function signAccessToken(secret: string, user: AuthUser): { token: string; expiresAt: Date } {
+  const token = jwt.sign({ roles: user.roles }, secret, {
+    algorithm: 'HS256',
+    subject: user.id,
+    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+  });
+  return { token, expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000) };
+}
+
+/** The token's user, or null when it is missing, malformed, expired or signed with another key. */
+export function verifyAccessToken(secret: string, token: string | undefined | null): AuthUser | null {
+  if (!token) return null;
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    if (typeof payload === 'string' || typeof payload.sub !== 'string') return null;
+    const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [];
+    return { id: payload.sub, roles };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads `Bearer <token>` from an Authorization header value. */
+export function bearerToken(header: unknown): string | null {
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}

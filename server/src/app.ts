@@ -1,0 +1,223 @@
+/**
+ * The HTTP + WebSocket application: Express 5 with Apollo Server 5 on POST /graphql, graphql-ws on
+ * ws://…/graphql, signed file downloads on /files, the GraphQL IDE on GET /graphql and the built web
+ * app with SPA fallback. `createApp` takes a resolved config and a database URL and owns everything it
+ * starts, so `close()` stops it all in order.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { execute, GraphQLError, parse, subscribe, validate, specifiedRules, type DocumentNode } from 'graphql';
+import { graphqlUploadExpress } from 'graphql-upload-minimal';
+import { useServer } from 'graphql-ws/use/ws';
+import { DataSource } from 'typeorm';
+import { WebSocketServer } from 'ws';
+import { bearerToken, verifyAccessToken, type AuthUser } from './accounts/access-token';
+import { AppConfig, type ResolvedConfig } from './app-config';
+import { Container } from './container';
+import { createDataSource } from './db/data-source';
+import { FileStore, PgFileStore } from './files/file-store';
+import { filesRouter } from './files/files.route';
+import { createContext, type RequestContext } from './graphql/context';
+import { formatError } from './graphql/errors';
+import { EventBus, PgEventBus } from './graphql/event-bus';
+import { graphiqlRoute } from './graphql/graphiql.route';
+import { limitRules, QUERY_LIMITS } from './graphql/limits';
+import { buildAppSchema } from './graphql/schema';
+import { logger } from './logger';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export interface App {
+  server: http.Server;
+  container: Container;
+  db: DataSource;
+  /** The bound port (useful with PORT=0). */
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  config: ResolvedConfig;
+  databaseUrl: string;
+  /** Run migrations before serving (start-up does; tests on a migrated template skip it). */
+  runMigrations?: boolean;
+  /** Runs after migrations, before the server listens (start-up seeds the demo data here). */
+  prepare?: (db: DataSource) => Promise<void>;
+  poolSize?: number;
+}
+
+function clientIp(req: http.IncomingMessage & { ip?: string }): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/** Multipart bodies are parsed only for requests that prove they are not a cross-site form post. */
+function requirePreflightForMultipart(req: express.Request, res: express.Response, next: express.NextFunction): void {
+  if (req.is('multipart/form-data') && !req.get('apollo-require-preflight') && !req.get('x-apollo-operation-name')) {
+    res.status(400).json({
+      errors: [
+        {
+          message:
+            'Multipart requests must carry a non-empty Apollo-Require-Preflight header (CSRF protection)',
+          extensions: { code: 'BAD_REQUEST' },
+        },
+      ],
+    });
+    return;
+  }
+  next();
+}
+
+export async function createApp({ config, databaseUrl, runMigrations = true, prepare, poolSize }: CreateAppOptions): Promise<App> {
+  const db = createDataSource({ url: databaseUrl, poolSize });
+  await db.initialize();
+  if (runMigrations) await db.runMigrations({ transaction: 'each' });
+  await prepare?.(db);
+
+  const container = new Container();
+  const appConfig = new AppConfig(config);
+  const bus = await PgEventBus.connect(databaseUrl, (sql, params) => db.query(sql, params));
+  container.set(AppConfig, appConfig).set(DataSource, db).set(EventBus, bus as EventBus);
+  container.set(FileStore, container.get(PgFileStore));
+
+  const schema = await buildAppSchema(container);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  const server = http.createServer(app);
+
+  const userFromToken = (token: string | null): AuthUser | null => verifyAccessToken(config.jwtSecret, token);
+
+  // WebSocket: graphql-ws with the same parse limits and validation rules as HTTP.
+  const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: QUERY_LIMITS.maxWsMessageBytes });
+  const wsCleanup = useServer<Record<string, unknown>, { ip?: string }>(
+    {
+      schema,
+      execute,
+      subscribe,
+      context: (ctx) => {
+        const params = ctx.connectionParams ?? {};
+        const raw = params.authorization ?? params.Authorization ?? params.accessToken;
+        const token = typeof raw === 'string' ? (bearerToken(raw) ?? raw) : null;
+        return createContext({ user: userFromToken(token), ip: ctx.extra.ip ?? 'unknown', container });
+      },
+      onConnect: (ctx) => {
+        ctx.extra.ip = clientIp(ctx.extra.request);
+        return true;
+      },
+      onSubscribe: (_ctx, _id, payload) => {
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError('Invalid query')];
+        }
+        const errors = validate(schema, document, [...specifiedRules, ...limitRules]);
+        if (errors.length > 0) return errors;
+        return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined };
+      },
+      // Errors leave through the same formatError as HTTP: codes kept, internals masked and logged.
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error.toJSON(), error)),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors
+          ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) }
+          : undefined,
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<RequestContext>({
+    schema,
+    formatError,
+    includeStacktraceInErrorResponses: false,
+    validationRules: limitRules,
+    parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
+    csrfPrevention: true,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      {
+        async serverWillStart() {
+          return {
+            async drainServer() {
+              await wsCleanup.dispose();
+            },
+          };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.use(filesRouter(container));
+  app.get('/graphql', graphiqlRoute(config.webDistDir));
+  app.use(
+    '/graphql',
+    express.json({ limit: QUERY_LIMITS.maxBodyBytes }),
+    requirePreflightForMultipart,
+    graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFieldSize: QUERY_LIMITS.maxBodyBytes }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) =>
+        createContext({
+          user: userFromToken(bearerToken(req.headers.authorization)),
+          ip: clientIp(req),
+          container,
+          req,
+          res,
+        }),
+    }),
+  );
+  serveWebApp(app, config.webDistDir);
+  // Body-parser errors (too large, malformed JSON) answer in GraphQL's error shape, without internals.
+  app.use((error: { status?: number; type?: string; message?: string }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.error('Unhandled HTTP error', { error: String(error?.message ?? error) });
+    const message =
+      error.type === 'entity.too.large'
+        ? `Request body is too large (the limit is ${QUERY_LIMITS.maxBodyBytes / 1024} kB)`
+        : status === 500
+          ? 'Internal server error'
+          : (error.message ?? 'Bad request');
+    res.status(status).json({ errors: [{ message, extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await apollo.stop(); // drains HTTP and disposes graphql-ws
+      wsServer.close();
+      await bus.close();
+      await db.destroy();
+    })());
+
+  return { server, container, db, port, url: `http://127.0.0.1:${port}`, close };
+}
+
+/** The built web app: hashed assets cached for a year, everything else revalidated, SPA fallback to index.html. */
+function serveWebApp(app: express.Express, webDistDir: string): void {
+  const indexFile = path.join(webDistDir, 'index.html');
+  app.use(
+    '/assets',
+    express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
+  app.get(/^(?!\/(graphql|files|assets)(\/|$)).*/, (req, res, next) => {
+    if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
+    res.set('Cache-Control', 'no-cache').sendFile(indexFile);
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * The server's configuration, parsed once from the environment with zod. Nothing else reads
+ * process.env. `loadConfig` takes the environment as an argument so tests can start servers with
+ * their own settings.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { webDistDir } from './paths';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** The fixed TRC-20 wallet of the demo store; production must set its own. */
+const DEMO_USDT_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalString,
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  JWT_SECRET: optionalString,
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  PAY_ADDRESS_USDT_TRC20: optionalString,
+  PAY_ADDRESS_BTC: optionalString,
+  PAY_ADDRESS_ETH: optionalString,
+  RATE_BTC_USD: z.coerce.number().positive().default(50000),
+  RATE_ETH_USD: z.coerce.number().positive().default(2500),
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  TRUST_PROXY: z.string().default('loopback'),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Sign-in/sign-up attempts allowed per IP and per account in one window. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+});
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** Unset: start the embedded PostgreSQL under dataDir. */
+  readonly databaseUrl: string | undefined;
+  readonly embeddedPgPort: number;
+  /** Unset outside production: generated once into dataDir by the boot code. */
+  readonly jwtSecret: string | undefined;
+  readonly admin: { email: string; password: string } | undefined;
+  readonly payAddresses: { USDT_TRC20?: string; BTC?: string; ETH?: string };
+  readonly usdRates: { USDT_TRC20: number; BTC: number; ETH: number; PAYPAL: number; SKRILL: number };
+  readonly fileUrlTtlSeconds: number;
+  readonly trustProxy: string;
+  readonly seedDemoData: boolean;
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  readonly authRateLimit: { max: number; windowSeconds: number };
+  /** Directory of the built web app (index.html, assets, graphiql). */
+  readonly webDistDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
+    throw new Error('JWT_SECRET must be at least 32 characters');
+  }
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  }
+  const usdt = e.PAY_ADDRESS_USDT_TRC20 ?? (e.NODE_ENV === 'production' ? undefined : DEMO_USDT_ADDRESS);
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    jwtSecret: e.JWT_SECRET,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    payAddresses: Object.freeze({ USDT_TRC20: usdt, BTC: e.PAY_ADDRESS_BTC, ETH: e.PAY_ADDRESS_ETH }),
+    usdRates: Object.freeze({ USDT_TRC20: 1, BTC: e.RATE_BTC_USD, ETH: e.RATE_ETH_USD, PAYPAL: 1, SKRILL: 1 }),
+    fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
+    trustProxy: e.TRUST_PROXY,
+    seedDemoData: e.SEED_DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT, windowSeconds: e.AUTH_RATE_WINDOW_SECONDS },
+    webDistDir,
+  });
+}

@@ -1,0 +1,26 @@
+import { DataSource } from 'typeorm';
+import { entities } from './entities';
+import { Initial1763700000000 } from './migrations/1763700000000-initial';
+
+/** All migrations in order; run at start (`synchronize` is never used). */
+export const migrations = [Initial1763700000000];
+
+export interface DataSourceOptions {
+  url: string;
+  poolSize?: number;
+  logging?: boolean;
+}
+
+/** A TypeORM data source for one PostgreSQL database. */
+export function createDataSource({ url, poolSize = 20, logging = false }: DataSourceOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    entities,
+    migrations,
+    migrationsRun: false,
+    synchronize: false,
+    logging,
+    extra: { max: poolSize, application_name: 'crypto-store' },
+  });
+}

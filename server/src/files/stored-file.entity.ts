@@ -1,0 +1,35 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export type StoredFileKind = 'payment_proof' | 'certificate' | 'certificate_chain';
+
+/** A private file kept in PostgreSQL; served only through signed, expiring URLs (files/). */
+@Entity('stored_files')
+export class StoredFile {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'owner_id', type: 'uuid', nullable: true })
+  ownerId: string | null;
+
+  @Column({ type: 'text' })
+  kind: StoredFileKind;
+
+  @Column({ type: 'text' })
+  filename: string;
+
+  @Column({ type: 'text' })
+  mime: string;
+
+  @Column({ type: 'integer' })
+  size: number;
+
+  @Column({ type: 'text' })
+  sha256: string;
+
+  /** Not loaded unless asked for: lists of files never need the bytes. */
+  @Column({ type: 'bytea', select: false })
+  bytes: Buffer;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,73 @@
+/**
+ * The public GraphQL enums (DESIGN.md §5). Keys are the GraphQL names; values are what PostgreSQL
+ * stores (the spec's lower-case values).
+ */
+import { registerEnumType } from 'type-graphql';
+
+export enum PaymentMethod {
+  USDT_TRC20 = 'usdt_trc20',
+  BTC = 'btc',
+  ETH = 'eth',
+  PAYPAL = 'paypal',
+  SKRILL = 'skrill',
+}
+
+export enum OrderStatus {
+  PENDING = 'pending',
+  SUCCESS = 'success',
+  NOT_RECEIVED = 'not_received',
+  PROCESSING = 'processing',
+  COMPLETED = 'completed',
+  CONFIRMED = 'confirmed',
+  ACTIVE = 'active',
+  CANCELLED = 'cancelled',
+}
+
+export enum TicketCategory {
+  INSTALLATION = 'installation',
+  ORDER = 'order',
+  RENEWAL = 'renewal',
+  TECHNICAL = 'technical',
+  BILLING = 'billing',
+  OTHER = 'other',
+}
+
+export enum TicketPriority {
+  LOW = 'low',
+  MEDIUM = 'medium',
+  HIGH = 'high',
+  URGENT = 'urgent',
+}
+
+export enum TicketStatus {
+  OPEN = 'open',
+  IN_PROGRESS = 'in_progress',
+  RESOLVED = 'resolved',
+  CLOSED = 'closed',
+}
+
+export enum GuideCategory {
+  HOSTING_PANEL = 'hosting_panel',
+  WEB_SERVER = 'web_server',
+  OTHER = 'other',
+}
+
+export enum CertificateStatus {
+  ACTIVE = 'active',
+  PENDING = 'pending',
+  EXPIRED = 'expired',
+  REVOKED = 'revoked',
+}
+
+registerEnumType(PaymentMethod, { name: 'PaymentMethod', description: 'PAYPAL and SKRILL are listed, never accepted' });
+registerEnumType(OrderStatus, { name: 'OrderStatus' });
+registerEnumType(TicketCategory, { name: 'TicketCategory' });
+registerEnumType(TicketPriority, { name: 'TicketPriority' });
+registerEnumType(TicketStatus, { name: 'TicketStatus' });
+registerEnumType(GuideCategory, { name: 'GuideCategory' });
+registerEnumType(CertificateStatus, { name: 'CertificateStatus' });
+
+/** The GraphQL key of a payment method value, e.g. 'usdt_trc20' → 'USDT_TRC20' (the key common/ uses). */
+export function paymentMethodKey(method: PaymentMethod): keyof typeof PaymentMethod {
+  return method.toUpperCase() as keyof typeof PaymentMethod;
+}

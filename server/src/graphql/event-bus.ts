@@ -1,0 +1,191 @@
+/**
+ * The live-update bus (DESIGN.md §1, §6). Services publish `{ topic, id }`; every API process
+ * LISTENs on one PostgreSQL channel and hands each event to the local subscribers of its topic, so
+ * replicas see each other's changes and one event costs O(subscribers of that topic).
+ *
+ * Publishing inside a transaction (pass its EntityManager) uses PostgreSQL's own guarantee: a NOTIFY
+ * is delivered when, and only when, the transaction commits.
+ */
+import { Client } from 'pg';
+import type { EntityManager } from 'typeorm';
+import { logger } from '../logger';
+
+export type Topic = `order:${string}` | 'orders' | 'products';
+
+export interface BusEvent {
+  topic: Topic;
+  id: string;
+}
+
+const CHANNEL = 'store_events';
+/** A slow subscriber keeps at most this many events; older ones are dropped (resolvers re-read rows anyway). */
+const MAX_QUEUED = 256;
+
+export abstract class EventBus {
+  abstract publish(event: BusEvent, manager?: EntityManager): Promise<void>;
+  abstract subscribe(topic: Topic): AsyncIterableIterator<BusEvent>;
+  abstract close(): Promise<void>;
+}
+
+/** One subscriber's queue, exposed as an async iterator that graphql-ws drives. */
+class Subscription implements AsyncIterableIterator<BusEvent> {
+  private queue: BusEvent[] = [];
+  private waiting: ((result: IteratorResult<BusEvent>) => void) | null = null;
+  private done = false;
+
+  constructor(private readonly onClose: () => void) {}
+
+  push(event: BusEvent): void {
+    if (this.done) return;
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = null;
+      resolve({ value: event, done: false });
+      return;
+    }
+    if (this.queue.length >= MAX_QUEUED) this.queue.shift();
+    this.queue.push(event);
+  }
+
+  next(): Promise<IteratorResult<BusEvent>> {
+    if (this.queue.length > 0) return Promise.resolve({ value: this.queue.shift()!, done: false });
+    if (this.done) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  return(): Promise<IteratorResult<BusEvent>> {
+    this.finish();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  throw(error?: unknown): Promise<IteratorResult<BusEvent>> {
+    this.finish();
+    return Promise.reject(error);
+  }
+
+  finish(): void {
+    if (this.done) return;
+    this.done = true;
+    this.queue = [];
+    this.onClose();
+    if (this.waiting) {
+      this.waiting({ value: undefined, done: true });
+      this.waiting = null;
+    }
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<BusEvent> {
+    return this;
+  }
+}
+
+/** Local fan-out by topic; the transport (PostgreSQL) calls `dispatch`. */
+class TopicRegistry {
+  private readonly subscribers = new Map<string, Set<Subscription>>();
+
+  subscribe(topic: Topic): Subscription {
+    const subscription = new Subscription(() => {
+      const set = this.subscribers.get(topic);
+      set?.delete(subscription);
+      if (set && set.size === 0) this.subscribers.delete(topic);
+    });
+    let set = this.subscribers.get(topic);
+    if (!set) this.subscribers.set(topic, (set = new Set()));
+    set.add(subscription);
+    return subscription;
+  }
+
+  dispatch(event: BusEvent): void {
+    const set = this.subscribers.get(event.topic);
+    if (!set) return;
+    for (const subscription of set) subscription.push(event);
+  }
+
+  closeAll(): void {
+    for (const set of [...this.subscribers.values()]) for (const s of [...set]) s.finish();
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.subscribers.values()) n += set.size;
+    return n;
+  }
+}
+
+/** EventBus over PostgreSQL LISTEN/NOTIFY on a dedicated connection that reconnects when dropped. */
+export class PgEventBus extends EventBus {
+  private readonly registry = new TopicRegistry();
+  private client: Client | null = null;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+
+  private constructor(
+    private readonly url: string,
+    private readonly publishVia: (sql: string, params: unknown[]) => Promise<unknown>,
+  ) {
+    super();
+  }
+
+  /** Connects the listening client; `publishVia` runs NOTIFY outside transactions (the app's pool). */
+  static async connect(url: string, publishVia: (sql: string, params: unknown[]) => Promise<unknown>): Promise<PgEventBus> {
+    const bus = new PgEventBus(url, publishVia);
+    await bus.listen();
+    return bus;
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client({ connectionString: this.url, application_name: 'crypto-store-events' });
+    client.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        this.registry.dispatch(JSON.parse(message.payload) as BusEvent);
+      } catch (error) {
+        logger.warn('Bad event payload', { payload: message.payload, error: String(error) });
+      }
+    });
+    client.on('error', (error) => {
+      logger.warn('Event bus connection lost; reconnecting', { error: error.message });
+      this.scheduleReconnect();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.client = client;
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer) return;
+    this.client?.end().catch(() => undefined);
+    this.client = null;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.listen().catch((error) => {
+        logger.warn('Event bus reconnect failed', { error: String(error) });
+        this.scheduleReconnect();
+      });
+    }, 1000);
+  }
+
+  async publish(event: BusEvent, manager?: EntityManager): Promise<void> {
+    const sql = `SELECT pg_notify($1, $2)`;
+    const params = [CHANNEL, JSON.stringify(event)];
+    if (manager) await manager.query(sql, params);
+    else await this.publishVia(sql, params);
+  }
+
+  subscribe(topic: Topic): AsyncIterableIterator<BusEvent> {
+    return this.registry.subscribe(topic);
+  }
+
+  /** Number of live local subscriptions (for health and benchmarks). */
+  get subscriberCount(): number {
+    return this.registry.size;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.registry.closeAll();
+    await this.client?.end().catch(() => undefined);
+    this.client = null;
+  }
+}

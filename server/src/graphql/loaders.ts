@@ -1,0 +1,37 @@
+/**
+ * Per-request DataLoaders: each batches the lookups one GraphQL request makes (no N+1) and caches
+ * them for that request only. Created lazily, so a request pays only for the loaders it uses.
+ */
+import DataLoader from 'dataloader';
+import { DataSource, In } from 'typeorm';
+import { Product } from '../catalogue/product.entity';
+import type { Container } from '../container';
+
+function byId<T extends { id: string }>(ids: readonly string[], rows: T[]): (T | null)[] {
+  const map = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => map.get(id) ?? null);
+}
+
+export class Loaders {
+  private cache = new Map<string, DataLoader<string, unknown>>();
+
+  constructor(private readonly container: Container) {}
+
+  /** A loader created once per request under `name`; `batch` gets the distinct keys of one tick. */
+  loader<V>(name: string, batch: (keys: readonly string[], db: DataSource) => Promise<(V | null)[]>): DataLoader<string, V | null> {
+    let loader = this.cache.get(name) as DataLoader<string, V | null> | undefined;
+    if (!loader) {
+      const db = this.container.get(DataSource);
+      loader = new DataLoader<string, V | null>((keys) => batch(keys, db));
+      this.cache.set(name, loader as DataLoader<string, unknown>);
+    }
+    return loader;
+  }
+
+  /** Products by id, inactive ones too (an order keeps its product). */
+  get productById(): DataLoader<string, Product | null> {
+    return this.loader('productById', async (ids, db) => byId(ids, await db.getRepository(Product).findBy({ id: In([...ids]) })));
+  }
+}
+
+export { byId };

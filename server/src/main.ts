@@ -1,0 +1,70 @@
+/**
+ * Boot: config → database (embedded PostgreSQL unless DATABASE_URL) → migrations and seed → HTTP +
+ * WebSocket. SIGINT/SIGTERM stop everything in reverse order so nothing is left half-written.
+ */
+import 'reflect-metadata';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { seedDatabase } from './db/seed/seed';
+import { resolveJwtSecret } from './jwt-secret';
+import { logger, setLogLevel } from './logger';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  setLogLevel(config.logLevel);
+  const jwtSecret = resolveJwtSecret(config);
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+    databaseUrl = embedded.url;
+  }
+
+  let app;
+  try {
+    app = await createApp({
+      config: { ...config, jwtSecret },
+      databaseUrl,
+      prepare: (db) =>
+        seedDatabase(db, { demoData: config.seedDemoData, admin: config.admin, createDemoAdmin: !!embedded }),
+    });
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  logger.info('Store is running', {
+    store: `http://${shownHost}:${app.port}/`,
+    graphql: `http://${shownHost}:${app.port}/graphql`,
+    database: embedded ? 'embedded PostgreSQL' : 'DATABASE_URL',
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('Shutting down', { signal });
+    const force = setTimeout(() => {
+      logger.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, 15000);
+    force.unref();
+    try {
+      await app.close();
+      await embedded?.stop();
+      process.exit(0);
+    } catch (error) {
+      logger.error('Shutdown failed', { error: String(error) });
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  logger.error('Start-up failed', { error: error instanceof Error ? error.stack : String(error) });
+  process.exit(1);
+});

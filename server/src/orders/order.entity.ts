@@ -1,0 +1,76 @@
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { numericDollars } from '../db/column-transformers';
+import { OrderStatus, PaymentMethod } from '../graphql/enums';
+
+/**
+ * An order (spec §3). Totals are computed by the server (DESIGN.md §7). `product`, `paymentProofUrl`,
+ * `paymentAmountCrypto`, `customer` and `events` are field resolvers in order-fields.resolver.ts.
+ */
+@ObjectType('Order')
+@Entity('orders')
+export class Order {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ name: 'product_id', type: 'uuid' })
+  productId: string;
+
+  @Field(() => String)
+  @Column({ name: 'contact_email', type: 'text' })
+  contactEmail: string;
+
+  @Field(() => String, { nullable: true })
+  @Column({ name: 'domain_name', type: 'text', nullable: true })
+  domainName: string | null;
+
+  @Field(() => Int)
+  @Column({ type: 'integer' })
+  quantity: number;
+
+  @Field(() => Float)
+  @Column({ name: 'unit_price', type: 'numeric', precision: 12, scale: 2, transformer: numericDollars })
+  unitPrice: number;
+
+  @Field(() => Float)
+  @Column({ name: 'total_price', type: 'numeric', precision: 14, scale: 2, transformer: numericDollars })
+  totalPrice: number;
+
+  @Field(() => PaymentMethod)
+  @Column({ name: 'payment_method', type: 'text' })
+  paymentMethod: PaymentMethod;
+
+  @Field(() => String)
+  @Column({ name: 'crypto_address', type: 'text' })
+  cryptoAddress: string;
+
+  /** Exact decimal string as stored (8 decimals); the API formats it with the method's decimals. */
+  @Column({ name: 'payment_amount_crypto', type: 'numeric', precision: 30, scale: 8 })
+  paymentAmountCrypto: string;
+
+  @Field(() => String, { nullable: true })
+  @Column({ name: 'transaction_id', type: 'text', nullable: true })
+  transactionId: string | null;
+
+  @Column({ name: 'payment_proof_file_id', type: 'uuid', nullable: true })
+  paymentProofFileId: string | null;
+
+  @Field(() => OrderStatus)
+  @Column({ type: 'text', default: OrderStatus.PENDING })
+  status: OrderStatus;
+
+  @Column({ name: 'idempotency_key', type: 'text', nullable: true })
+  idempotencyKey: string | null;
+
+  @Field(() => Date)
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Field(() => Date)
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

