@@ -9,6 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { execute, GraphQLError, parse, subscribe, validate, specifiedRules, type DocumentNode } from 'graphql';
@@ -115,10 +116,13 @@ export async function createApp({ config, databaseUrl, runMigrations = true, pre
         try {
           document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError('Invalid query')];
+          const message = error instanceof GraphQLError ? error.message : 'Invalid query';
+          return [new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
         }
         const errors = validate(schema, document, [...specifiedRules, ...limitRules]);
-        if (errors.length > 0) return errors;
+        if (errors.length > 0) {
+          return errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+        }
         return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined };
       },
       // Errors leave through the same formatError as HTTP: codes kept, internals masked and logged.
@@ -139,6 +143,8 @@ export async function createApp({ config, databaseUrl, runMigrations = true, pre
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     csrfPrevention: true,
     plugins: [
+      // Our bundled GraphiQL (graphiql.route.ts) is the IDE; Apollo's landing page would load from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       {
         async serverWillStart() {
@@ -162,7 +168,10 @@ export async function createApp({ config, databaseUrl, runMigrations = true, pre
     '/graphql',
     express.json({ limit: QUERY_LIMITS.maxBodyBytes }),
     requirePreflightForMultipart,
-    graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFieldSize: QUERY_LIMITS.maxBodyBytes }),
+    // busboy cuts a file that reaches maxFileSize, so one extra byte lets exactly 5 MB through; the
+    // resolver's own cap (orders/payment-proof.ts) refuses anything larger. Two files at most:
+    // issueCertificate takes a certificate and its chain.
+    graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES + 1, maxFiles: 2, maxFieldSize: QUERY_LIMITS.maxBodyBytes }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) =>
         createContext({

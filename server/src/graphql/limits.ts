@@ -24,37 +24,48 @@ function limitError(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
 }
 
-/** Fails an operation whose selection nests deeper than `maxDepth` fields (fragments expanded). */
+/**
+ * Introspection may nest deeper than data queries (GraphiQL's own introspection query reaches about
+ * 12 levels through `ofType`), but not without bound: `__type { fields { type { fields … } } }` cycles.
+ */
+export const INTROSPECTION_MAX_DEPTH = 16;
+
+/**
+ * Fails an operation whose selection nests deeper than `maxDepth` fields (fragments expanded); inside
+ * `__schema`/`__type` the bound is INTROSPECTION_MAX_DEPTH instead.
+ */
 export function depthLimitRule(maxDepth: number = QUERY_LIMITS.maxDepth) {
   return (context: ValidationContext): ASTVisitor => {
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const def of context.getDocument().definitions) {
       if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
     }
-    const depthOf = (set: SelectionSetNode | undefined, depth: number, seen: Set<string>): number => {
-      if (!set) return depth;
-      let max = depth;
+    // Returns how far the deepest path exceeds its limit (> 0 means too deep), stopping early once it does.
+    const excess = (set: SelectionSetNode | undefined, depth: number, limit: number, seen: Set<string>): number => {
+      if (!set) return depth - limit;
+      let worst = depth - limit;
       for (const sel of set.selections) {
         if (sel.kind === Kind.FIELD) {
-          if (sel.name.value.startsWith('__')) continue;
-          max = Math.max(max, depthOf(sel.selectionSet, depth + 1, seen));
+          const introspection = sel.name.value === '__schema' || sel.name.value === '__type';
+          worst = Math.max(worst, excess(sel.selectionSet, depth + 1, introspection ? INTROSPECTION_MAX_DEPTH : limit, seen));
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          max = Math.max(max, depthOf(sel.selectionSet, depth, seen));
+          worst = Math.max(worst, excess(sel.selectionSet, depth, limit, seen));
         } else {
           const name = sel.name.value;
-          if (seen.has(name)) continue; // cycles are reported by graphql's own rule
           const fragment = fragments.get(name);
-          if (fragment) max = Math.max(max, depthOf(fragment.selectionSet, depth, new Set(seen).add(name)));
+          // Fragment cycles are reported by graphql's own NoFragmentCycles rule.
+          if (fragment && !seen.has(name)) {
+            worst = Math.max(worst, excess(fragment.selectionSet, depth, limit, new Set(seen).add(name)));
+          }
         }
-        if (max > maxDepth) return max;
+        if (worst > 0) return worst;
       }
-      return max;
+      return worst;
     };
     return {
       OperationDefinition(node) {
-        const depth = depthOf(node.selectionSet, 0, new Set());
-        if (depth > maxDepth) {
-          context.reportError(limitError(`Query is too deep: ${depth} levels (the limit is ${maxDepth})`));
+        if (excess(node.selectionSet, 0, maxDepth, new Set()) > 0) {
+          context.reportError(limitError(`Query is too deep: the limit is ${maxDepth} levels`));
         }
       },
     };
