@@ -75,3 +75,20 @@ export function formatUsd(amount: number): string {
     amount,
   );
 }
+
+/**
+ * Re-scales an exact decimal string (PostgreSQL numeric, e.g. "54400.00000000") to `decimals`
+ * places, rounding half up, without going through a float: ("1.08800000", 8) → "1.08800000",
+ * ("54400.00000000", 2) → "54400.00".
+ */
+export function formatDecimal(value: string, decimals: number): string {
+  const match = /^(-?)(?=\.?\d)(\d*)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match) throw new Error(`Not a decimal: ${value}`);
+  const [, sign, whole = '', fraction = ''] = match;
+  const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
+  let units = BigInt((whole || '0') + kept);
+  if ((fraction[decimals] ?? '0') >= '5') units += 1n;
+  const scale = 10n ** BigInt(decimals);
+  const text = decimals === 0 ? `${units}` : `${units / scale}.${(units % scale).toString().padStart(decimals, '0')}`;
+  return units === 0n ? text : `${sign}${text}`;
+}

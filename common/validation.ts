@@ -16,8 +16,13 @@ export const LIMITS = {
   quantityMax: 50000,
   /** The quantity input clamps to this; the API accepts up to quantityMax. */
   quantityInputMax: 10000,
+  /** Payment proof upload size (the server's multipart limit too). */
+  proofBytes: 5 * 1024 * 1024,
   companyName: 200,
   phone: 40,
+  guideSearch: 100,
+  /** Certificate and chain files (PEM text) uploaded by an admin. */
+  certificateFileBytes: 1024 * 1024,
 } as const;
 
 export const MESSAGES = {
@@ -31,6 +36,8 @@ export const MESSAGES = {
   transactionIdTooLong: 'Transaction ID must be less than 100 characters',
   transactionIdChars: 'Transaction ID can only contain letters and numbers',
   proofNotImage: 'Payment proof must be an image file',
+  proofTooLarge: 'Payment proof must be 5 MB or smaller',
+  uploadFailed: 'Failed to upload payment proof. Please try again.',
   fullNameRequired: 'Full name is required',
   fullNameTooLong: 'Full name must be less than 100 characters',
   passwordMin: 'Password must be at least 8 characters',
@@ -54,7 +61,20 @@ export const MESSAGES = {
   outOfStockPicker: 'This product is currently out of stock.',
   paymentMethodUnavailable:
     'This payment method is not available yet. Please contact support and open a ticket to pay with it.',
+  /** Not in the spec: sign-up with a taken e-mail (the spec's front end shows backend errors under 'Error'). */
+  emailTaken: 'An account with this email already exists',
+  /** Not in the spec: one message for an unknown e-mail and a wrong password. */
+  invalidCredentials: 'Invalid email or password',
+  /** Not in the spec: refreshSession without a usable refresh cookie. */
+  sessionExpired: 'Your session has expired. Please sign in again.',
   idempotencyKeyInvalid: 'Idempotency key must be 8 to 100 letters, digits, dashes or underscores',
+  guideSearchTooLong: 'Search must be less than 100 characters',
+  /** Admin certificate issuing (not in the spec: it does not show how certificates are issued). */
+  certificateFileNotPem: 'Certificate files must be PEM text starting with -----BEGIN CERTIFICATE-----',
+  certificateFileHasPrivateKey: 'Certificate files must not contain a private key',
+  certificateFileTooLarge: 'Certificate files must be 1 MB or smaller',
+  certificateUploadFailed: 'Failed to upload the certificate file. Please try again.',
+  certificateExpiryBeforeIssue: 'The expiry date must be after the issue date',
   belowMinimumQuantity: (min: number) => `This product is sold in bulk only: the minimum order is ${min}`,
 } as const;
 
@@ -98,13 +118,14 @@ export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, M
 export const checkoutDetailsSchema = z.object({
   productId: productIdSchema,
   quantity: quantitySchema,
-  domainName: domainSchema.optional().default(''),
+  // prefault, not default: zod 4 returns a default as is, skipping the '' → null transform.
+  domainName: domainSchema.optional().prefault(''),
   email: emailSchema,
 });
 
 /** Checkout step 2 (spec §5); the proof's image check runs on its bytes on the server. */
 export const checkoutPaymentSchema = z.object({
-  transactionId: transactionIdSchema.optional().default(''),
+  transactionId: transactionIdSchema.optional().prefault(''),
 });
 
 export const passwordSchema = z
@@ -160,6 +181,32 @@ export const ticketSchema = z.object({
   category: z.enum(TICKET_CATEGORIES, MESSAGES.categoryRequired),
   priority: z.enum(TICKET_PRIORITIES, MESSAGES.invalidPriority).default('medium'),
 });
+
+/** The guides page's search box: trimmed; empty means no filter. */
+export const guideSearchSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.guideSearch, MESSAGES.guideSearchTooLong)
+  .transform((v) => (v === '' ? null : v));
+
+/** A certificate's domain: a lower-case host name, optionally a wildcard (*.example.com). */
+export const certificateDomainSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.domain, MESSAGES.domainTooLong)
+  .refine((v) => DOMAIN_PATTERN.test(v.startsWith('*.') ? v.slice(2) : v), MESSAGES.invalidDomain);
+
+/** Admin: issuing a certificate for an order. */
+export const issueCertificateSchema = z
+  .object({
+    domainName: certificateDomainSchema,
+    issuedAt: z.date(),
+    expiresAt: z.date(),
+  })
+  .refine((v) => v.expiresAt.getTime() > v.issuedAt.getTime(), {
+    path: ['expiresAt'],
+    message: MESSAGES.certificateExpiryBeforeIssue,
+  });
 
 export interface FieldError {
   field: string;

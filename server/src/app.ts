@@ -63,8 +63,7 @@ function requirePreflightForMultipart(req: express.Request, res: express.Respons
     res.status(400).json({
       errors: [
         {
-          message:
-            'Multipart requests must carry a non-empty Apollo-Require-Preflight header (CSRF protection)',
+          message: 'Multipart requests must carry a non-empty Apollo-Require-Preflight header (CSRF protection)',
           extensions: { code: 'BAD_REQUEST' },
         },
       ],
@@ -74,7 +73,13 @@ function requirePreflightForMultipart(req: express.Request, res: express.Respons
   next();
 }
 
-export async function createApp({ config, databaseUrl, runMigrations = true, prepare, poolSize }: CreateAppOptions): Promise<App> {
+export async function createApp({
+  config,
+  databaseUrl,
+  runMigrations = true,
+  prepare,
+  poolSize,
+}: CreateAppOptions): Promise<App> {
   const db = createDataSource({ url: databaseUrl, poolSize });
   await db.initialize();
   if (runMigrations) await db.runMigrations({ transaction: 'each' });
@@ -83,7 +88,10 @@ export async function createApp({ config, databaseUrl, runMigrations = true, pre
   const container = new Container();
   const appConfig = new AppConfig(config);
   const bus = await PgEventBus.connect(databaseUrl, (sql, params) => db.query(sql, params));
-  container.set(AppConfig, appConfig).set(DataSource, db).set(EventBus, bus as EventBus);
+  container
+    .set(AppConfig, appConfig)
+    .set(DataSource, db)
+    .set(EventBus, bus as EventBus);
   container.set(FileStore, container.get(PgFileStore));
 
   const schema = await buildAppSchema(container);
@@ -121,9 +129,16 @@ export async function createApp({ config, databaseUrl, runMigrations = true, pre
         }
         const errors = validate(schema, document, [...specifiedRules, ...limitRules]);
         if (errors.length > 0) {
-          return errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+          return errors.map(
+            (e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+          );
         }
-        return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined };
+        return {
+          schema,
+          document,
+          variableValues: payload.variables ?? undefined,
+          operationName: payload.operationName ?? undefined,
+        };
       },
       // Errors leave through the same formatError as HTTP: codes kept, internals masked and logged.
       onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error.toJSON(), error)),
@@ -185,18 +200,34 @@ export async function createApp({ config, databaseUrl, runMigrations = true, pre
   );
   serveWebApp(app, config.webDistDir);
   // Body-parser errors (too large, malformed JSON) answer in GraphQL's error shape, without internals.
-  app.use((error: { status?: number; type?: string; message?: string }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (res.headersSent) return next(error);
-    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) logger.error('Unhandled HTTP error', { error: String(error?.message ?? error) });
-    const message =
-      error.type === 'entity.too.large'
-        ? `Request body is too large (the limit is ${QUERY_LIMITS.maxBodyBytes / 1024} kB)`
-        : status === 500
-          ? 'Internal server error'
-          : (error.message ?? 'Bad request');
-    res.status(status).json({ errors: [{ message, extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
-  });
+  app.use(
+    (
+      error: { status?: number; type?: string; message?: string },
+      _req: express.Request,
+      res: express.Response,
+      next: express.NextFunction,
+    ) => {
+      if (res.headersSent) return next(error);
+      const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+      if (status === 500) logger.error('Unhandled HTTP error', { error: String(error?.message ?? error) });
+      const message =
+        error.type === 'entity.too.large'
+          ? `Request body is too large (the limit is ${QUERY_LIMITS.maxBodyBytes / 1024} kB)`
+          : status === 500
+            ? 'Internal server error'
+            : (error.message ?? 'Bad request');
+      res.status(status).json({
+        errors: [
+          {
+            message,
+            extensions: {
+              code: status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST',
+            },
+          },
+        ],
+      });
+    },
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -222,7 +253,12 @@ function serveWebApp(app: express.Express, webDistDir: string): void {
   const indexFile = path.join(webDistDir, 'index.html');
   app.use(
     '/assets',
-    express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+    express.static(path.join(webDistDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
   );
   app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
   app.get(/^(?!\/(graphql|files|assets)(\/|$)).*/, (req, res, next) => {

@@ -49,15 +49,24 @@ describe('over HTTP', () => {
   });
 
   it('refuses multipart without the preflight header before reading it', async () => {
-    const res = await server.upload(`mutation ($proof: Upload) { __typename }`, {}, { name: 'p.png', type: 'image/png', bytes: PNG_1x1 }, { preflight: false });
+    const res = await server.upload(
+      `mutation ($proof: Upload) { __typename }`,
+      {},
+      { name: 'p.png', type: 'image/png', bytes: PNG_1x1 },
+      { preflight: false },
+    );
     expect(res.status).toBe(400);
     expect(res.errors?.[0].message).toMatch(/Apollo-Require-Preflight/);
   });
 
   it('answers malformed JSON with a client error, not a crash', async () => {
-    const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' });
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":',
+    });
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()) as { errors: { extensions: { code: string } }[] };
     expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
     expect(JSON.stringify(body)).not.toMatch(/at .*\.js:\d+/);
   });
@@ -138,6 +147,7 @@ describe('developer surface', () => {
       headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).data.products.length).toBeGreaterThan(0);
+    const body = (await res.json()) as { data: { products: unknown[] } };
+    expect(body.data.products.length).toBeGreaterThan(0);
   });
 });

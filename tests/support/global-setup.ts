@@ -26,7 +26,7 @@ function freePort(): Promise<number> {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
+
   var __embeddedPg: { stop(): Promise<void> } | undefined;
 }
 

@@ -61,7 +61,11 @@ export interface TestServer {
   databaseName: string;
   databaseUrl: string;
   /** POST a GraphQL operation as JSON. */
-  gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<GqlResponse<T>>;
+  gql<T = Record<string, any>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<GqlResponse<T>>;
   /** POST a GraphQL multipart request (graphql-multipart-request-spec) with one file at `variables.<fileVariable>`. */
   upload<T = Record<string, any>>(
     query: string,
@@ -97,7 +101,10 @@ export async function startTestServer(
   options: { env?: Record<string, string>; jwtSecret?: string; database?: { name: string; url: string } } = {},
 ): Promise<TestServer> {
   const env = testEnv(options.env);
-  const config: ResolvedConfig = { ...loadConfig(env), jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex') };
+  const config: ResolvedConfig = {
+    ...loadConfig(env),
+    jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
+  };
   setLogLevel(config.logLevel);
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase());
@@ -147,7 +154,10 @@ export async function startTestServer(
       if (file) form.append('0', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
       const res = await fetch(`${url}/graphql`, {
         method: 'POST',
-        headers: { ...(options.preflight === false ? {} : { 'apollo-require-preflight': 'true' }), ...headersFor(options) },
+        headers: {
+          ...(options.preflight === false ? {} : { 'apollo-require-preflight': 'true' }),
+          ...headersFor(options),
+        },
         body: form,
       });
       return toResponse(res);

@@ -5,7 +5,9 @@ import { aliasLimitRule, depthLimitRule } from '../../server/src/graphql/limits'
 const schema = buildSchema(`type Node { id: ID! parent: Node name: String } type Query { node: Node }`);
 
 function errorsOf(query: string): string[] {
-  return validate(schema, parse(query), [...specifiedRules, depthLimitRule(8), aliasLimitRule(15)]).map((e) => e.message);
+  return validate(schema, parse(query), [...specifiedRules, depthLimitRule(8), aliasLimitRule(15)]).map(
+    (e) => e.message,
+  );
 }
 
 function nested(levels: number): string {

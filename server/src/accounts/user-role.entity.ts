@@ -14,4 +14,3 @@ export class UserRole {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
-

@@ -14,7 +14,11 @@ export class ProductResolver {
   }
 
   @Public()
-  @Query(() => Product, { name: 'product', nullable: true, description: 'The active product with this slug; null when none' })
+  @Query(() => Product, {
+    name: 'product',
+    nullable: true,
+    description: 'The active product with this slug; null when none',
+  })
   productBySlug(@Arg('slug', () => String) slug: string): Promise<Product | null> {
     return this.products.findActiveBySlug(slug);
   }

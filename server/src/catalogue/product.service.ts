@@ -1,19 +1,140 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { quoteTotal, type Quote } from '../../../common/pricing';
+import { checkoutDetailsSchema, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
+import { EventBus } from '../graphql/event-bus';
+import { InputError, NotFoundError, parseInput, ProductUnavailableError } from '../graphql/errors';
+import { logger } from '../logger';
 import { Product } from './product.entity';
 
-/** Reads of the catalogue as customers see it: active products only (spec §7). */
+/** The product and quantity rules of checkout step 1 (spec §5). */
+const purchaseSchema = checkoutDetailsSchema.pick({ productId: true, quantity: true });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Upper bound on how long a cached catalogue may be served: the 'products' notifications keep it
+ * fresh, and this bounds staleness if one is lost while the event bus reconnects.
+ */
+const CATALOGUE_MAX_AGE_MS = 60_000;
+
+/** A product a customer may buy in this quantity, with the server's price for it. */
+export interface Purchasable {
+  product: Product;
+  quantity: number;
+  quote: Quote;
+}
+
+/**
+ * The catalogue: what customers see (active products only, spec §7), what admins see and change, and
+ * the one rule for "may product X be bought × quantity" that `quote` and the checkout share.
+ *
+ * The active list is the hottest read of the store, so it is cached in-process. Every change
+ * publishes `{ topic: 'products' }`; each process LISTENs and drops its cache on that event, so
+ * replicas stay fresh. A change made here also drops the local cache at once, so the caller's next
+ * read sees it without waiting for the notification.
+ */
 @Service()
 export class ProductService {
-  constructor(private readonly db: DataSource) {}
+  /** The cached active list (a promise, so concurrent first reads share one query). */
+  private activeList: { products: Promise<Product[]>; loadedAt: number } | null = null;
+  private listening = false;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly bus: EventBus,
+  ) {}
 
   /** Active products, price ascending (name breaks ties so the order is stable). */
-  listActive(): Promise<Product[]> {
-    return this.db.getRepository(Product).find({ where: { active: true }, order: { price: 'ASC', name: 'ASC' } });
+  async listActive(): Promise<Product[]> {
+    this.listenForChanges();
+    const cached = this.activeList;
+    if (cached && Date.now() - cached.loadedAt < CATALOGUE_MAX_AGE_MS) return [...(await cached.products)];
+    const products = this.db
+      .getRepository(Product)
+      .find({ where: { active: true }, order: { price: 'ASC', name: 'ASC' } });
+    const entry = { products, loadedAt: Date.now() };
+    this.activeList = entry;
+    try {
+      return [...(await products)];
+    } catch (error) {
+      if (this.activeList === entry) this.activeList = null;
+      throw error;
+    }
   }
 
   /** The active product with this slug, or null. */
-  findActiveBySlug(slug: string): Promise<Product | null> {
-    return this.db.getRepository(Product).findOneBy({ slug, active: true });
+  async findActiveBySlug(slug: string): Promise<Product | null> {
+    return (await this.listActive()).find((product) => product.slug === slug) ?? null;
+  }
+
+  /** Any product by id (inactive too), read from the database; null for unknown or malformed ids. */
+  findById(id: string, manager: EntityManager = this.db.manager): Promise<Product | null> {
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return manager.getRepository(Product).findOneBy({ id });
+  }
+
+  /**
+   * Validates buying `quantity` of `productId` and prices it. Shared by `quote` and the checkout.
+   * - productId not a uuid, or no active product with it → BAD_USER_INPUT 'Please select a valid product'
+   *   (an unknown or withdrawn product is not a valid choice; field `productId`)
+   * - quantity outside 1..50000 → BAD_USER_INPUT with the spec's quantity messages (field `quantity`)
+   * - out of stock → PRODUCT_UNAVAILABLE 'This product is currently out of stock. Please try another product.'
+   * - below the product's minimum (bulk only) → BAD_USER_INPUT (field `quantity`)
+   * Reads the database (not the cache), inside `manager`'s transaction when given.
+   */
+  async getPurchasable(productId: string, quantity: number, manager?: EntityManager): Promise<Purchasable> {
+    parseInput(purchaseSchema, { productId, quantity });
+    const product = await this.findById(productId, manager);
+    if (!product || !product.active) throw InputError.field('productId', MESSAGES.invalidProduct);
+    if (!product.inStock) throw new ProductUnavailableError(MESSAGES.outOfStockOnSubmit);
+    if (quantity < product.minQuantity) {
+      throw InputError.field('quantity', MESSAGES.belowMinimumQuantity(product.minQuantity));
+    }
+    return { product, quantity, quote: quoteTotal(product, quantity) };
+  }
+
+  /** Every product, inactive ones too, name ascending (admin stock list, spec §7). */
+  listAll(): Promise<Product[]> {
+    return this.db.getRepository(Product).find({ order: { name: 'ASC', id: 'ASC' } });
+  }
+
+  /** Sets a product's stock flag and announces the change (NOTIFY on commit). */
+  async setStock(productId: string, inStock: boolean): Promise<Product> {
+    const product = await this.db.transaction(async (manager) => {
+      const found = await this.findById(productId, manager);
+      if (!found) throw new NotFoundError('Product');
+      // Setting the current value is a no-op: nothing to save or announce.
+      if (found.inStock === inStock) return found;
+      found.inStock = inStock;
+      await manager.getRepository(Product).save(found);
+      await this.bus.publish({ topic: 'products', id: found.id }, manager);
+      return found;
+    });
+    this.invalidate();
+    return product;
+  }
+
+  /** Drops the cached catalogue (on any product change, local or from another process). */
+  invalidate(): void {
+    // A load already under way is dropped too: it may have read the row before the change.
+    this.activeList = null;
+  }
+
+  /** Subscribes to 'products' once, on first use, and invalidates on every event until the bus closes. */
+  private listenForChanges(): void {
+    if (this.listening) return;
+    this.listening = true;
+    const events = this.bus.subscribe('products');
+    void (async () => {
+      for await (const event of events) {
+        logger.debug('Catalogue cache invalidated', { productId: event.id });
+        this.invalidate();
+      }
+    })().catch((error) => {
+      logger.warn('Catalogue cache listener stopped', { error: String(error) });
+      this.listening = false;
+      this.invalidate();
+    });
   }
 }

@@ -41,9 +41,39 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   if (!initialised) await pg.createDatabase(DB_NAME);
   logger.info('Embedded PostgreSQL started', { port });
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DB_NAME}`,
+    url: embeddedDatabaseUrl(port),
     stop: () => pg.stop(),
   };
+}
+
+/** The store database's URL on an embedded PostgreSQL listening on `port`. */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
+}
+
+/** True once DATA_DIR holds an initialised embedded PostgreSQL (the store has started at least once). */
+export function hasEmbeddedPostgres(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'));
+}
+
+/**
+ * The port of the embedded PostgreSQL running on DATA_DIR right now (a running store's), read from its
+ * postmaster.pid; null when none runs. Lets tools connect to it instead of starting a second server
+ * on the same data, which PostgreSQL would refuse.
+ */
+export function runningEmbeddedPostgresPort(dataDir: string): number | null {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user, so it is running.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  return Number.isInteger(port) && port > 0 ? port : null;
 }
 
 /** After a crash the pid file outlives the server; PostgreSQL refuses to start while it names a dead process. */

@@ -8,7 +8,10 @@ import { ADMIN_ROLE } from '../accounts/user-role.entity';
 
 export type AccessRule = 'public' | 'signed-in' | 'admin';
 
-function rule(access: AccessRule, authorized?: MethodDecorator & PropertyDecorator): MethodDecorator & PropertyDecorator {
+function rule(
+  access: AccessRule,
+  authorized?: MethodDecorator & PropertyDecorator,
+): MethodDecorator & PropertyDecorator {
   const extensions = Extensions({ access });
   return ((target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {
     authorized?.(target, key, descriptor as PropertyDescriptor);

@@ -105,13 +105,21 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const code = formatted.extensions?.code as string | undefined;
   if (original instanceof AppError || (error instanceof GraphQLError && error.originalError instanceof AppError)) {
     const app = original instanceof AppError ? original : (error as GraphQLError).originalError!;
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { ...(app as AppError).extensions } };
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { ...(app as AppError).extensions },
+    };
   }
   if (code && REQUEST_ERROR_CODES.has(code)) {
     return { message: formatted.message, locations: formatted.locations, extensions: { code } };
   }
-  // Variable coercion errors (bad enum value, wrong type) are the client's input errors.
-  if (code === 'BAD_USER_INPUT' && !(error instanceof GraphQLError && error.originalError)) {
+  // Variable coercion errors (bad enum value, wrong type, unknown input field) are the client's input
+  // errors; graphql-js wraps them around its own GraphQLError, never around an internal failure.
+  const wrapsInternal =
+    error instanceof GraphQLError && !!error.originalError && !(error.originalError instanceof GraphQLError);
+  if (code === 'BAD_USER_INPUT' && !wrapsInternal) {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
   const errorId = randomUUID();

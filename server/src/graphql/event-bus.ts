@@ -127,7 +127,10 @@ export class PgEventBus extends EventBus {
   }
 
   /** Connects the listening client; `publishVia` runs NOTIFY outside transactions (the app's pool). */
-  static async connect(url: string, publishVia: (sql: string, params: unknown[]) => Promise<unknown>): Promise<PgEventBus> {
+  static async connect(
+    url: string,
+    publishVia: (sql: string, params: unknown[]) => Promise<unknown>,
+  ): Promise<PgEventBus> {
     const bus = new PgEventBus(url, publishVia);
     await bus.listen();
     return bus;

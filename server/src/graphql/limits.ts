@@ -47,7 +47,10 @@ export function depthLimitRule(maxDepth: number = QUERY_LIMITS.maxDepth) {
       for (const sel of set.selections) {
         if (sel.kind === Kind.FIELD) {
           const introspection = sel.name.value === '__schema' || sel.name.value === '__type';
-          worst = Math.max(worst, excess(sel.selectionSet, depth + 1, introspection ? INTROSPECTION_MAX_DEPTH : limit, seen));
+          worst = Math.max(
+            worst,
+            excess(sel.selectionSet, depth + 1, introspection ? INTROSPECTION_MAX_DEPTH : limit, seen),
+          );
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
           worst = Math.max(worst, excess(sel.selectionSet, depth, limit, seen));
         } else {

@@ -18,7 +18,10 @@ export class Loaders {
   constructor(private readonly container: Container) {}
 
   /** A loader created once per request under `name`; `batch` gets the distinct keys of one tick. */
-  loader<V>(name: string, batch: (keys: readonly string[], db: DataSource) => Promise<(V | null)[]>): DataLoader<string, V | null> {
+  loader<V>(
+    name: string,
+    batch: (keys: readonly string[], db: DataSource) => Promise<(V | null)[]>,
+  ): DataLoader<string, V | null> {
     let loader = this.cache.get(name) as DataLoader<string, V | null> | undefined;
     if (!loader) {
       const db = this.container.get(DataSource);
@@ -30,7 +33,9 @@ export class Loaders {
 
   /** Products by id, inactive ones too (an order keeps its product). */
   get productById(): DataLoader<string, Product | null> {
-    return this.loader('productById', async (ids, db) => byId(ids, await db.getRepository(Product).findBy({ id: In([...ids]) })));
+    return this.loader('productById', async (ids, db) =>
+      byId(ids, await db.getRepository(Product).findBy({ id: In([...ids]) })),
+    );
   }
 }
 

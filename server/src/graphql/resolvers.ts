@@ -1,6 +1,36 @@
 /** Every resolver class of the schema. A new resolver is registered here. */
 import type { NonEmptyArray } from 'type-graphql';
+import { AccountResolver } from '../accounts/account.resolver';
+import { AuthResolver } from '../accounts/auth.resolver';
+import { AdminProductResolver } from '../catalogue/admin-product.resolver';
 import { ProductResolver } from '../catalogue/product.resolver';
+import { QuoteResolver } from '../catalogue/quote.resolver';
+import { CertificateResolver, ViewerCertificatesResolver } from '../certificates/certificate.resolver';
+import { GuideResolver } from '../guides/guide.resolver';
+import { PaymentMethodResolver } from '../payments/payment-method.resolver';
+import { AdminOrderResolver } from '../admin/admin-order.resolver';
+import { OrderEventFieldsResolver, OrderFieldsResolver } from '../orders/order-fields.resolver';
+import { OrderResolver } from '../orders/order.resolver';
+import { ViewerOrdersResolver } from '../orders/viewer-orders.resolver';
+import { TicketResolver } from '../support/ticket.resolver';
+import { ViewerTicketsResolver } from '../support/viewer-tickets.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [ProductResolver];
+export const resolvers: NonEmptyArray<Function> = [
+  AuthResolver,
+  AccountResolver,
+  TicketResolver,
+  ViewerTicketsResolver,
+  ProductResolver,
+  QuoteResolver,
+  AdminProductResolver,
+  PaymentMethodResolver,
+  GuideResolver,
+  CertificateResolver,
+  ViewerCertificatesResolver,
+  OrderResolver,
+  OrderFieldsResolver,
+  OrderEventFieldsResolver,
+  ViewerOrdersResolver,
+  AdminOrderResolver,
+];

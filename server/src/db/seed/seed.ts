@@ -53,7 +53,12 @@ export async function seedGuidesIfEmpty(db: DataSource | EntityManager): Promise
 }
 
 /** Creates a user with a profile and the admin role unless the e-mail exists. Returns true when created. */
-export async function ensureAdmin(db: DataSource, email: string, password: string, fullName = 'Store Admin'): Promise<boolean> {
+export async function ensureAdmin(
+  db: DataSource,
+  email: string,
+  password: string,
+  fullName = 'Store Admin',
+): Promise<boolean> {
   const normalized = email.trim().toLowerCase();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {

@@ -1,0 +1,111 @@
+import { DataSource } from 'typeorm';
+import { MESSAGES, signInSchema, signUpSchema } from '../../../common/validation';
+import { AppConfig } from '../app-config';
+import { Service } from '../container';
+import { InputError, parseInput, UnauthenticatedError } from '../graphql/errors';
+import { signAccessToken } from './access-token';
+import type { SignInInput, SignUpInput } from './account.inputs';
+import { AccountService } from './account.service';
+import { AuthPayload } from './auth-payload.type';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { RateLimitService } from './rate-limit.service';
+import { SessionService, type IssuedRefreshToken } from './session.service';
+import { User } from './user.entity';
+
+/** A successful sign-up, sign-in or refresh: the API payload plus the refresh token for the cookie. */
+export interface SignedIn {
+  payload: AuthPayload;
+  /** Absent when no session was asked for (a transport without cookies, e.g. graphql-ws). */
+  refresh?: IssuedRefreshToken;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Sign-up, sign-in, refresh and sign-out (DESIGN.md §6). Access tokens are 15-minute JWTs whose roles
+ * are read from the database each time one is minted; refresh tokens are rotated by SessionService.
+ * Sign-up and sign-in are throttled per IP and per e-mail by RateLimitService, after validation and
+ * before any password hashing.
+ */
+@Service()
+export class AuthService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: AppConfig,
+    private readonly accounts: AccountService,
+    private readonly sessions: SessionService,
+    private readonly rateLimits: RateLimitService,
+  ) {}
+
+  /**
+   * Creates the user and its profile in one transaction and signs them in at once: the caller gets an
+   * access token and (over HTTP) the refresh cookie, so a new customer can go straight to checkout.
+   * A taken e-mail is refused with a clear message: the spec's front end shows backend errors to the
+   * user, and the throttle bounds how fast anyone can probe for accounts this way.
+   */
+  async signUp(input: SignUpInput, ip: string, options: { session: boolean }): Promise<SignedIn> {
+    const values = parseInput(signUpSchema, {
+      fullName: input.fullName ?? '',
+      email: input.email,
+      password: input.password,
+    });
+    const email = values.email.toLowerCase();
+    await this.rateLimits.hit([`signup:ip:${ip}`, `signup:email:${email}`]);
+    if (await this.db.getRepository(User).existsBy({ email })) throw InputError.field('email', MESSAGES.emailTaken);
+    const passwordHash = await hashPassword(values.password);
+    let created: { userId: string; refresh?: IssuedRefreshToken };
+    try {
+      created = await this.db.transaction(async (tx) => {
+        const [{ id }] = await tx.query(`INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, [
+          email,
+          passwordHash,
+        ]);
+        await tx.query(`INSERT INTO profiles (id, full_name, email) VALUES ($1, $2, $3)`, [id, values.fullName, email]);
+        return { userId: id as string, refresh: options.session ? await this.sessions.issue(id, tx) : undefined };
+      });
+    } catch (error) {
+      // Two sign-ups racing for one e-mail: the unique index decides, the loser gets the same message.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw InputError.field('email', MESSAGES.emailTaken);
+      throw error;
+    }
+    return this.signedIn(created.userId, created.refresh);
+  }
+
+  /**
+   * Checks e-mail and password. An unknown e-mail and a wrong password give the same error after the
+   * same work (a dummy hash is verified), so neither the answer nor its timing tells them apart.
+   */
+  async signIn(input: SignInInput, ip: string, options: { session: boolean }): Promise<SignedIn> {
+    const values = parseInput(signInSchema, { email: input.email, password: input.password ?? '' });
+    const email = values.email.toLowerCase();
+    await this.rateLimits.hit([`signin:ip:${ip}`, `signin:email:${email}`]);
+    const user = await this.db.getRepository(User).findOneBy({ email });
+    const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), values.password);
+    if (!user || !valid) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
+    await this.sessions.pruneExpired(user.id);
+    return this.signedIn(user.id, options.session ? await this.sessions.issue(user.id) : undefined);
+  }
+
+  /** Rotates the refresh token and mints a fresh access token with the user's current roles. */
+  async refresh(token: string | null): Promise<SignedIn> {
+    if (!token) throw new UnauthenticatedError(MESSAGES.sessionExpired);
+    const { userId, refresh } = await this.sessions.rotate(token);
+    return this.signedIn(userId, refresh);
+  }
+
+  /**
+   * Ends the refresh session of this token (its whole family). Access tokens already handed out stay
+   * valid until they expire (at most 15 minutes): they are not looked up per request.
+   */
+  async signOut(token: string | null): Promise<void> {
+    if (token) await this.sessions.revoke(token);
+  }
+
+  private async signedIn(userId: string, refresh: IssuedRefreshToken | undefined): Promise<SignedIn> {
+    const found = await this.accounts.viewer(userId);
+    if (!found) throw new UnauthenticatedError(MESSAGES.sessionExpired);
+    const { token, expiresAt } = signAccessToken(this.config.jwtSecret, { id: userId, roles: found.roles });
+    const payload = Object.assign(new AuthPayload(), { accessToken: token, expiresAt, viewer: found.viewer });
+    return { payload, refresh: refresh && { token: refresh.token, expiresAt: refresh.expiresAt } };
+  }
+}

@@ -1,0 +1,28 @@
+import { Arg, Int, Query, Resolver } from 'type-graphql';
+import { AdminOnly } from '../graphql/access';
+import { OrderStatus } from '../graphql/enums';
+import { OrderService } from '../orders/order.service';
+import { OrderConnection } from '../orders/order.types';
+
+/** The admin order queue (spec §2 admin dashboard, §7 "orders newest first with joined profile"). */
+@Resolver()
+export class AdminOrderResolver {
+  constructor(private readonly orders: OrderService) {}
+
+  @AdminOnly()
+  @Query(() => OrderConnection, {
+    description: 'All orders newest first, optionally one status; `first` 1-100 (default 20), `after` an endCursor',
+  })
+  async adminOrders(
+    @Arg('status', () => OrderStatus, { nullable: true }) status: OrderStatus | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<OrderConnection> {
+    const page = await this.orders.adminPage({ status, first, after });
+    return {
+      edges: page.edges,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+      totalCount: page.totalCount,
+    };
+  }
+}

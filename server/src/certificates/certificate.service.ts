@@ -1,0 +1,96 @@
+import { DataSource } from 'typeorm';
+import { issueCertificateSchema } from '../../../common/validation';
+import { Service } from '../container';
+import { FileStore } from '../files/file-store';
+import { discardUpload } from '../files/upload-reader';
+import { NotFoundError, parseInput } from '../graphql/errors';
+import type { UploadValue } from '../graphql/scalars/upload';
+import { OrderEvent } from '../orders/order-event.entity';
+import { Order } from '../orders/order.entity';
+import { PEM_MIME, readCertificateFile } from './certificate-file';
+import type { IssueCertificateInput } from './certificate.inputs';
+import { Certificate } from './certificate.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CertificateUploads {
+  certificateFile?: UploadValue | null;
+  chainFile?: UploadValue | null;
+}
+
+/** Certificates: the customer's list (dashboard, spec §2) and issuing one for an order (admin). */
+@Service()
+export class CertificateService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly files: FileStore,
+  ) {}
+
+  /** The user's certificates, newest first. */
+  listForUser(userId: string): Promise<Certificate[]> {
+    return this.db.getRepository(Certificate).find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /**
+   * Issues a certificate for an order, owned by the order's customer and for its product. The files
+   * (optional PEM certificate and chain), the certificate and an order_events line naming the admin
+   * are written in one transaction: nothing is left behind when any part fails.
+   */
+  async issue(actorId: string, input: IssueCertificateInput, uploads: CertificateUploads): Promise<Certificate> {
+    let fields;
+    try {
+      fields = parseInput(issueCertificateSchema, {
+        domainName: input.domainName,
+        issuedAt: input.issuedAt ?? new Date(),
+        expiresAt: input.expiresAt,
+      });
+    } catch (error) {
+      discardUpload(uploads.certificateFile);
+      discardUpload(uploads.chainFile);
+      throw error;
+    }
+    // Both parts are read at once: the multipart body arrives in the client's order, and waiting on
+    // the second before draining the first would stall the parser.
+    const [certificateBytes, chainBytes] = await Promise.allSettled([
+      uploads.certificateFile ? readCertificateFile(uploads.certificateFile, 'certificateFile') : null,
+      uploads.chainFile ? readCertificateFile(uploads.chainFile, 'chainFile') : null,
+    ]);
+    if (certificateBytes.status === 'rejected') throw certificateBytes.reason;
+    if (chainBytes.status === 'rejected') throw chainBytes.reason;
+
+    return this.db.transaction(async (manager) => {
+      const order = UUID.test(input.orderId)
+        ? await manager.getRepository(Order).findOneBy({ id: input.orderId })
+        : null;
+      if (!order) throw new NotFoundError('Order');
+      const fileName = fields.domainName.replace(/^\*\./, 'wildcard.');
+      const saveFile = async (bytes: Buffer | null, kind: 'certificate' | 'certificate_chain', filename: string) =>
+        bytes
+          ? (await this.files.save(manager, { ownerId: order.userId, kind, filename, mime: PEM_MIME, bytes })).id
+          : null;
+
+      const certificate = manager.getRepository(Certificate).create({
+        userId: order.userId,
+        orderId: order.id,
+        productId: order.productId,
+        domainName: fields.domainName,
+        status: input.status,
+        issuedAt: fields.issuedAt,
+        expiresAt: fields.expiresAt,
+        autoRenew: input.autoRenew,
+        certificateFileId: await saveFile(certificateBytes.value, 'certificate', `${fileName}.crt`),
+        chainFileId: await saveFile(chainBytes.value, 'certificate_chain', `${fileName}.ca-bundle.crt`),
+      });
+      await manager.getRepository(Certificate).save(certificate);
+      // The order's status does not change; the line makes the issue visible in its audit trail.
+      await manager.getRepository(OrderEvent).insert({
+        orderId: order.id,
+        actorId,
+        fromStatus: order.status,
+        toStatus: order.status,
+        note: `Certificate issued for ${fields.domainName}`,
+      });
+      return certificate;
+    });
+  }
+}

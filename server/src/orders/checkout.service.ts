@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { checkoutDetailsSchema, checkoutPaymentSchema, idempotencyKeySchema } from '../../../common/validation';
+import type { AuthUser } from '../accounts/access-token';
+import { ProductService } from '../catalogue/product.service';
+import { Service } from '../container';
+import { FileStore } from '../files/file-store';
+import { discardUpload } from '../files/upload-reader';
+import { OrderStatus, PaymentMethod } from '../graphql/enums';
+import { parseInput } from '../graphql/errors';
+import { EventBus } from '../graphql/event-bus';
+import type { UploadValue } from '../graphql/scalars/upload';
+import { PaymentMethodService } from '../payments/payment-method.service';
+import { OrderEvent } from './order-event.entity';
+import { Order } from './order.entity';
+import type { PlaceOrderInput } from './order.inputs';
+import { readPaymentProof, type PaymentProof } from './payment-proof';
+
+/** Checkout steps 1 and 2 (spec §5) plus the idempotency key, checked together so every field error is reported. */
+const placeOrderSchema = z.object({
+  ...checkoutDetailsSchema.shape,
+  ...checkoutPaymentSchema.shape,
+  idempotencyKey: idempotencyKeySchema.nullable(),
+});
+
+export const ORDER_PLACED_NOTE = 'Order placed';
+
+/** Thrown inside the transaction when a concurrent request with the same key committed first. */
+class IdempotentReplay extends Error {}
+
+/**
+ * Places orders (spec §4 "submitting in step 2 creates an order with status pending"; DESIGN.md §6
+ * "Checkout is one transaction").
+ *
+ * Order of checks: the input's rules → the payment method → the product and quantity → the proof's
+ * size and bytes. The proof is read completely before a database connection is taken, so a slow
+ * upload never holds one. Then one transaction stores the proof, inserts the order and its first
+ * audit event and queues the `order:<id>` and `orders` notifications, which PostgreSQL delivers only
+ * on commit: a failure anywhere leaves no order, no file and no event.
+ *
+ * Idempotency: the same user with the same `idempotencyKey` gets the first order back, whatever the
+ * repeat contains (a repeat is a retry; the first order is what the customer was shown). Concurrent
+ * repeats are serialised by a transaction-scoped advisory lock on (user, key); the unique index
+ * `orders_user_idempotency_key` with ON CONFLICT DO NOTHING is the final guard, and a request that
+ * loses there rolls back (its file with it) and returns the winner's order.
+ */
+@Service()
+export class CheckoutService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly products: ProductService,
+    private readonly paymentMethods: PaymentMethodService,
+    private readonly files: FileStore,
+    private readonly bus: EventBus,
+  ) {}
+
+  async placeOrder(
+    user: AuthUser,
+    input: PlaceOrderInput,
+    proofUpload: UploadValue | null | undefined,
+  ): Promise<Order> {
+    let proof: PaymentProof | null = null;
+    let proofConsumed = false;
+    try {
+      const details = parseInput(placeOrderSchema, {
+        productId: input.productId ?? '',
+        quantity: input.quantity ?? undefined,
+        domainName: input.domainName ?? undefined,
+        email: input.email ?? '',
+        transactionId: input.transactionId ?? undefined,
+        idempotencyKey: input.idempotencyKey ?? null,
+      });
+
+      // A retry of an order that already exists returns it before anything that may have changed since
+      // (stock, configured methods) could refuse the retry.
+      if (details.idempotencyKey) {
+        const existing = await this.findByKey(this.db.manager, user.id, details.idempotencyKey);
+        if (existing) return existing;
+      }
+
+      this.paymentMethods.assertAvailable(input.paymentMethod);
+      // assertAvailable guarantees an address.
+      const cryptoAddress = this.paymentMethods.addressFor(input.paymentMethod) as string;
+      await this.products.getPurchasable(details.productId, details.quantity);
+
+      if (proofUpload) {
+        proofConsumed = true;
+        proof = await readPaymentProof(proofUpload);
+      }
+
+      return await this.createOrder(user, { ...details, paymentMethod: input.paymentMethod, cryptoAddress }, proof);
+    } finally {
+      if (!proofConsumed) discardUpload(proofUpload);
+    }
+  }
+
+  private async createOrder(
+    user: AuthUser,
+    details: z.output<typeof placeOrderSchema> & { paymentMethod: PaymentMethod; cryptoAddress: string },
+    proof: PaymentProof | null,
+  ): Promise<Order> {
+    const key = details.idempotencyKey;
+    try {
+      return await this.db.transaction(async (manager) => {
+        if (key) {
+          await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`order:${user.id}:${key}`]);
+          const existing = await this.findByKey(manager, user.id, key);
+          if (existing) return existing;
+        }
+
+        // FOR SHARE: a concurrent setProductStock waits for this order, so an order is never placed
+        // against a product that was marked out of stock before the order committed.
+        await manager.query(`SELECT 1 FROM products WHERE id = $1 FOR SHARE`, [details.productId]);
+        const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
+
+        const orderId = randomUUID();
+        const file = proof
+          ? await this.files.save(manager, {
+              ownerId: user.id,
+              kind: 'payment_proof',
+              filename: `${orderId}.${proof.extension}`,
+              mime: proof.mime,
+              bytes: proof.bytes,
+            })
+          : null;
+
+        const inserted: { id: string }[] = await manager.query(
+          `INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
+                               payment_method, crypto_address, payment_amount_crypto, transaction_id,
+                               payment_proof_file_id, status, idempotency_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+           ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+           RETURNING id`,
+          [
+            orderId,
+            user.id,
+            product.id,
+            details.email,
+            details.domainName,
+            details.quantity,
+            quote.unitPrice.toFixed(2),
+            (quote.totalCents / 100).toFixed(2),
+            details.paymentMethod,
+            details.cryptoAddress,
+            this.paymentMethods.convert(quote.totalCents, details.paymentMethod),
+            details.transactionId,
+            file?.id ?? null,
+            OrderStatus.PENDING,
+            key,
+          ],
+        );
+        if (inserted.length === 0) throw new IdempotentReplay();
+
+        await manager.getRepository(OrderEvent).insert({
+          orderId,
+          actorId: user.id,
+          fromStatus: null,
+          toStatus: OrderStatus.PENDING,
+          note: ORDER_PLACED_NOTE,
+        });
+        await this.bus.publish({ topic: `order:${orderId}`, id: orderId }, manager);
+        await this.bus.publish({ topic: 'orders', id: orderId }, manager);
+        return manager.getRepository(Order).findOneByOrFail({ id: orderId });
+      });
+    } catch (error) {
+      if (error instanceof IdempotentReplay && key) {
+        const winner = await this.findByKey(this.db.manager, user.id, key);
+        if (winner) return winner;
+      }
+      throw error;
+    }
+  }
+
+  private findByKey(manager: EntityManager, userId: string, key: string): Promise<Order | null> {
+    return manager.getRepository(Order).findOneBy({ userId, idempotencyKey: key });
+  }
+}

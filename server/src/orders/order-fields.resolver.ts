@@ -1,0 +1,99 @@
+import { In } from 'typeorm';
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { CRYPTO_DECIMALS, formatDecimal } from '../../../common/pricing';
+import { Profile } from '../accounts/profile.entity';
+import { Product } from '../catalogue/product.entity';
+import { SignedUrlService } from '../files/signed-url.service';
+import { AdminOnly } from '../graphql/access';
+import type { RequestContext } from '../graphql/context';
+import { paymentMethodKey } from '../graphql/enums';
+import { byId } from '../graphql/loaders';
+import { OrderEvent } from './order-event.entity';
+import { Order } from './order.entity';
+import { canSeeOrder } from './order.service';
+import { OrderCustomer } from './order.types';
+
+/** Profiles by user id, batched per request (admin lists show one customer per order). */
+function profileLoader(ctx: RequestContext) {
+  return ctx.loaders.loader<Profile>('profileById', async (ids, db) =>
+    byId(ids, await db.getRepository(Profile).findBy({ id: In([...ids]) })),
+  );
+}
+
+/**
+ * Events grouped by order id, oldest first, batched per request. Ordered by id, not created_at:
+ * created_at is the transaction's start, but changes of one order are serialised by its row lock,
+ * so the id (taken at insert, under the lock) is the true order of changes.
+ */
+function eventsLoader(ctx: RequestContext) {
+  return ctx.loaders.loader<OrderEvent[]>('orderEventsByOrderId', async (ids, db) => {
+    const events = await db.getRepository(OrderEvent).find({ where: { orderId: In([...ids]) }, order: { id: 'ASC' } });
+    const grouped = new Map<string, OrderEvent[]>(ids.map((id) => [id, []]));
+    for (const event of events) grouped.get(event.orderId)?.push(event);
+    return ids.map((id) => grouped.get(id) ?? []);
+  });
+}
+
+/**
+ * The computed and joined fields of `Order`. Every path to an Order (order, me.orders, adminOrders,
+ * subscriptions) already checks that the caller is its owner or an admin; the private fields check
+ * again here so a future path cannot leak them.
+ */
+@Resolver(() => Order)
+export class OrderFieldsResolver {
+  constructor(private readonly signedUrls: SignedUrlService) {}
+
+  @FieldResolver(() => Product)
+  async product(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<Product> {
+    const product = await ctx.loaders.productById.load(order.productId);
+    // The foreign key guarantees it; a miss is a bug worth an INTERNAL_SERVER_ERROR with an id.
+    if (!product) throw new Error(`Product ${order.productId} of order ${order.id} is missing`);
+    return product;
+  }
+
+  @FieldResolver(() => String, { description: 'The first 8 characters of the id, as the dashboard shows it' })
+  shortId(@Root() order: Order): string {
+    return order.id.slice(0, 8);
+  }
+
+  @FieldResolver(() => String, {
+    description: 'Amount to send in the method\'s currency, with its decimals (BTC 8, ETH 6, USDT 2), e.g. "54400.00"',
+  })
+  paymentAmountCrypto(@Root() order: Order): string {
+    return formatDecimal(order.paymentAmountCrypto, CRYPTO_DECIMALS[paymentMethodKey(order.paymentMethod)]);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Signed, expiring URL of the payment proof image; only for the owner and admins',
+  })
+  paymentProofUrl(@Root() order: Order, @Ctx() ctx: RequestContext): string | null {
+    if (!order.paymentProofFileId || !canSeeOrder(ctx.user, order)) return null;
+    return this.signedUrls.sign(order.paymentProofFileId);
+  }
+
+  @AdminOnly()
+  @FieldResolver(() => OrderCustomer, { nullable: true, description: "The customer's name and e-mail (admins only)" })
+  async customer(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<OrderCustomer | null> {
+    const profile = await profileLoader(ctx).load(order.userId);
+    if (!profile) return null;
+    return Object.assign(new OrderCustomer(), { fullName: profile.fullName, email: profile.email });
+  }
+
+  @FieldResolver(() => [OrderEvent], { description: 'Audit trail of status changes, oldest first' })
+  async events(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<OrderEvent[]> {
+    if (!canSeeOrder(ctx.user, order)) return [];
+    return eventsLoader(ctx).load(order.id) as Promise<OrderEvent[]>;
+  }
+}
+
+/** Who made a change in an order's audit trail; admins only. */
+@Resolver(() => OrderEvent)
+export class OrderEventFieldsResolver {
+  @AdminOnly()
+  @FieldResolver(() => String, { nullable: true, description: 'E-mail of whoever made the change (admins only)' })
+  async actorEmail(@Root() event: OrderEvent, @Ctx() ctx: RequestContext): Promise<string | null> {
+    if (!event.actorId) return null;
+    return (await profileLoader(ctx).load(event.actorId))?.email ?? null;
+  }
+}

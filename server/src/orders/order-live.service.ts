@@ -1,0 +1,81 @@
+import { Service } from '../container';
+import type { RequestContext } from '../graphql/context';
+import { EventBus, type BusEvent } from '../graphql/event-bus';
+import { Loaders } from '../graphql/loaders';
+import { logger } from '../logger';
+import { Order } from './order.entity';
+import { canSeeOrder, OrderService } from './order.service';
+
+/**
+ * Turns bus events into the orders a subscriber may see (DESIGN.md §6 "Live updates"): each event is
+ * only `{ topic, id }`, so the row is re-read and the permission re-checked before anything is sent,
+ * and events the subscriber may not see are dropped.
+ *
+ * Unlike an async generator, `return()` reaches the bus subscription at once even while a `next()` is
+ * waiting, so a client that unsubscribes from a quiet order releases it immediately.
+ */
+function mapEvents(
+  source: AsyncIterableIterator<BusEvent>,
+  toOrder: (event: BusEvent) => Promise<Order | null>,
+): AsyncIterableIterator<Order> {
+  const done = (): IteratorResult<Order> => ({ value: undefined, done: true });
+  const iterator: AsyncIterableIterator<Order> = {
+    async next() {
+      for (;;) {
+        const result = await source.next();
+        if (result.done) return done();
+        try {
+          const order = await toOrder(result.value);
+          if (order) return { value: order, done: false };
+        } catch (error) {
+          // One failed re-read (e.g. a dropped connection) skips this event, not the subscription.
+          logger.warn('Dropped an order event', { topic: result.value.topic, error: String(error) });
+        }
+      }
+    },
+    async return() {
+      await source.return?.();
+      return done();
+    },
+    async throw(error?: unknown) {
+      await source.return?.();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
+
+/** Live order updates for the `orderUpdated` and `adminOrderChanged` subscriptions. */
+@Service()
+export class OrderLiveService {
+  constructor(
+    private readonly orders: OrderService,
+    private readonly bus: EventBus,
+  ) {}
+
+  /**
+   * Updates of one order for its owner or an admin. A stranger, or an unknown or malformed id, fails
+   * the subscribe itself with NOT_FOUND 'Order not found', exactly like `order(id)`.
+   */
+  async watchOrder(ctx: RequestContext, orderId: string): Promise<AsyncIterableIterator<Order>> {
+    await this.orders.getVisible(ctx.user, orderId);
+    return mapEvents(this.bus.subscribe(`order:${orderId}`), (event) => this.reread(ctx, event.id));
+  }
+
+  /** Every new or changed order, for admins (the role itself is checked by @AdminOnly). */
+  watchAll(ctx: RequestContext): AsyncIterableIterator<Order> {
+    return mapEvents(this.bus.subscribe('orders'), (event) => this.reread(ctx, event.id));
+  }
+
+  private async reread(ctx: RequestContext, orderId: string): Promise<Order | null> {
+    const order = await this.orders.findById(orderId);
+    if (!order || !canSeeOrder(ctx.user, order)) return null;
+    // A subscription keeps one context for its whole life; fresh loaders per event keep the fields
+    // of each update (product, customer, events) as current as the order itself.
+    ctx.loaders = new Loaders(ctx.container);
+    return order;
+  }
+}

@@ -1,0 +1,78 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { AdminOnly, SignedIn } from '../graphql/access';
+import type { RequestContext } from '../graphql/context';
+import { OrderStatus } from '../graphql/enums';
+import { UploadScalar, type UploadValue } from '../graphql/scalars/upload';
+import { CheckoutService } from './checkout.service';
+import { OrderLiveService } from './order-live.service';
+import { Order } from './order.entity';
+import { PlaceOrderInput } from './order.inputs';
+import { OrderService } from './order.service';
+
+/** Signed-in operations reach resolvers only with a user (@SignedIn / @AdminOnly check it first). */
+function signedInUser(ctx: RequestContext) {
+  return ctx.user!;
+}
+
+/** Checkout, one order, status changes and live order updates (spec §4, §6). */
+@Resolver(() => Order)
+export class OrderResolver {
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly orders: OrderService,
+  ) {}
+
+  @SignedIn()
+  @Query(() => Order, { nullable: true, description: 'An order of yours (admins: any order); else NOT_FOUND' })
+  order(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext): Promise<Order> {
+    return this.orders.getVisible(ctx.user, id);
+  }
+
+  @SignedIn()
+  @Mutation(() => Order, {
+    description:
+      'Places an order with status PENDING. Totals and the crypto amount are computed by the server. `proof` is an ' +
+      'optional image (JPEG/PNG/WebP/GIF by content, at most 5 MB) sent as a multipart upload.',
+  })
+  placeOrder(
+    @Arg('input', () => PlaceOrderInput) input: PlaceOrderInput,
+    @Arg('proof', () => UploadScalar, { nullable: true }) proof: UploadValue | null,
+    @Ctx() ctx: RequestContext,
+  ): Promise<Order> {
+    return this.checkout.placeOrder(signedInUser(ctx), input, proof);
+  }
+
+  @AdminOnly()
+  @Mutation(() => Order, {
+    description: 'Sets any status (no transition rules); each change is recorded in Order.events',
+  })
+  setOrderStatus(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('status', () => OrderStatus) status: OrderStatus,
+    @Ctx() ctx: RequestContext,
+  ): Promise<Order> {
+    return this.orders.setStatus(signedInUser(ctx), orderId, status);
+  }
+
+  @SignedIn()
+  @Subscription(() => Order, {
+    description: 'Each change of one order of yours (admins: any order); a stranger gets NOT_FOUND',
+    subscribe: ({ args, context }) =>
+      (context as RequestContext).container
+        .get(OrderLiveService)
+        .watchOrder(context as RequestContext, String(args.orderId)),
+  })
+  orderUpdated(@Root() order: Order, @Arg('orderId', () => ID) _orderId: string): Order {
+    return order;
+  }
+
+  @AdminOnly()
+  @Subscription(() => Order, {
+    description: 'Every new order and every change of an order (admins)',
+    subscribe: ({ context }) =>
+      (context as RequestContext).container.get(OrderLiveService).watchAll(context as RequestContext),
+  })
+  adminOrderChanged(@Root() order: Order): Order {
+    return order;
+  }
+}

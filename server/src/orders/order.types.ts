@@ -1,0 +1,43 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { Order } from './order.entity';
+
+/** Who placed an order, as admins see it (spec §2 admin dashboard: customer name and email). */
+@ObjectType('OrderCustomer')
+export class OrderCustomer {
+  @Field(() => String, { nullable: true })
+  fullName: string | null;
+
+  @Field(() => String)
+  email: string;
+}
+
+@ObjectType('OrderEdge')
+export class OrderEdge {
+  @Field(() => String, { description: 'Opaque; pass as `after` to get the orders after this one' })
+  cursor: string;
+
+  @Field(() => Order)
+  node: Order;
+}
+
+@ObjectType('PageInfo')
+export class PageInfo {
+  @Field(() => Boolean)
+  hasNextPage: boolean;
+
+  @Field(() => String, { nullable: true })
+  endCursor: string | null;
+}
+
+/** A page of the admin order queue, newest first. */
+@ObjectType('OrderConnection')
+export class OrderConnection {
+  @Field(() => [OrderEdge])
+  edges: OrderEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo: PageInfo;
+
+  @Field(() => Int, { description: 'Orders matching the filter, across all pages' })
+  totalCount: number;
+}

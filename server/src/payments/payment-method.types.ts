@@ -1,0 +1,36 @@
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { PaymentMethod } from '../graphql/enums';
+
+/** One payment method as the checkout shows it: where to pay, at what rate, and whether it is accepted. */
+@ObjectType('PaymentMethodInfo')
+export class PaymentMethodInfo {
+  @Field(() => PaymentMethod)
+  method: PaymentMethod;
+
+  @Field(() => String, { description: 'Display label, e.g. "Bitcoin (BTC)"' })
+  label: string;
+
+  @Field(() => String, { description: 'What the customer sends: USDT, BTC, ETH, or USD for PayPal/Skrill' })
+  currency: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Receiving address; null when not configured (always for PayPal/Skrill)',
+  })
+  address: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'SVG of a QR code encoding the address; null without an address',
+  })
+  qrSvg: string | null;
+
+  @Field(() => Float, { description: 'US dollars per one unit of the currency' })
+  usdRate: number;
+
+  @Field(() => Int, { description: 'Decimals of amounts in this currency' })
+  decimals: number;
+
+  @Field(() => Boolean, { description: 'False for PayPal/Skrill and for methods without a configured address' })
+  available: boolean;
+}

@@ -1,0 +1,43 @@
+import { DataSource, In } from 'typeorm';
+import { ticketSchema } from '../../../common/validation';
+import { Service } from '../container';
+import { TicketCategory, TicketPriority, TicketStatus } from '../graphql/enums';
+import { parseInput } from '../graphql/errors';
+import { SupportTicket } from './support-ticket.entity';
+import type { CreateTicketInput } from './ticket.inputs';
+
+/** Support tickets (spec §2 /support, §7 "Create ticket"): customers open them and list their own. */
+@Service()
+export class TicketService {
+  constructor(private readonly db: DataSource) {}
+
+  /** Opens a ticket for the user with the spec's rules: status OPEN, priority MEDIUM unless chosen. */
+  async create(userId: string, input: CreateTicketInput): Promise<SupportTicket> {
+    const values = parseInput(ticketSchema, {
+      title: input.title ?? '',
+      description: input.description ?? '',
+      category: input.category ?? undefined,
+      priority: input.priority ?? undefined,
+    });
+    const repo = this.db.getRepository(SupportTicket);
+    const ticket = repo.create({
+      userId,
+      title: values.title,
+      description: values.description,
+      // The zod enums hold the same lower-case values as the GraphQL enums.
+      category: values.category as TicketCategory,
+      priority: values.priority as TicketPriority,
+      status: TicketStatus.OPEN,
+    });
+    return repo.save(ticket);
+  }
+
+  /** Each user's tickets, newest first, for many users in one query (the Viewer.tickets loader). */
+  async listByUsers(userIds: readonly string[]): Promise<SupportTicket[][]> {
+    const rows = await this.db.getRepository(SupportTicket).find({
+      where: { userId: In([...userIds]) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return userIds.map((id) => rows.filter((row) => row.userId === id));
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The admin order queue (issue item 7): newest first, keyset cursor pagination, status filter,
+ * customer name and email, signed proof URLs, admins only.
+ */
+import { PNG_1x1, startTestServer, type TestServer, type TestUser } from '../support/test-server';
+
+const ADMIN_ORDERS = /* GraphQL */ `
+  query ($status: OrderStatus, $first: Int, $after: String) {
+    adminOrders(status: $status, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          status
+          createdAt
+          paymentProofUrl
+          customer {
+            fullName
+            email
+          }
+          product {
+            name
+          }
+        }
+      }
+    }
+  }
+`;
+
+interface Page {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: {
+    cursor: string;
+    node: { id: string; status: string; paymentProofUrl: string | null; customer: { fullName: string; email: string } };
+  }[];
+}
+
+let server: TestServer;
+let admin: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+let productId: string;
+const STATUSES = ['pending', 'success', 'not_received', 'processing', 'completed'];
+
+async function page(variables: Record<string, unknown>, token = admin.token): Promise<Page> {
+  const res = await server.gql<{ adminOrders: Page }>(ADMIN_ORDERS, variables, { token });
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data!.adminOrders;
+}
+
+/** Walks every page and returns the ids in the order the API gave them. */
+async function walk(variables: Record<string, unknown>): Promise<{ ids: string[]; pages: number }> {
+  const ids: string[] = [];
+  let after = (variables.after as string | undefined) ?? null;
+  let pages = 0;
+  for (;;) {
+    const current = await page({ ...variables, after });
+    pages++;
+    ids.push(...current.edges.map((e) => e.node.id));
+    if (current.edges.length > 0) expect(current.pageInfo.endCursor).toBe(current.edges.at(-1)!.cursor);
+    if (!current.pageInfo.hasNextPage) break;
+    after = current.pageInfo.endCursor;
+    if (pages > 100) throw new Error('Pagination does not end');
+  }
+  return { ids, pages };
+}
+
+/** Ids as PostgreSQL orders them: the truth the API must match. */
+async function expectedIds(status?: string): Promise<string[]> {
+  const rows = await server.sql<{ id: string }>(
+    `SELECT id FROM orders ${status ? 'WHERE status = $1' : ''} ORDER BY created_at DESC, id DESC`,
+    status ? [status] : [],
+  );
+  return rows.map((r) => r.id);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.createUser({ admin: true });
+  alice = await server.createUser({ fullName: 'Alice Archer' });
+  bob = await server.createUser({ fullName: 'Bob Baker' });
+  [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'bitcoin-bot'`);
+
+  // 45 orders straight into the table. Timestamps differ by microseconds only (a millisecond cursor
+  // would break on them), and every third row shares its timestamp with the next (ties broken by id).
+  for (let i = 0; i < 45; i++) {
+    const user = i % 2 === 0 ? alice : bob;
+    const micros = Math.floor(i / 2) * 3;
+    await server.sql(
+      `INSERT INTO orders (user_id, product_id, contact_email, quantity, unit_price, total_price, payment_method,
+                           crypto_address, payment_amount_crypto, status, created_at, updated_at)
+       VALUES ($1, $2, $3, 1, 10, 10, 'usdt_trc20', 'T-address', 10, $4,
+               timestamptz '2026-03-01T12:00:00.000000Z' + make_interval(secs => $5::float8 / 1000000), now())`,
+      [user.id, productId, user.email, STATUSES[i % STATUSES.length], micros],
+    );
+  }
+});
+afterAll(() => server.close());
+
+describe('who may list', () => {
+  it('refuses a signed-out visitor and a customer', async () => {
+    expect((await server.gql(ADMIN_ORDERS, {})).errors![0].extensions?.code).toBe('UNAUTHENTICATED');
+    const res = await server.gql(ADMIN_ORDERS, {}, { token: alice.token });
+    expect(res.errors![0].extensions?.code).toBe('FORBIDDEN');
+    expect(res.data).toBeNull();
+  });
+});
+
+describe('ordering and pagination', () => {
+  it('returns the newest 20 by default, with the total', async () => {
+    const first = await page({});
+    expect(first.totalCount).toBe(45);
+    expect(first.edges).toHaveLength(20);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    expect(first.edges.map((e) => e.node.id)).toEqual((await expectedIds()).slice(0, 20));
+  });
+
+  it.each([1, 7, 10, 45, 100])('walks all 45 orders %i at a time with no duplicates or gaps', async (size) => {
+    const { ids, pages } = await walk({ first: size });
+    expect(ids).toEqual(await expectedIds());
+    expect(new Set(ids).size).toBe(45);
+    expect(pages).toBe(Math.max(1, Math.ceil(45 / size)));
+  });
+
+  it('filters by status, paginating within the filter', async () => {
+    for (const status of ['SUCCESS', 'NOT_RECEIVED']) {
+      const { ids } = await walk({ status, first: 4 });
+      const expected = await expectedIds(status.toLowerCase());
+      expect(expected.length).toBeGreaterThan(0);
+      expect(ids).toEqual(expected);
+      expect((await page({ status, first: 4 })).totalCount).toBe(expected.length);
+    }
+    expect((await page({ status: 'CANCELLED' })).edges).toEqual([]);
+    expect((await page({ status: 'CANCELLED' })).pageInfo).toEqual({ hasNextPage: false, endCursor: null });
+  });
+
+  it('neither repeats nor skips rows when new orders arrive between pages', async () => {
+    const before = await expectedIds();
+    const first = await page({ first: 10 });
+    const res = await server.gql(
+      `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+      { input: { productId, quantity: 1, email: alice.email, paymentMethod: 'ETH' } },
+      { token: alice.token },
+    );
+    const newId = res.data!.placeOrder.id;
+    const rest = await walk({ first: 10, after: first.pageInfo.endCursor });
+    expect([...first.edges.map((e) => e.node.id), ...rest.ids]).toEqual(before);
+    expect((await page({ first: 1 })).edges[0].node.id).toBe(newId);
+    await server.sql(`DELETE FROM order_events WHERE order_id = $1`, [newId]);
+    await server.sql(`DELETE FROM orders WHERE id = $1`, [newId]);
+  });
+
+  it.each([
+    ['first above 100', { first: 101 }, 'first', 'first must be between 1 and 100'],
+    ['first 0', { first: 0 }, 'first', 'first must be between 1 and 100'],
+    ['a negative first', { first: -1 }, 'first', 'first must be between 1 and 100'],
+    ['a cursor that is not base64 of a cursor', { after: 'garbage!' }, 'after', 'Invalid cursor'],
+    [
+      'a cursor with a bad id',
+      { after: Buffer.from('2026-03-01T12:00:00.000000Z|nope').toString('base64url') },
+      'after',
+      'Invalid cursor',
+    ],
+    [
+      'a cursor with a bad time',
+      { after: Buffer.from('yesterday|00000000-0000-4000-8000-000000000000').toString('base64url') },
+      'after',
+      'Invalid cursor',
+    ],
+  ])('refuses %s with BAD_USER_INPUT', async (_name, variables, field, message) => {
+    const res = await server.gql(ADMIN_ORDERS, variables, { token: admin.token });
+    expect(res.errors![0]).toMatchObject({
+      message,
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field, message }] },
+    });
+  });
+});
+
+describe('what each row shows', () => {
+  it('includes the customer name and email, the product and a signed proof URL', async () => {
+    const placed = await server.upload(
+      `mutation ($input: PlaceOrderInput!, $proof: Upload) { placeOrder(input: $input, proof: $proof) { id } }`,
+      { input: { productId, quantity: 1, email: bob.email, paymentMethod: 'USDT_TRC20' } },
+      { name: 'proof.png', type: 'image/png', bytes: PNG_1x1 },
+      { token: bob.token },
+    );
+    const id = placed.data!.placeOrder.id;
+    const [top] = (await page({ first: 1 })).edges;
+    expect(top.node).toMatchObject({
+      id,
+      status: 'PENDING',
+      customer: { fullName: 'Bob Baker', email: bob.email },
+      product: { name: expect.any(String) },
+    });
+    const proof = await fetch(`${server.url}${top.node.paymentProofUrl}`);
+    expect(proof.status).toBe(200);
+    expect(Buffer.from(await proof.arrayBuffer()).equals(PNG_1x1)).toBe(true);
+
+    const all = await page({ first: 100 });
+    const names = new Set(all.edges.map((e) => e.node.customer.fullName));
+    expect(names).toEqual(new Set(['Alice Archer', 'Bob Baker']));
+    expect(all.edges.filter((e) => e.node.paymentProofUrl === null)).toHaveLength(45);
+  });
+});

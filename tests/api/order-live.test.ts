@@ -1,0 +1,216 @@
+/**
+ * Live order updates over graphql-ws (issue item 5): the verify page's `orderUpdated` and the admin
+ * list's `adminOrderChanged`, with their permissions.
+ */
+import { EventBus, PgEventBus } from '../../server/src/graphql/event-bus';
+import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
+
+const ORDER_UPDATED = `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id status paymentAmountCrypto product { slug } } }`;
+const ADMIN_ORDER_CHANGED = `subscription { adminOrderChanged { id status quantity customer { fullName email } } }`;
+const SET_STATUS = `mutation ($orderId: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { id } }`;
+const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`;
+
+let server: TestServer;
+let owner: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+let productId: string;
+
+async function placeOrder(user: TestUser, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await server.gql(
+    PLACE_ORDER,
+    { input: { productId, quantity: 1, email: user.email, paymentMethod: 'USDT_TRC20', ...extra } },
+    { token: user.token },
+  );
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data!.placeOrder.id;
+}
+
+async function setStatus(orderId: string, status: string): Promise<void> {
+  const res = await server.gql(SET_STATUS, { orderId, status }, { token: admin.token });
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+}
+
+const subscriberCount = () => (server.app.container.get(EventBus) as PgEventBus).subscriberCount;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.createUser({ fullName: 'Olivia Owner' });
+  stranger = await server.createUser();
+  admin = await server.createUser({ admin: true });
+  [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'litecoin-keys'`);
+});
+afterAll(() => server.close());
+
+describe('orderUpdated', () => {
+  it("delivers the owner's order after an admin sets its status", async () => {
+    const orderId = await placeOrder(owner);
+    const sub = subscribeOnce(server.ws(owner.token), { query: ORDER_UPDATED, variables: { orderId } });
+    await sub.ready;
+    await setStatus(orderId, 'SUCCESS');
+    const result = await sub.next();
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.orderUpdated).toMatchObject({
+      id: orderId,
+      status: 'SUCCESS',
+      product: { slug: 'litecoin-keys' },
+    });
+
+    await setStatus(orderId, 'NOT_RECEIVED');
+    expect((await sub.next()).data!.orderUpdated.status).toBe('NOT_RECEIVED');
+    sub.dispose();
+  });
+
+  it('delivers to an admin watching any order', async () => {
+    const orderId = await placeOrder(owner);
+    const sub = subscribeOnce(server.ws(admin.token), { query: ORDER_UPDATED, variables: { orderId } });
+    await sub.ready;
+    await setStatus(orderId, 'PROCESSING');
+    expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: orderId, status: 'PROCESSING' });
+    sub.dispose();
+  });
+
+  it("sends only the watched order's changes", async () => {
+    const watched = await placeOrder(owner);
+    const other = await placeOrder(owner);
+    const sub = subscribeOnce(server.ws(owner.token), { query: ORDER_UPDATED, variables: { orderId: watched } });
+    await sub.ready;
+    await setStatus(other, 'SUCCESS');
+    await setStatus(watched, 'COMPLETED');
+    expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: watched, status: 'COMPLETED' });
+    sub.dispose();
+  });
+
+  it("fails a stranger's subscribe with NOT_FOUND and sends them nothing", async () => {
+    const orderId = await placeOrder(owner);
+    const sub = subscribeOnce(server.ws(stranger.token), { query: ORDER_UPDATED, variables: { orderId } });
+    const result = await sub.next();
+    expect(result.data ?? null).toBeNull();
+    expect(result.errors![0]).toMatchObject({ message: 'Order not found', extensions: { code: 'NOT_FOUND' } });
+    await setStatus(orderId, 'SUCCESS');
+    await expect(sub.next(700)).rejects.toThrow(/No subscription result/);
+  });
+
+  it('fails a signed-out subscribe with UNAUTHENTICATED, and an unknown order with NOT_FOUND', async () => {
+    const orderId = await placeOrder(owner);
+    const anonymous = subscribeOnce(server.ws(null), { query: ORDER_UPDATED, variables: { orderId } });
+    expect((await anonymous.next()).errors![0].extensions?.code).toBe('UNAUTHENTICATED');
+    for (const bad of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const sub = subscribeOnce(server.ws(admin.token), { query: ORDER_UPDATED, variables: { orderId: bad } });
+      expect((await sub.next()).errors![0]).toMatchObject({
+        message: 'Order not found',
+        extensions: { code: 'NOT_FOUND' },
+      });
+    }
+  });
+
+  it('releases its bus subscription when the client unsubscribes from a quiet order', async () => {
+    const orderId = await placeOrder(owner);
+    const before = subscriberCount();
+    const sub = subscribeOnce(server.ws(owner.token), { query: ORDER_UPDATED, variables: { orderId } });
+    await sub.ready;
+    expect(subscriberCount()).toBe(before + 1);
+    sub.dispose();
+    await waitFor(() => subscriberCount() === before);
+  });
+});
+
+describe('adminOrderChanged', () => {
+  it('delivers a new order and then its status change to an admin, with the customer', async () => {
+    const sub = subscribeOnce(server.ws(admin.token), { query: ADMIN_ORDER_CHANGED });
+    await sub.ready;
+    const orderId = await placeOrder(owner, { quantity: 4 });
+    const created = await sub.next();
+    expect(created.errors).toBeUndefined();
+    expect(created.data!.adminOrderChanged).toEqual({
+      id: orderId,
+      status: 'PENDING',
+      quantity: 4,
+      customer: { fullName: 'Olivia Owner', email: owner.email },
+    });
+    await setStatus(orderId, 'SUCCESS');
+    expect((await sub.next()).data!.adminOrderChanged).toMatchObject({ id: orderId, status: 'SUCCESS' });
+    sub.dispose();
+  });
+
+  it('announces nothing for an order that was refused or rolled back', async () => {
+    const sub = subscribeOnce(server.ws(admin.token), { query: ADMIN_ORDER_CHANGED });
+    await sub.ready;
+    const refused = await server.gql(
+      PLACE_ORDER,
+      { input: { productId, quantity: 0, email: owner.email, paymentMethod: 'USDT_TRC20' } },
+      { token: owner.token },
+    );
+    expect(refused.errors![0].extensions?.code).toBe('BAD_USER_INPUT');
+    // Fails at COMMIT, after the order, its event and both notifications were written.
+    await failAtCommitFor('fail.example.com');
+    try {
+      const failed = await server.gql(
+        PLACE_ORDER,
+        {
+          input: {
+            productId,
+            quantity: 1,
+            email: owner.email,
+            paymentMethod: 'USDT_TRC20',
+            domainName: 'fail.example.com',
+          },
+        },
+        { token: owner.token },
+      );
+      expect(failed.errors![0].extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    } finally {
+      await removeFailAtCommit();
+    }
+    const placed = await placeOrder(owner);
+    expect((await sub.next()).data!.adminOrderChanged.id).toBe(placed);
+    sub.dispose();
+  });
+
+  it('refuses a customer with FORBIDDEN and a signed-out visitor with UNAUTHENTICATED', async () => {
+    const customer = subscribeOnce(server.ws(owner.token), { query: ADMIN_ORDER_CHANGED });
+    expect((await customer.next()).errors![0].extensions?.code).toBe('FORBIDDEN');
+    const anonymous = subscribeOnce(server.ws(null), { query: ADMIN_ORDER_CHANGED });
+    expect((await anonymous.next()).errors![0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a customer the admin-only customer field inside orderUpdated', async () => {
+    const orderId = await placeOrder(owner);
+    const sub = subscribeOnce(server.ws(owner.token), {
+      query: `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id customer { email } } }`,
+      variables: { orderId },
+    });
+    await sub.ready;
+    await setStatus(orderId, 'SUCCESS');
+    const result = await sub.next();
+    expect(result.data!.orderUpdated).toEqual({ id: orderId, customer: null });
+    expect(result.errors![0].extensions?.code).toBe('FORBIDDEN');
+    sub.dispose();
+  });
+});
+
+/** A deferred constraint trigger that fails the COMMIT of any order with this domain. */
+async function failAtCommitFor(domain: string): Promise<void> {
+  await server.sql(`
+    CREATE FUNCTION test_fail_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.domain_name = '${domain}' THEN RAISE EXCEPTION 'refused at commit'; END IF;
+      RETURN NULL;
+    END $$`);
+  await server.sql(`
+    CREATE CONSTRAINT TRIGGER test_fail_at_commit AFTER INSERT ON orders
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_fail_at_commit()`);
+}
+
+async function removeFailAtCommit(): Promise<void> {
+  await server.sql(`DROP TRIGGER test_fail_at_commit ON orders`);
+  await server.sql(`DROP FUNCTION test_fail_at_commit()`);
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('Condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

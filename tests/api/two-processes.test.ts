@@ -1,0 +1,200 @@
+/**
+ * Two API processes on one database see each other's order changes (issue item 5; DESIGN.md §1
+ * "Scaling past one machine"): process A is the test server, process B a real `node dist/…/main.js`
+ * child. Live updates travel through PostgreSQL LISTEN/NOTIFY, not through process memory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient, type Client as WsClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { startTestServer, subscribeOnce, TEST_ADDRESSES, type TestServer, type TestUser } from '../support/test-server';
+
+const MAIN = path.resolve(__dirname, '../../dist/server/src/main.js');
+
+const ORDER_UPDATED = `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id status } }`;
+const ADMIN_ORDER_CHANGED = `subscription { adminOrderChanged { id status customer { email } } }`;
+const SET_STATUS = `mutation ($orderId: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { id status } }`;
+const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`;
+
+let a: TestServer;
+let child: ChildProcess;
+let childOutput = '';
+let bUrl: string;
+let dataDir: string;
+const bClients: WsClient[] = [];
+let owner: TestUser;
+let admin: TestUser;
+let productId: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Process B exited with ${child.exitCode}:\n${childOutput}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - start > timeoutMs) throw new Error(`Process B did not become healthy:\n${childOutput}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A GraphQL request to process B. */
+async function gqlB(query: string, variables: Record<string, unknown>, token: string) {
+  const res = await fetch(`${bUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data?: any; errors?: any[] };
+}
+
+function wsB(token: string): WsClient {
+  const client = createClient({
+    url: bUrl.replace(/^http/, 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    lazy: true,
+  });
+  bClients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build:server\` (npm test does)`);
+  a = await startTestServer();
+  owner = await a.createUser();
+  admin = await a.createUser({ admin: true });
+  [{ id: productId }] = await a.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
+
+  const port = await freePort();
+  bUrl = `http://127.0.0.1:${port}`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-process-b-'));
+  child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      DATABASE_URL: a.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: a.config.jwtSecret,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'error',
+      DATA_DIR: dataDir,
+      PAY_ADDRESS_USDT_TRC20: TEST_ADDRESSES.USDT_TRC20,
+      PAY_ADDRESS_BTC: TEST_ADDRESSES.BTC,
+      PAY_ADDRESS_ETH: TEST_ADDRESSES.ETH,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (childOutput += chunk));
+  child.stderr!.on('data', (chunk) => (childOutput += chunk));
+  await waitForHealth(bUrl);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(bClients.map((c) => c.dispose()));
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  await a?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function placeOrderOnA(): Promise<string> {
+  const res = await a.gql(
+    PLACE_ORDER,
+    { input: { productId, quantity: 1, email: owner.email, paymentMethod: 'ETH' } },
+    { token: owner.token },
+  );
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data!.placeOrder.id;
+}
+
+it('process B serves the same database (an order placed on A is readable on B)', async () => {
+  const orderId = await placeOrderOnA();
+  const res = await gqlB(`query ($id: ID!) { order(id: $id) { id status } }`, { id: orderId }, owner.token);
+  expect(res.data!.order).toEqual({ id: orderId, status: 'PENDING' });
+});
+
+it('delivers orderUpdated on B when an admin sets the status on A', async () => {
+  const orderId = await placeOrderOnA();
+  const sub = subscribeOnce(wsB(owner.token), { query: ORDER_UPDATED, variables: { orderId } });
+  await sub.ready;
+  const set = await a.gql(SET_STATUS, { orderId, status: 'SUCCESS' }, { token: admin.token });
+  expect(set.errors).toBeUndefined();
+  const result = await sub.next(10_000);
+  expect(result.errors).toBeUndefined();
+  expect(result.data!.orderUpdated).toEqual({ id: orderId, status: 'SUCCESS' });
+  sub.dispose();
+});
+
+it('delivers orderUpdated on A when an admin sets the status on B', async () => {
+  const orderId = await placeOrderOnA();
+  const sub = subscribeOnce(a.ws(owner.token), { query: ORDER_UPDATED, variables: { orderId } });
+  await sub.ready;
+  const set = await gqlB(SET_STATUS, { orderId, status: 'NOT_RECEIVED' }, admin.token);
+  expect(set.errors).toBeUndefined();
+  expect((await sub.next(10_000)).data!.orderUpdated).toEqual({ id: orderId, status: 'NOT_RECEIVED' });
+  sub.dispose();
+});
+
+it('delivers adminOrderChanged on A for an order placed and changed on B', async () => {
+  const sub = subscribeOnce(a.ws(admin.token), { query: ADMIN_ORDER_CHANGED });
+  await sub.ready;
+  const placed = await gqlB(
+    PLACE_ORDER,
+    { input: { productId, quantity: 2, email: owner.email, paymentMethod: 'USDT_TRC20' } },
+    owner.token,
+  );
+  expect(placed.errors).toBeUndefined();
+  const orderId = placed.data!.placeOrder.id;
+  expect((await sub.next(10_000)).data!.adminOrderChanged).toEqual({
+    id: orderId,
+    status: 'PENDING',
+    customer: { email: owner.email },
+  });
+
+  await gqlB(SET_STATUS, { orderId, status: 'COMPLETED' }, admin.token);
+  expect((await sub.next(10_000)).data!.adminOrderChanged).toMatchObject({ id: orderId, status: 'COMPLETED' });
+  sub.dispose();
+});
+
+it('delivers adminOrderChanged on B for an order placed on A', async () => {
+  const sub = subscribeOnce(wsB(admin.token), { query: ADMIN_ORDER_CHANGED });
+  await sub.ready;
+  const orderId = await placeOrderOnA();
+  expect((await sub.next(10_000)).data!.adminOrderChanged).toMatchObject({ id: orderId, status: 'PENDING' });
+  sub.dispose();
+});
+
+it("refuses a stranger's subscribe on B just as on A", async () => {
+  const orderId = await placeOrderOnA();
+  const stranger = await a.createUser();
+  const sub = subscribeOnce(wsB(stranger.token), { query: ORDER_UPDATED, variables: { orderId } });
+  expect((await sub.next(10_000)).errors![0]).toMatchObject({
+    message: 'Order not found',
+    extensions: { code: 'NOT_FOUND' },
+  });
+});
