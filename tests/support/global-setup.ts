@@ -26,7 +26,6 @@ function freePort(): Promise<number> {
 }
 
 declare global {
-
   var __embeddedPg: { stop(): Promise<void> } | undefined;
 }
 
