@@ -1,0 +1,299 @@
+/**
+ * Who may call what. Part 1 walks the schema: every Query, Mutation and Subscription field must
+ * declare a rule (@Public, @SignedIn, @AdminOnly). Part 2 runs every operation against a real server
+ * as {signed out, customer (owner), other customer, admin} and checks what each one gets; it fails
+ * when the schema gains an operation that the matrix does not cover.
+ */
+import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { Container } from '../../server/src/container';
+import { buildAppSchema } from '../../server/src/graphql/schema';
+import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
+
+type Role = 'signedOut' | 'customer' | 'otherCustomer' | 'admin';
+type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND';
+const ROLES: Role[] = ['signedOut', 'customer', 'otherCustomer', 'admin'];
+
+let schema: GraphQLSchema;
+let server: TestServer;
+let users: Record<Exclude<Role, 'signedOut'>, TestUser>;
+let orderId: string;
+let productId: string;
+
+function operations(
+  kind: 'Query' | 'Mutation' | 'Subscription',
+): GraphQLObjectType['getFields'] extends () => infer F ? F : never {
+  const type = schema.getType(kind) as GraphQLObjectType;
+  return type.getFields();
+}
+
+function allOperationNames(): string[] {
+  return (['Query', 'Mutation', 'Subscription'] as const).flatMap((kind) =>
+    Object.keys(operations(kind)).map((name) => `${kind}.${name}`),
+  );
+}
+
+beforeAll(async () => {
+  schema = await buildAppSchema(new Container());
+  server = await startTestServer();
+  users = {
+    customer: await server.createUser({ fullName: 'Owner' }),
+    otherCustomer: await server.createUser({ fullName: 'Stranger' }),
+    admin: await server.createUser({ admin: true, fullName: 'Admin' }),
+  };
+  const [product] = await server.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
+  productId = product.id;
+  orderId = await placeOrderAs(users.customer, 'matrix-seed-order');
+});
+afterAll(() => server.close());
+
+let keyCounter = 0;
+async function placeOrderAs(user: TestUser, key = `matrix-${++keyCounter}-${user.id.slice(0, 8)}`): Promise<string> {
+  const res = await server.gql(
+    `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+    {
+      input: {
+        productId,
+        quantity: 1,
+        email: user.email,
+        domainName: '',
+        paymentMethod: 'USDT_TRC20',
+        transactionId: '',
+        idempotencyKey: key,
+      },
+    },
+    { token: user.token },
+  );
+  if (!res.data?.placeOrder) throw new Error(`placeOrder failed: ${JSON.stringify(res.errors)}`);
+  return res.data.placeOrder.id;
+}
+
+interface Case {
+  /** The operation as `Kind.field`. */
+  op: string;
+  document: () => string;
+  variables?: () => Record<string, unknown>;
+  expected: Record<Role, Outcome>;
+  /** Subscriptions: what makes an event arrive once subscribed. */
+  trigger?: () => Promise<void>;
+}
+
+const everyone = (outcome: Outcome): Record<Role, Outcome> => ({
+  signedOut: outcome,
+  customer: outcome,
+  otherCustomer: outcome,
+  admin: outcome,
+});
+const signedIn: Record<Role, Outcome> = {
+  signedOut: 'UNAUTHENTICATED',
+  customer: 'ok',
+  otherCustomer: 'ok',
+  admin: 'ok',
+};
+const adminOnly: Record<Role, Outcome> = {
+  signedOut: 'UNAUTHENTICATED',
+  customer: 'FORBIDDEN',
+  otherCustomer: 'FORBIDDEN',
+  admin: 'ok',
+};
+const ownerOrAdmin: Record<Role, Outcome> = {
+  signedOut: 'UNAUTHENTICATED',
+  customer: 'ok',
+  otherCustomer: 'NOT_FOUND',
+  admin: 'ok',
+};
+
+let statusFlip = false;
+const nextStatus = () => ((statusFlip = !statusFlip) ? 'PROCESSING' : 'SUCCESS');
+
+const CASES: Case[] = [
+  { op: 'Query.products', document: () => `{ products { id } }`, expected: everyone('ok') },
+  { op: 'Query.product', document: () => `{ product(slug: "dv") { id } }`, expected: everyone('ok') },
+  { op: 'Query.paymentMethods', document: () => `{ paymentMethods { method available } }`, expected: everyone('ok') },
+  {
+    op: 'Query.quote',
+    document: () => `query ($id: ID!) { quote(productId: $id, quantity: 2, paymentMethod: BTC) { totalPrice } }`,
+    variables: () => ({ id: productId }),
+    expected: everyone('ok'),
+  },
+  { op: 'Query.guides', document: () => `{ guides { id } }`, expected: everyone('ok') },
+  { op: 'Query.me', document: () => `{ me { id } }`, expected: everyone('ok') },
+  {
+    op: 'Query.order',
+    document: () => `query ($id: ID!) { order(id: $id) { id status } }`,
+    variables: () => ({ id: orderId }),
+    expected: ownerOrAdmin,
+  },
+  { op: 'Query.adminOrders', document: () => `{ adminOrders(first: 5) { totalCount } }`, expected: adminOnly },
+  { op: 'Query.adminProducts', document: () => `{ adminProducts { id } }`, expected: adminOnly },
+  {
+    op: 'Mutation.signUp',
+    document: () =>
+      `mutation { signUp(input: { fullName: "New Person", email: "new-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com", password: "Passw0rdOK" }) { accessToken } }`,
+    expected: everyone('ok'),
+  },
+  {
+    op: 'Mutation.signIn',
+    document: () =>
+      `mutation ($email: String!) { signIn(input: { email: $email, password: "Passw0rdOK" }) { accessToken } }`,
+    variables: () => ({ email: users.customer.email }),
+    expected: everyone('ok'),
+  },
+  // Without a refresh cookie there is nothing to refresh, whoever holds an access token.
+  {
+    op: 'Mutation.refreshSession',
+    document: () => `mutation { refreshSession { accessToken } }`,
+    expected: everyone('UNAUTHENTICATED'),
+  },
+  { op: 'Mutation.signOut', document: () => `mutation { signOut }`, expected: everyone('ok') },
+  {
+    op: 'Mutation.updateProfile',
+    document: () => `mutation { updateProfile(input: { fullName: "Renamed", companyName: "", phone: "" }) { id } }`,
+    expected: signedIn,
+  },
+  {
+    op: 'Mutation.placeOrder',
+    document: () => `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+    variables: () => ({
+      input: {
+        productId,
+        quantity: 1,
+        email: 'buyer@example.com',
+        paymentMethod: 'USDT_TRC20',
+        idempotencyKey: `matrix-place-${++keyCounter}`,
+      },
+    }),
+    expected: signedIn,
+  },
+  {
+    op: 'Mutation.createTicket',
+    document: () =>
+      `mutation { createTicket(input: { title: "Help", description: "Please help", category: ORDER }) { id } }`,
+    expected: signedIn,
+  },
+  {
+    op: 'Mutation.setOrderStatus',
+    document: () =>
+      `mutation ($id: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $id, status: $status) { id } }`,
+    variables: () => ({ id: orderId, status: nextStatus() }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.setProductStock',
+    document: () => `mutation ($id: ID!) { setProductStock(productId: $id, inStock: true) { id } }`,
+    variables: () => ({ id: productId }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.issueCertificate',
+    document: () => `mutation ($input: IssueCertificateInput!) { issueCertificate(input: $input) { id } }`,
+    variables: () => ({ input: { orderId, domainName: 'example.com', expiresAt: '2027-11-21T00:00:00.000Z' } }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Subscription.orderUpdated',
+    document: () => `subscription ($id: ID!) { orderUpdated(orderId: $id) { id status } }`,
+    variables: () => ({ id: orderId }),
+    expected: ownerOrAdmin,
+    trigger: async () => {
+      await setStatusAsAdmin();
+    },
+  },
+  {
+    op: 'Subscription.adminOrderChanged',
+    document: () => `subscription { adminOrderChanged { id } }`,
+    expected: adminOnly,
+    trigger: async () => {
+      await setStatusAsAdmin();
+    },
+  },
+  {
+    op: 'Subscription.productChanged',
+    document: () => `subscription { productChanged { id inStock } }`,
+    expected: adminOnly,
+    trigger: async () => {
+      for (const inStock of [false, true]) {
+        await server.gql(
+          `mutation ($id: ID!, $s: Boolean!) { setProductStock(productId: $id, inStock: $s) { id } }`,
+          { id: productId, s: inStock },
+          { token: users.admin.token },
+        );
+      }
+    },
+  },
+];
+
+async function setStatusAsAdmin(): Promise<void> {
+  const res = await server.gql(
+    `mutation ($id: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $id, status: $status) { id } }`,
+    { id: orderId, status: nextStatus() },
+    { token: users.admin.token },
+  );
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+}
+
+function outcomeOf(errors: { extensions?: Record<string, any> }[] | undefined): string {
+  return errors?.length ? String(errors[0].extensions?.code) : 'ok';
+}
+
+describe('every operation declares who may call it', () => {
+  it('has an access rule on every Query, Mutation and Subscription field', () => {
+    const missing = allOperationNames().filter((name) => {
+      const [kind, field] = name.split('.') as ['Query' | 'Mutation' | 'Subscription', string];
+      const access = operations(kind)[field].extensions?.access;
+      return !['public', 'signed-in', 'admin'].includes(access as string);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('covers every operation of the schema in the matrix below', () => {
+    expect(CASES.map((c) => c.op).sort()).toEqual(allOperationNames().sort());
+  });
+
+  it('agrees with the declared rules', () => {
+    for (const c of CASES) {
+      const [kind, field] = c.op.split('.') as ['Query' | 'Mutation' | 'Subscription', string];
+      const access = operations(kind)[field].extensions?.access;
+      if (access === 'admin')
+        expect([c.op, c.expected.customer, c.expected.signedOut]).toEqual([c.op, 'FORBIDDEN', 'UNAUTHENTICATED']);
+      if (access === 'signed-in') expect([c.op, c.expected.signedOut]).toEqual([c.op, 'UNAUTHENTICATED']);
+    }
+  });
+});
+
+describe('permission matrix', () => {
+  const rows = CASES.flatMap((c) => ROLES.map((role) => [c.op, role, c] as const));
+
+  it.each(rows)('%s as %s', async (_op, role, c) => {
+    const token = role === 'signedOut' ? null : users[role].token;
+    const expected = c.expected[role];
+    if (c.op.startsWith('Subscription.')) {
+      const client = server.ws(token);
+      const sub = subscribeOnce(client, { query: c.document(), variables: c.variables?.() });
+      if (expected === 'ok') {
+        await sub.ready;
+        await c.trigger!();
+      }
+      const result = await sub.next(5000);
+      sub.dispose();
+      expect(outcomeOf(result.errors)).toBe(expected);
+      if (expected === 'ok') expect(result.data).toBeTruthy();
+      return;
+    }
+    const res = await server.gql(c.document(), c.variables?.(), { token });
+    expect(outcomeOf(res.errors)).toBe(expected);
+    if (expected === 'ok') expect(Object.values(res.data ?? {}).length).toBe(1);
+  });
+});
+
+describe('admin-only fields', () => {
+  it('hides Order.customer from its own customer (FORBIDDEN) and shows it to admins', async () => {
+    const query = `query ($id: ID!) { order(id: $id) { id customer { fullName email } } }`;
+    const asCustomer = await server.gql(query, { id: orderId }, { token: users.customer.token });
+    expect(asCustomer.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(asCustomer.data?.order?.customer ?? null).toBeNull();
+    const asAdmin = await server.gql(query, { id: orderId }, { token: users.admin.token });
+    expect(asAdmin.errors).toBeUndefined();
+    const [profile] = await server.sql(`SELECT full_name FROM profiles WHERE id = $1`, [users.customer.id]);
+    expect(asAdmin.data!.order.customer).toEqual({ fullName: profile.full_name, email: users.customer.email });
+  });
+});
