@@ -52,18 +52,22 @@ export function quoteTotal(product: PricedProduct, quantity: number): Quote {
   return { unitPrice: fromCents(unit), totalPrice: fromCents(totalCents), totalCents };
 }
 
+/** Rates are exact to this many decimals (a rate like 3456.789 USD/ETH is used as written). */
+export const RATE_DECIMALS = 8;
+
 /**
  * Converts a dollar total (in cents) to a crypto amount string with the method's decimals, rounding
  * half up on exact decimal arithmetic (BigInt), so 54400 USD at 50000 USD/BTC is "1.08800000".
  */
 export function cryptoAmount(totalCents: number, usdRate: number, decimals: number): string {
-  // rate as an exact fraction: rateCents / 100
-  const rateCents = BigInt(Math.round(usdRate * 100));
-  if (rateCents <= 0n) throw new Error('Rate must be positive');
+  // The rate as an exact fraction rateUnits / 10^RATE_DECIMALS (toFixed reads the decimal as written).
+  const rateUnits = BigInt(usdRate.toFixed(RATE_DECIMALS).replace('.', ''));
+  if (rateUnits <= 0n) throw new Error('Rate must be positive');
   const scale = 10n ** BigInt(decimals);
-  // amount = totalCents / rateCents, scaled by 10^decimals, rounded half up
-  const numerator = BigInt(totalCents) * scale;
-  const units = (numerator * 2n + rateCents) / (rateCents * 2n);
+  // amount = (totalCents / 100) / (rateUnits / 10^RATE_DECIMALS), scaled by 10^decimals, rounded half up
+  const numerator = BigInt(totalCents) * 10n ** BigInt(RATE_DECIMALS) * scale;
+  const denominator = rateUnits * 100n;
+  const units = (numerator * 2n + denominator) / (denominator * 2n);
   const whole = units / scale;
   const frac = units % scale;
   return decimals === 0 ? whole.toString() : `${whole}.${frac.toString().padStart(decimals, '0')}`;

@@ -83,6 +83,11 @@ const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
 
+/** Whether `value` is a uuid in text form. Ids from clients are checked with it before they reach SQL's uuid type. */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
 export const emailSchema = z
   .string()
   .trim()

@@ -17,6 +17,7 @@ import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { useServer } from 'graphql-ws/use/ws';
 import { DataSource } from 'typeorm';
 import { WebSocketServer } from 'ws';
+import { LIMITS } from '../../common/validation';
 import { bearerToken, verifyAccessToken, type AuthUser } from './accounts/access-token';
 import { AppConfig, type ResolvedConfig } from './app-config';
 import { Container } from './container';
@@ -30,8 +31,6 @@ import { graphiqlRoute } from './graphql/graphiql.route';
 import { limitRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { logger } from './logger';
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export interface App {
   server: http.Server;
@@ -104,21 +103,33 @@ export async function createApp({
 
   // WebSocket: graphql-ws with the same parse limits and validation rules as HTTP.
   const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: QUERY_LIMITS.maxWsMessageBytes });
-  const wsCleanup = useServer<Record<string, unknown>, { ip?: string }>(
+  const wsCleanup = useServer<
+    Record<string, unknown>,
+    { ip?: string; user?: AuthUser | null; expiry?: NodeJS.Timeout }
+  >(
     {
       schema,
       execute,
       subscribe,
-      context: (ctx) => {
-        const params = ctx.connectionParams ?? {};
-        const raw = params.authorization ?? params.Authorization ?? params.accessToken;
-        const token = typeof raw === 'string' ? (bearerToken(raw) ?? raw) : null;
-        return createContext({ user: userFromToken(token), ip: ctx.extra.ip ?? 'unknown', container });
-      },
+      context: (ctx) => createContext({ user: ctx.extra.user ?? null, ip: ctx.extra.ip ?? 'unknown', container }),
       onConnect: (ctx) => {
         ctx.extra.ip = clientIp(ctx.extra.request);
+        const params = ctx.connectionParams ?? {};
+        const raw = params.authorization ?? params.Authorization ?? params.accessToken;
+        const user = userFromToken(typeof raw === 'string' ? (bearerToken(raw) ?? raw) : null);
+        ctx.extra.user = user;
+        // A connection is only as good as its token: when the token expires the socket closes (4401),
+        // and the client reconnects with a fresh one, so a signed-out or demoted user stops receiving.
+        if (user?.expiresAt) {
+          ctx.extra.expiry = setTimeout(
+            () => ctx.extra.socket.close(4401, 'Access token expired'),
+            Math.max(0, user.expiresAt.getTime() - Date.now()),
+          );
+          ctx.extra.expiry.unref();
+        }
         return true;
       },
+      onClose: (ctx) => clearTimeout(ctx.extra.expiry),
       onSubscribe: (_ctx, _id, payload) => {
         let document: DocumentNode;
         try {
@@ -157,6 +168,8 @@ export async function createApp({
     validationRules: limitRules,
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     csrfPrevention: true,
+    // main.ts owns SIGINT/SIGTERM and stops everything in order; Apollo's own handlers would race it.
+    stopOnTerminationSignals: false,
     plugins: [
       // Our bundled GraphiQL (graphiql.route.ts) is the IDE; Apollo's landing page would load from a CDN.
       ApolloServerPluginLandingPageDisabled(),
@@ -186,7 +199,7 @@ export async function createApp({
     // busboy cuts a file that reaches maxFileSize, so one extra byte lets exactly 5 MB through; the
     // resolver's own cap (orders/payment-proof.ts) refuses anything larger. Two files at most:
     // issueCertificate takes a certificate and its chain.
-    graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES + 1, maxFiles: 2, maxFieldSize: QUERY_LIMITS.maxBodyBytes }),
+    graphqlUploadExpress({ maxFileSize: LIMITS.proofBytes + 1, maxFiles: 2, maxFieldSize: QUERY_LIMITS.maxBodyBytes }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) =>
         createContext({

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_USD_RATES } from '../../common/pricing';
 import { webDistDir } from './paths';
 
 const optionalString = z
@@ -28,8 +29,8 @@ const envSchema = z.object({
   PAY_ADDRESS_USDT_TRC20: optionalString,
   PAY_ADDRESS_BTC: optionalString,
   PAY_ADDRESS_ETH: optionalString,
-  RATE_BTC_USD: z.coerce.number().positive().default(50000),
-  RATE_ETH_USD: z.coerce.number().positive().default(2500),
+  RATE_BTC_USD: z.coerce.number().min(1e-8, 'must be at least 0.00000001').default(DEFAULT_USD_RATES.BTC),
+  RATE_ETH_USD: z.coerce.number().min(1e-8, 'must be at least 0.00000001').default(DEFAULT_USD_RATES.ETH),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   TRUST_PROXY: z.string().default('loopback'),
   SEED_DEMO_DATA: z
@@ -40,7 +41,16 @@ const envSchema = z.object({
   /** Sign-in/sign-up attempts allowed per IP and per account in one window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Orders and tickets one user may create per hour (each order may carry a 5 MB proof). */
+  ORDER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  TICKET_RATE_LIMIT: z.coerce.number().int().positive().default(10),
 });
+
+/** At most `max` attempts per key in each fixed window of `windowSeconds`. */
+export interface RateLimit {
+  readonly max: number;
+  readonly windowSeconds: number;
+}
 
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
@@ -59,7 +69,9 @@ export interface Config {
   readonly trustProxy: string;
   readonly seedDemoData: boolean;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  readonly authRateLimit: { max: number; windowSeconds: number };
+  readonly authRateLimit: RateLimit;
+  readonly orderRateLimit: RateLimit;
+  readonly ticketRateLimit: RateLimit;
   /** Directory of the built web app (index.html, assets, graphiql). */
   readonly webDistDir: string;
 }
@@ -91,12 +103,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     payAddresses: Object.freeze({ USDT_TRC20: usdt, BTC: e.PAY_ADDRESS_BTC, ETH: e.PAY_ADDRESS_ETH }),
-    usdRates: Object.freeze({ USDT_TRC20: 1, BTC: e.RATE_BTC_USD, ETH: e.RATE_ETH_USD, PAYPAL: 1, SKRILL: 1 }),
+    usdRates: Object.freeze({ ...DEFAULT_USD_RATES, BTC: e.RATE_BTC_USD, ETH: e.RATE_ETH_USD }),
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
     seedDemoData: e.SEED_DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowSeconds: e.AUTH_RATE_WINDOW_SECONDS },
+    orderRateLimit: { max: e.ORDER_RATE_LIMIT, windowSeconds: 3600 },
+    ticketRateLimit: { max: e.TICKET_RATE_LIMIT, windowSeconds: 3600 },
     webDistDir,
   });
 }

@@ -53,7 +53,11 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
-      await embedded?.stop();
+      logger.info('API stopped');
+      if (embedded) {
+        await embedded.stop();
+        logger.info('Embedded PostgreSQL stopped');
+      }
       process.exit(0);
     } catch (error) {
       logger.error('Shutdown failed', { error: String(error) });

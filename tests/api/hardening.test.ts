@@ -124,6 +124,18 @@ describe('over graphql-ws', () => {
     expect((await firstError(manyTokens(1000)))?.message).toMatch(/more tha[nt] 1000 tokens/);
   });
 
+  it('answers a variable of the wrong type with BAD_USER_INPUT, not a masked internal error', async () => {
+    const user = await server.createUser();
+    const sub = subscribeOnce(server.ws(user.token), {
+      query: `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id } }`,
+      variables: { orderId: { not: 'an id' } },
+    });
+    const error = (await sub.next()).errors?.[0];
+    sub.dispose();
+    expect(error?.message).toMatch(/^Variable "\$orderId" got invalid value/);
+    expect(error?.extensions).toEqual({ code: 'BAD_USER_INPUT' });
+  });
+
   it('closes a connection that sends a message over 100 kB', async () => {
     const socket = new WebSocket(server.wsUrl, 'graphql-transport-ws');
     await new Promise((resolve) => socket.once('open', resolve));

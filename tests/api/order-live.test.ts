@@ -2,6 +2,9 @@
  * Live order updates over graphql-ws (issue item 5): the verify page's `orderUpdated` and the admin
  * list's `adminOrderChanged`, with their permissions.
  */
+import { createClient } from 'graphql-ws';
+import jwt from 'jsonwebtoken';
+import WebSocket from 'ws';
 import { EventBus, PgEventBus } from '../../server/src/graphql/event-bus';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
@@ -214,3 +217,28 @@ async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+describe('token expiry', () => {
+  it('closes the socket (4401) when the access token it connected with expires', async () => {
+    const orderId = await placeOrder(owner);
+    const shortLived = jwt.sign({ roles: [] }, server.config.jwtSecret, {
+      algorithm: 'HS256',
+      subject: owner.id,
+      expiresIn: 2,
+    });
+    const closed = new Promise<number>((resolve) => {
+      const client = createClient({
+        url: server.wsUrl,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${shortLived}` },
+        retryAttempts: 0,
+        on: { closed: (event) => resolve((event as { code: number }).code) },
+      });
+      client.subscribe(
+        { query: ORDER_UPDATED, variables: { orderId } },
+        { next: () => undefined, error: () => undefined, complete: () => undefined },
+      );
+    });
+    expect(await closed).toBe(4401);
+  });
+});

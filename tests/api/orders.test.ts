@@ -195,6 +195,16 @@ describe('me.orders', () => {
     const res = await server.gql(`{ me { orders { id } } }`, {}, { token: fresh.token });
     expect(res.data!.me.orders).toEqual([]);
   });
+
+  it('is readable on the viewer that signIn returns, before the client holds a token', async () => {
+    const res = await server.gql(
+      `mutation ($input: SignInInput!) { signIn(input: $input) { viewer { id orders { id } } } }`,
+      { input: { email: owner.email, password: owner.password } },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.signIn.viewer.id).toBe(owner.id);
+    expect(res.data!.signIn.viewer.orders.map((o: { id: string }) => o.id)).toContain(orderId);
+  });
 });
 
 describe('setOrderStatus (admin)', () => {

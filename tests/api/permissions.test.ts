@@ -103,7 +103,10 @@ const ownerOrAdmin: Record<Role, Outcome> = {
 };
 
 let statusFlip = false;
-const nextStatus = () => ((statusFlip = !statusFlip) ? 'PROCESSING' : 'SUCCESS');
+const nextStatus = () => {
+  statusFlip = !statusFlip;
+  return statusFlip ? 'PROCESSING' : 'SUCCESS';
+};
 
 const CASES: Case[] = [
   { op: 'Query.products', document: () => `{ products { id } }`, expected: everyone('ok') },

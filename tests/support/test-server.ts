@@ -93,6 +93,8 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
     PAY_ADDRESS_BTC: TEST_ADDRESSES.BTC,
     PAY_ADDRESS_ETH: TEST_ADDRESSES.ETH,
     AUTH_RATE_LIMIT: '1000',
+    ORDER_RATE_LIMIT: '1000',
+    TICKET_RATE_LIMIT: '1000',
     ...overrides,
   };
 }

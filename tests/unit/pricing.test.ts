@@ -81,6 +81,12 @@ describe('crypto conversion', () => {
     expect(cryptoAmount(5_000_000_000_00, 50000, 8)).toBe('100000.00000000');
   });
 
+  it('uses rates with more than 2 decimals exactly (up to 8)', () => {
+    expect(cryptoAmount(10000, 3456.789, 6)).toBe('0.028929'); // 100 / 3456.789 = 0.0289285…
+    expect(cryptoAmount(1, 61234.56789, 8)).toBe('0.00000016'); // 0.01 / 61234.56789
+    expect(cryptoAmount(5440000, 0.00000001, 2)).toBe('5440000000000.00');
+  });
+
   it('formats zero-decimal currencies without a point and pads small amounts', () => {
     expect(cryptoAmount(1234, 1, 0)).toBe('12');
     expect(cryptoAmount(1, 50000, 8)).toBe('0.00000020');

@@ -6,6 +6,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export interface AuthUser {
   id: string;
   roles: string[];
+  /** When the token that proved this user stops being valid (set by verifyAccessToken). */
+  expiresAt?: Date;
 }
 
 export function signAccessToken(secret: string, user: AuthUser): { token: string; expiresAt: Date } {
@@ -24,7 +26,8 @@ export function verifyAccessToken(secret: string, token: string | undefined | nu
     const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
     if (typeof payload === 'string' || typeof payload.sub !== 'string') return null;
     const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [];
-    return { id: payload.sub, roles };
+    const expiresAt = typeof payload.exp === 'number' ? new Date(payload.exp * 1000) : undefined;
+    return { id: payload.sub, roles, expiresAt };
   } catch {
     return null;
   }

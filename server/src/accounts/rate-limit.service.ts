@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../app-config';
+import type { RateLimit } from '../config';
 import { Service } from '../container';
 import { RateLimitedError } from '../graphql/errors';
 
@@ -25,6 +26,8 @@ const PRUNE_EVERY_MS = 60_000;
 @Service()
 export class RateLimitService {
   private lastPrune = 0;
+  /** The longest window any caller used; pruning must not cut a longer window short. */
+  private longestWindowSeconds = 0;
 
   constructor(
     private readonly db: DataSource,
@@ -32,11 +35,17 @@ export class RateLimitService {
   ) {}
 
   /**
-   * Counts one attempt on each key and throws RATE_LIMITED when any key is over
-   * `config.authRateLimit.max` in its current window (retryAfterSeconds: until that window ends).
+   * Counts one attempt on each key and throws RATE_LIMITED when any key is over `limit.max` in its
+   * current window (retryAfterSeconds: until that window ends). The limit defaults to the auth one;
+   * checkout and tickets pass their own (one user's creations per hour).
    */
-  async hit(keys: string[]): Promise<void> {
-    const { max, windowSeconds } = this.config.authRateLimit;
+  async hit(keys: string[], limit: RateLimit = this.config.authRateLimit): Promise<void> {
+    const { max, windowSeconds } = limit;
+    this.longestWindowSeconds = Math.max(
+      this.longestWindowSeconds,
+      windowSeconds,
+      this.config.authRateLimit.windowSeconds,
+    );
     const unique = [...new Set(keys)];
     const rows: HitRow[] = await this.db.query(
       `INSERT INTO rate_limits AS r (key, window_start, hits)
@@ -48,7 +57,7 @@ export class RateLimitService {
          GREATEST(1, ceil(extract(epoch FROM r.window_start + make_interval(secs => $2) - now())))::int AS retry_after`,
       [unique, windowSeconds],
     );
-    void this.pruneOccasionally(windowSeconds);
+    void this.pruneOccasionally(this.longestWindowSeconds);
     const over = rows.filter((row) => row.hits > max);
     if (over.length > 0) throw new RateLimitedError(Math.max(...over.map((row) => row.retry_after)));
   }

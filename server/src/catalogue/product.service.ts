@@ -1,6 +1,6 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { quoteTotal, type Quote } from '../../../common/pricing';
-import { checkoutDetailsSchema, MESSAGES } from '../../../common/validation';
+import { checkoutDetailsSchema, isUuid, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
 import { EventBus } from '../graphql/event-bus';
 import { InputError, NotFoundError, parseInput, ProductUnavailableError } from '../graphql/errors';
@@ -9,8 +9,6 @@ import { Product } from './product.entity';
 
 /** The product and quantity rules of checkout step 1 (spec §5). */
 const purchaseSchema = checkoutDetailsSchema.pick({ productId: true, quantity: true });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Upper bound on how long a cached catalogue may be served: the 'products' notifications keep it
@@ -70,7 +68,7 @@ export class ProductService {
 
   /** Any product by id (inactive too), read from the database; null for unknown or malformed ids. */
   findById(id: string, manager: EntityManager = this.db.manager): Promise<Product | null> {
-    if (!UUID.test(id)) return Promise.resolve(null);
+    if (!isUuid(id)) return Promise.resolve(null);
     return manager.getRepository(Product).findOneBy({ id });
   }
 

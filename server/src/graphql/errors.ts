@@ -117,10 +117,18 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   // Variable coercion errors (bad enum value, wrong type, unknown input field) are the client's input
   // errors; graphql-js wraps them around its own GraphQLError, never around an internal failure.
+  // Apollo tags them BAD_USER_INPUT; graphql-ws sends them untagged, recognisable by having no path
+  // (they arise before execution; parse and validation errors get their codes in app.ts).
   const wrapsInternal =
     error instanceof GraphQLError && !!error.originalError && !(error.originalError instanceof GraphQLError);
-  if (code === 'BAD_USER_INPUT' && !wrapsInternal) {
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  const untaggedRequestError = !code && error instanceof GraphQLError && !error.path;
+  if ((code === 'BAD_USER_INPUT' || untaggedRequestError) && !wrapsInternal) {
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: 'BAD_USER_INPUT' },
+    };
   }
   const errorId = randomUUID();
   logger.error('Unexpected error', { errorId, error: original instanceof Error ? original.stack : String(original) });

@@ -8,6 +8,8 @@ import { Service } from '../container';
 import { FileStore } from '../files/file-store';
 import { discardUpload } from '../files/upload-reader';
 import { OrderStatus, PaymentMethod } from '../graphql/enums';
+import { RateLimitService } from '../accounts/rate-limit.service';
+import { AppConfig } from '../app-config';
 import { parseInput } from '../graphql/errors';
 import { EventBus } from '../graphql/event-bus';
 import type { UploadValue } from '../graphql/scalars/upload';
@@ -53,6 +55,8 @@ export class CheckoutService {
     private readonly paymentMethods: PaymentMethodService,
     private readonly files: FileStore,
     private readonly bus: EventBus,
+    private readonly rateLimits: RateLimitService,
+    private readonly config: AppConfig,
   ) {}
 
   async placeOrder(
@@ -78,6 +82,8 @@ export class CheckoutService {
         const existing = await this.findByKey(this.db.manager, user.id, details.idempotencyKey);
         if (existing) return existing;
       }
+      // Each order may store a 5 MB proof: one account must not be able to fill the database.
+      await this.rateLimits.hit([`order:user:${user.id}`], this.config.orderRateLimit);
 
       this.paymentMethods.assertAvailable(input.paymentMethod);
       // assertAvailable guarantees an address.

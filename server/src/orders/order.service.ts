@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { isUuid } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
 import { isAdmin } from '../graphql/context';
@@ -7,8 +8,6 @@ import { InputError, NotFoundError } from '../graphql/errors';
 import { EventBus } from '../graphql/event-bus';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** May `user` see `order`? Its owner and admins may; everyone else is told it does not exist. */
 export function canSeeOrder(user: AuthUser | null, order: Pick<Order, 'userId'>): boolean {
@@ -41,7 +40,7 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/i.exec(
     Buffer.from(cursor, 'base64url').toString('utf8'),
   );
-  if (!match || !UUID.test(match[2]) || Number.isNaN(Date.parse(match[1]))) {
+  if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]))) {
     throw InputError.field('after', ORDER_PAGE_MESSAGES.cursor);
   }
   return { createdAt: match[1], id: match[2].toLowerCase() };
@@ -71,14 +70,14 @@ export class OrderService {
 
   /** Like getVisible, but null instead of NOT_FOUND. */
   async findVisible(user: AuthUser | null, id: string): Promise<Order | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const order = await this.db.getRepository(Order).findOneBy({ id });
     return order && canSeeOrder(user, order) ? order : null;
   }
 
   /** Any order by id, for callers that check access themselves (subscriptions of admins). */
   findById(id: string): Promise<Order | null> {
-    return UUID.test(id) ? this.db.getRepository(Order).findOneBy({ id }) : Promise.resolve(null);
+    return isUuid(id) ? this.db.getRepository(Order).findOneBy({ id }) : Promise.resolve(null);
   }
 
   /** A customer's orders, newest first (spec §7 "orders by user_id newest first"). */
@@ -93,7 +92,7 @@ export class OrderService {
    * nothing: no event row, no notification.
    */
   async setStatus(admin: AuthUser, orderId: string, status: OrderStatus): Promise<Order> {
-    if (!UUID.test(orderId)) throw new NotFoundError('Order');
+    if (!isUuid(orderId)) throw new NotFoundError('Order');
     return this.db.transaction(async (manager) => {
       const repo = manager.getRepository(Order);
       const order = await repo.findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });

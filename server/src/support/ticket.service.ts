@@ -2,6 +2,8 @@ import { DataSource, In } from 'typeorm';
 import { ticketSchema } from '../../../common/validation';
 import { Service } from '../container';
 import { TicketCategory, TicketPriority, TicketStatus } from '../graphql/enums';
+import { RateLimitService } from '../accounts/rate-limit.service';
+import { AppConfig } from '../app-config';
 import { parseInput } from '../graphql/errors';
 import { SupportTicket } from './support-ticket.entity';
 import type { CreateTicketInput } from './ticket.inputs';
@@ -9,7 +11,11 @@ import type { CreateTicketInput } from './ticket.inputs';
 /** Support tickets (spec §2 /support, §7 "Create ticket"): customers open them and list their own. */
 @Service()
 export class TicketService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly rateLimits: RateLimitService,
+    private readonly config: AppConfig,
+  ) {}
 
   /** Opens a ticket for the user with the spec's rules: status OPEN, priority MEDIUM unless chosen. */
   async create(userId: string, input: CreateTicketInput): Promise<SupportTicket> {
@@ -19,6 +25,7 @@ export class TicketService {
       category: input.category ?? undefined,
       priority: input.priority ?? undefined,
     });
+    await this.rateLimits.hit([`ticket:user:${userId}`], this.config.ticketRateLimit);
     const repo = this.db.getRepository(SupportTicket);
     const ticket = repo.create({
       userId,
