@@ -1,20 +1,37 @@
+import { ApolloProvider } from '@apollo/client/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { apolloClient } from './apollo/client';
+import { session } from './auth/session';
+import { ToastProvider } from './components/toast';
+import { router } from './router';
+import { theme } from './theme/theme';
 
-// Placeholder storefront entry; the real app replaces this file.
-function ComingSoon() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '3rem', textAlign: 'center' }}>
-      <h1>Store is starting — storefront coming soon</h1>
-      <p>
-        The GraphQL API and its IDE are at <a href="/graphql">/graphql</a>.
-      </p>
-    </main>
-  );
-}
+// Turn the refresh cookie (if any) into a session while the first page renders.
+void session.restore();
+// Cached data belongs to whoever was signed in: drop it on every sign-in and sign-out.
+let version = session.getSnapshot().version;
+session.subscribe(() => {
+  const next = session.getSnapshot();
+  if (next.version !== version && next.status !== 'restoring') {
+    const wasRestoring = version === 0;
+    version = next.version;
+    if (!wasRestoring) void apolloClient.resetStore();
+  }
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ComingSoon />
+    <ApolloProvider client={apolloClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </ThemeProvider>
+    </ApolloProvider>
   </StrictMode>,
 );

@@ -1,0 +1,84 @@
+/**
+ * Helpers for browser tests: talk to the API the way a second client would (to set up users, or to act
+ * as the admin), sign in through the UI, and check toasts.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+import e2eAdmin from './e2e-admin.json';
+
+/** The admin scripts/e2e-server.mjs creates. */
+export const E2E_ADMIN: { email: string; password: string } = e2eAdmin;
+export const PASSWORD = 'Passw0rdOK';
+
+/** A real 1×1 PNG, for payment proofs. */
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let counter = 0;
+export function uniqueEmail(prefix = 'buyer'): string {
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`;
+}
+
+export async function gql<T = any>(
+  request: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<T> {
+  const res = await request.post('/graphql', {
+    data: { query, variables },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  const body = await res.json();
+  if (body.errors) throw new Error(`GraphQL error: ${JSON.stringify(body.errors)}`);
+  return body.data as T;
+}
+
+export interface ApiUser {
+  email: string;
+  password: string;
+  fullName: string;
+  token: string;
+  id: string;
+}
+
+/** Signs a customer up through the API (fast set-up for tests that are not about sign-up). */
+export async function signUpViaApi(request: APIRequestContext, fullName = 'Test Buyer'): Promise<ApiUser> {
+  const email = uniqueEmail();
+  const data = await gql(
+    request,
+    `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken viewer { id } } }`,
+    { input: { fullName, email, password: PASSWORD } },
+  );
+  return { email, password: PASSWORD, fullName, token: data.signUp.accessToken, id: data.signUp.viewer.id };
+}
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const data = await gql(request, `mutation ($input: SignInInput!) { signIn(input: $input) { accessToken } }`, {
+    input: E2E_ADMIN,
+  });
+  return data.signIn.accessToken;
+}
+
+/** Signs in through the /auth page and waits until the app knows the session. */
+export async function signInUi(
+  page: Page,
+  user: { email: string; password: string },
+  redirect?: string,
+): Promise<void> {
+  await page.goto(redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth');
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByTestId('nav-user')).toBeVisible();
+}
+
+/** Asserts a toast with this title (and description) is showing. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  if (description) await expect(toast).toContainText(description);
+}
