@@ -34,6 +34,8 @@ export default tseslint.config(
         module: 'writable',
         require: 'readonly',
         __dirname: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
       },
     },
   },
