@@ -43,7 +43,10 @@ if (stale(serverEntry, ['server/src', 'common', 'tsconfig.json', 'tsconfig.build
   run('build:server');
   fs.utimesSync(serverEntry, new Date(), new Date());
 }
-const webEntry = 'web/dist/index.html';
+const webEntry = path.join(
+  process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'web/dist',
+  'index.html',
+);
 if (stale(webEntry, ['web/src', 'web/graphiql', 'web/public', 'web/index.html', 'web/vite.config.ts', 'common'])) {
   console.log('Building the web app…');
   run('build:web');

@@ -15,7 +15,8 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   build: {
-    outDir: resolve(webDir, 'dist'),
+    // WEB_DIST_DIR lets parallel test runs build into separate folders (the server reads the same variable).
+    outDir: process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : resolve(webDir, 'dist'),
     emptyOutDir: true,
     rolldownOptions: {
       input: {

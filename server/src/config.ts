@@ -37,6 +37,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Where the built web app is (default web/dist); lets parallel builds use separate folders. */
+  WEB_DIST_DIR: optionalString,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Sign-in/sign-up attempts allowed per IP and per account in one window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -111,6 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowSeconds: e.AUTH_RATE_WINDOW_SECONDS },
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, windowSeconds: 3600 },
     ticketRateLimit: { max: e.TICKET_RATE_LIMIT, windowSeconds: 3600 },
-    webDistDir,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDir,
   });
 }
