@@ -14,6 +14,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
+import { displayName } from '../auth/display-name';
 import { useSession } from '../auth/useSession';
 import { STORE_NAME } from '../brand';
 import { graphql } from '../gql';
@@ -36,16 +37,6 @@ const LINKS = [
   { to: '/products', label: 'Products' },
   { to: '/checkout', label: 'Checkout' },
 ];
-
-/** Spec: the profile's full name, else the part of the e-mail before @, else "User". */
-export function displayName(
-  me: { email: string; profile: { fullName: string | null } | null } | null | undefined,
-): string {
-  const fullName = me?.profile?.fullName?.trim();
-  if (fullName) return fullName;
-  const local = me?.email?.split('@')[0];
-  return local || 'User';
-}
 
 export function NavBar() {
   const { status, version } = useSession();
