@@ -9,7 +9,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { execute, GraphQLError, parse, subscribe, validate, specifiedRules, type DocumentNode } from 'graphql';
@@ -51,6 +54,9 @@ export interface CreateAppOptions {
   prepare?: (db: DataSource) => Promise<void>;
   poolSize?: number;
 }
+
+/** Distinct valid subscription documents kept parsed (the oldest is dropped beyond this). */
+const WS_DOCUMENT_CACHE_SIZE = 500;
 
 function clientIp(req: http.IncomingMessage & { ip?: string }): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -101,7 +107,10 @@ export async function createApp({
 
   const userFromToken = (token: string | null): AuthUser | null => verifyAccessToken(config.jwtSecret, token);
 
-  // WebSocket: graphql-ws with the same parse limits and validation rules as HTTP.
+  // WebSocket: graphql-ws with the same parse limits and validation rules as HTTP. Valid documents
+  // are cached by their text, as Apollo does for HTTP: thousands of clients subscribing with the same
+  // query share one parsed document (parse + validate once; measured in bench/, README "Performance").
+  const wsDocuments = new Map<string, DocumentNode>();
   const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: QUERY_LIMITS.maxWsMessageBytes });
   const wsCleanup = useServer<
     Record<string, unknown>,
@@ -131,7 +140,15 @@ export async function createApp({
       },
       onClose: (ctx) => clearTimeout(ctx.extra.expiry),
       onSubscribe: (_ctx, _id, payload) => {
-        let document: DocumentNode;
+        let document = wsDocuments.get(payload.query);
+        if (document) {
+          return {
+            schema,
+            document,
+            variableValues: payload.variables ?? undefined,
+            operationName: payload.operationName ?? undefined,
+          };
+        }
         try {
           document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
         } catch (error) {
@@ -144,6 +161,8 @@ export async function createApp({
             (e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
           );
         }
+        if (wsDocuments.size >= WS_DOCUMENT_CACHE_SIZE) wsDocuments.delete(wsDocuments.keys().next().value!);
+        wsDocuments.set(payload.query, document);
         return {
           schema,
           document,
@@ -173,6 +192,9 @@ export async function createApp({
     plugins: [
       // Our bundled GraphiQL (graphiql.route.ts) is the IDE; Apollo's landing page would load from a CDN.
       ApolloServerPluginLandingPageDisabled(),
+      // No field has cache hints and no response is HTTP-cached; Apollo's default cache-control plugin
+      // would still wrap every field resolver to compute them (measured: bench/, README "Performance").
+      ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       {
         async serverWillStart() {
@@ -276,6 +298,7 @@ function serveWebApp(app: express.Express, webDistDir: string): void {
   app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
   app.get(/^(?!\/(graphql|files|assets)(\/|$)).*/, (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
-    res.set('Cache-Control', 'no-cache').sendFile(indexFile);
+    // `root` keeps send's dotfile check to the file name, so a build under .test-data/ is served too.
+    res.set('Cache-Control', 'no-cache').sendFile('index.html', { root: webDistDir });
   });
 }

@@ -25,4 +25,12 @@ export const router = createBrowserRouter([
       { path: '*', lazy: page(() => import('./features/notfound/NotFoundPage')) },
     ],
   },
+  {
+    // The admin panel: its own shell (no store nav bar or footer), in admin-only chunks.
+    lazy: page(() => import('./features/admin/AdminLayout')),
+    children: [
+      { path: '/admin', lazy: page(() => import('./features/admin/AdminLoginPage')) },
+      { path: '/admin/dashboard', lazy: page(() => import('./features/admin/AdminDashboardPage')) },
+    ],
+  },
 ]);

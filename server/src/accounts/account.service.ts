@@ -4,13 +4,26 @@ import { Service } from '../container';
 import { parseInput, UnauthenticatedError } from '../graphql/errors';
 import type { ProfileInput } from './account.inputs';
 import { Profile } from './profile.entity';
-import { ADMIN_ROLE, UserRole } from './user-role.entity';
+import { ADMIN_ROLE } from './user-role.entity';
 import { User } from './user.entity';
 import { Viewer } from './viewer.type';
 
 /** A viewer together with the roles its access token should carry. */
 export interface ViewerWithRoles {
   viewer: Viewer;
+  roles: string[];
+}
+
+interface ViewerRow {
+  id: string;
+  email: string;
+  profile_id: string | null;
+  full_name: string | null;
+  profile_email: string | null;
+  company_name: string | null;
+  phone: string | null;
+  profile_created_at: Date | null;
+  profile_updated_at: Date | null;
   roles: string[];
 }
 
@@ -24,19 +37,35 @@ export class AccountService {
 
   /** The user as `me` shows them, with roles read from user_roles; null when the user is gone. */
   async viewer(userId: string): Promise<ViewerWithRoles | null> {
-    const [user, profile, roles] = await Promise.all([
-      this.db.getRepository(User).findOneBy({ id: userId }),
-      this.db.getRepository(Profile).findOneBy({ id: userId }),
-      this.db.getRepository(UserRole).findBy({ userId }),
-    ]);
-    if (!user) return null;
+    // One statement instead of three (user, profile, roles): `me` opens every dashboard request.
+    const rows: ViewerRow[] = await this.db.query(
+      `SELECT u.id, u.email, p.id AS profile_id, p.full_name, p.email AS profile_email, p.company_name, p.phone,
+              p.created_at AS profile_created_at, p.updated_at AS profile_updated_at,
+              coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = u.id), '{}') AS roles
+       FROM users u LEFT JOIN profiles p ON p.id = u.id
+       WHERE u.id = $1`,
+      [userId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const profile = row.profile_id
+      ? Object.assign(new Profile(), {
+          id: row.profile_id,
+          fullName: row.full_name,
+          email: row.profile_email,
+          companyName: row.company_name,
+          phone: row.phone,
+          createdAt: row.profile_created_at,
+          updatedAt: row.profile_updated_at,
+        })
+      : this.emptyProfile(row);
     const viewer = Object.assign(new Viewer(), {
-      id: user.id,
-      email: user.email,
-      isAdmin: roles.some((r) => r.role === ADMIN_ROLE),
-      profile: profile ?? this.emptyProfile(user),
+      id: row.id,
+      email: row.email,
+      isAdmin: row.roles.includes(ADMIN_ROLE),
+      profile,
     });
-    return { viewer, roles: roles.map((r) => r.role).sort() };
+    return { viewer, roles: row.roles };
   }
 
   /**
@@ -63,7 +92,7 @@ export class AccountService {
     return this.db.getRepository(Profile).findOneByOrFail({ id: userId });
   }
 
-  private emptyProfile(user: User): Profile {
+  private emptyProfile(user: Pick<User, 'id' | 'email'>): Profile {
     return Object.assign(new Profile(), {
       id: user.id,
       email: user.email,

@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
 import { Product } from '../catalogue/product.entity';
+import { ProductService } from '../catalogue/product.service';
 import type { Container } from '../container';
 
 function byId<T extends { id: string }>(ids: readonly string[], rows: T[]): (T | null)[] {
@@ -31,11 +32,21 @@ export class Loaders {
     return loader;
   }
 
-  /** Products by id, inactive ones too (an order keeps its product). */
+  /**
+   * Products by id, inactive ones too (an order keeps its product). Active products come from the
+   * catalogue cache (ProductService, invalidated by product events), so a dashboard or an admin page
+   * reads the products table only for withdrawn products.
+   */
   get productById(): DataLoader<string, Product | null> {
-    return this.loader('productById', async (ids, db) =>
-      byId(ids, await db.getRepository(Product).findBy({ id: In([...ids]) })),
-    );
+    return this.loader('productById', async (ids, db) => {
+      const found = new Map((await this.container.get(ProductService).listActive()).map((p) => [p.id, p]));
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length > 0) {
+        for (const product of await db.getRepository(Product).findBy({ id: In(missing) }))
+          found.set(product.id, product);
+      }
+      return ids.map((id) => found.get(id) ?? null);
+    });
   }
 }
 

@@ -48,9 +48,19 @@ function mapEvents(
   return iterator;
 }
 
-/** Live order updates for the `orderUpdated` and `adminOrderChanged` subscriptions. */
+/**
+ * Live order updates for the `orderUpdated` and `adminOrderChanged` subscriptions.
+ *
+ * The bus hands one event object to every local subscriber of its topic, so the re-read is shared per
+ * event: 200 admins watching the queue cost one read per change, not 200, and so do the fields they
+ * select (customer, product, events), through loaders shared per event. Sharing per event (not per
+ * order id) keeps each delivery at least as fresh as its own event: the read starts after that
+ * event's NOTIFY, hence after its commit.
+ */
 @Service()
 export class OrderLiveService {
+  private readonly perEvent = new WeakMap<BusEvent, { order: Promise<Order | null>; loaders: Loaders }>();
+
   constructor(
     private readonly orders: OrderService,
     private readonly bus: EventBus,
@@ -62,20 +72,27 @@ export class OrderLiveService {
    */
   async watchOrder(ctx: RequestContext, orderId: string): Promise<AsyncIterableIterator<Order>> {
     await this.orders.getVisible(ctx.user, orderId);
-    return mapEvents(this.bus.subscribe(`order:${orderId}`), (event) => this.reread(ctx, event.id));
+    return mapEvents(this.bus.subscribe(`order:${orderId}`), (event) => this.reread(ctx, event));
   }
 
   /** Every new or changed order, for admins (the role itself is checked by @AdminOnly). */
   watchAll(ctx: RequestContext): AsyncIterableIterator<Order> {
-    return mapEvents(this.bus.subscribe('orders'), (event) => this.reread(ctx, event.id));
+    return mapEvents(this.bus.subscribe('orders'), (event) => this.reread(ctx, event));
   }
 
-  private async reread(ctx: RequestContext, orderId: string): Promise<Order | null> {
-    const order = await this.orders.findById(orderId);
+  private async reread(ctx: RequestContext, event: BusEvent): Promise<Order | null> {
+    let shared = this.perEvent.get(event);
+    if (!shared) {
+      shared = { order: this.orders.findById(event.id), loaders: new Loaders(ctx.container) };
+      this.perEvent.set(event, shared);
+    }
+    const order = await shared.order;
     if (!order || !canSeeOrder(ctx.user, order)) return null;
     // A subscription keeps one context for its whole life; fresh loaders per event keep the fields
-    // of each update (product, customer, events) as current as the order itself.
-    ctx.loaders = new Loaders(ctx.container);
+    // of each update (product, customer, events) as current as the order itself. They are shared by
+    // the event's subscribers, so their lookups batch together too (loaders hold no per-user rule:
+    // field resolvers check access themselves).
+    ctx.loaders = shared.loaders;
     return order;
   }
 }

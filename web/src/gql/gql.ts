@@ -14,9 +14,51 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignInDocument,
+    "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignUpDocument,
+    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    features\n    image\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
+    "\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n": typeof types.ProductDetailPageDocument,
+    "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": typeof types.ProductDetails_ProductFragmentDoc,
+    "\n  query ProductsPage {\n    products {\n      id\n      ...ProductCard_product\n    }\n  }\n": typeof types.ProductsPageDocument,
+    "\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      decimals\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n": typeof types.CheckoutPageDocument,
+    "\n  query CheckoutQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {\n    quote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {\n      paymentMethod\n      quantity\n      unitPrice\n      totalPrice\n      paymentAmountCrypto\n      currency\n    }\n  }\n": typeof types.CheckoutQuoteDocument,
+    "\n  mutation CheckoutPlaceOrder($input: PlaceOrderInput!, $proof: Upload) {\n    placeOrder(input: $input, proof: $proof) {\n      id\n      status\n    }\n  }\n": typeof types.CheckoutPlaceOrderDocument,
+    "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        ...OrdersTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n": typeof types.DashboardPageDocument,
+    "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": typeof types.CertificatesTab_CertificateFragmentDoc,
+    "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n    }\n  }\n": typeof types.OrdersTab_OrderFragmentDoc,
+    "\n  fragment ProfileTab_profile on Profile {\n    id\n    email\n    fullName\n    companyName\n    phone\n  }\n": typeof types.ProfileTab_ProfileFragmentDoc,
+    "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n": typeof types.TicketsTab_TicketFragmentDoc,
+    "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": typeof types.DashboardUpdateProfileDocument,
+    "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": typeof types.GuideCard_GuideFragmentDoc,
+    "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": typeof types.GuidesPageDocument,
+    "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      title\n      description\n      category\n      createdAt\n      status\n      priority\n    }\n  }\n": typeof types.SupportPageCreateTicketDocument,
+    "\n  fragment VerifyOrder on Order {\n    id\n    status\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    updatedAt\n    product {\n      id\n      name\n    }\n  }\n": typeof types.VerifyOrderFragmentDoc,
+    "\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n  }\n": typeof types.VerifyPageDocument,
+    "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": typeof types.VerifyOrderUpdatedDocument,
     "\n  query NavViewer {\n    me {\n      id\n      email\n      profile {\n        id\n        fullName\n      }\n    }\n  }\n": typeof types.NavViewerDocument,
 };
 const documents: Documents = {
+    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignInDocument,
+    "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignUpDocument,
+    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    features\n    image\n  }\n": types.ProductCard_ProductFragmentDoc,
+    "\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n": types.ProductDetailPageDocument,
+    "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": types.ProductDetails_ProductFragmentDoc,
+    "\n  query ProductsPage {\n    products {\n      id\n      ...ProductCard_product\n    }\n  }\n": types.ProductsPageDocument,
+    "\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      decimals\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n": types.CheckoutPageDocument,
+    "\n  query CheckoutQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {\n    quote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {\n      paymentMethod\n      quantity\n      unitPrice\n      totalPrice\n      paymentAmountCrypto\n      currency\n    }\n  }\n": types.CheckoutQuoteDocument,
+    "\n  mutation CheckoutPlaceOrder($input: PlaceOrderInput!, $proof: Upload) {\n    placeOrder(input: $input, proof: $proof) {\n      id\n      status\n    }\n  }\n": types.CheckoutPlaceOrderDocument,
+    "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        ...OrdersTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n": types.DashboardPageDocument,
+    "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": types.CertificatesTab_CertificateFragmentDoc,
+    "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n    }\n  }\n": types.OrdersTab_OrderFragmentDoc,
+    "\n  fragment ProfileTab_profile on Profile {\n    id\n    email\n    fullName\n    companyName\n    phone\n  }\n": types.ProfileTab_ProfileFragmentDoc,
+    "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n": types.TicketsTab_TicketFragmentDoc,
+    "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": types.DashboardUpdateProfileDocument,
+    "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": types.GuideCard_GuideFragmentDoc,
+    "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": types.GuidesPageDocument,
+    "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      title\n      description\n      category\n      createdAt\n      status\n      priority\n    }\n  }\n": types.SupportPageCreateTicketDocument,
+    "\n  fragment VerifyOrder on Order {\n    id\n    status\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    updatedAt\n    product {\n      id\n      name\n    }\n  }\n": types.VerifyOrderFragmentDoc,
+    "\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n  }\n": types.VerifyPageDocument,
+    "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": types.VerifyOrderUpdatedDocument,
     "\n  query NavViewer {\n    me {\n      id\n      email\n      profile {\n        id\n        fullName\n      }\n    }\n  }\n": types.NavViewerDocument,
 };
 
@@ -34,6 +76,90 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    features\n    image\n  }\n"): (typeof documents)["\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    features\n    image\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n"): (typeof documents)["\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n"): (typeof documents)["\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProductsPage {\n    products {\n      id\n      ...ProductCard_product\n    }\n  }\n"): (typeof documents)["\n  query ProductsPage {\n    products {\n      id\n      ...ProductCard_product\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      decimals\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      decimals\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CheckoutQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {\n    quote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {\n      paymentMethod\n      quantity\n      unitPrice\n      totalPrice\n      paymentAmountCrypto\n      currency\n    }\n  }\n"): (typeof documents)["\n  query CheckoutQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {\n    quote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {\n      paymentMethod\n      quantity\n      unitPrice\n      totalPrice\n      paymentAmountCrypto\n      currency\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CheckoutPlaceOrder($input: PlaceOrderInput!, $proof: Upload) {\n    placeOrder(input: $input, proof: $proof) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation CheckoutPlaceOrder($input: PlaceOrderInput!, $proof: Upload) {\n    placeOrder(input: $input, proof: $proof) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        ...OrdersTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n"): (typeof documents)["\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        ...OrdersTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n"): (typeof documents)["\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProfileTab_profile on Profile {\n    id\n    email\n    fullName\n    companyName\n    phone\n  }\n"): (typeof documents)["\n  fragment ProfileTab_profile on Profile {\n    id\n    email\n    fullName\n    companyName\n    phone\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n"): (typeof documents)["\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n"): (typeof documents)["\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n"): (typeof documents)["\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      title\n      description\n      category\n      createdAt\n      status\n      priority\n    }\n  }\n"): (typeof documents)["\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      title\n      description\n      category\n      createdAt\n      status\n      priority\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment VerifyOrder on Order {\n    id\n    status\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    updatedAt\n    product {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment VerifyOrder on Order {\n    id\n    status\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    updatedAt\n    product {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n  }\n"): (typeof documents)["\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n"): (typeof documents)["\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -47,7 +47,7 @@ export function Footer() {
       <Container maxWidth="lg">
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 4 }}>
-            <Typography variant="h6" sx={{ color: 'common.white', fontWeight: 800 }}>
+            <Typography component="p" variant="h6" sx={{ color: 'common.white', fontWeight: 800 }}>
               {STORE_NAME}
             </Typography>
             <Typography variant="body2" sx={{ mt: 1, maxWidth: 320 }}>

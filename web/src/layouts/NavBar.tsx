@@ -74,7 +74,7 @@ export function NavBar() {
                 key={link.to}
                 component={NavLink}
                 to={link.to}
-                end
+                end={link.to === '/'}
                 color="inherit"
                 sx={{ opacity: 0.85, '&.active': { opacity: 1, bgcolor: 'rgba(255,255,255,0.12)' } }}
               >
@@ -113,7 +113,7 @@ export function NavBar() {
       </Container>
       <Drawer open={open} onClose={() => setOpen(false)}>
         <Box sx={{ width: 260 }} role="presentation" onClick={() => setOpen(false)}>
-          <Typography variant="h6" sx={{ p: 2, fontWeight: 800 }}>
+          <Typography component="p" variant="h6" sx={{ p: 2, fontWeight: 800 }}>
             {STORE_NAME}
           </Typography>
           <List>

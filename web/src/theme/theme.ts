@@ -8,7 +8,8 @@ export const theme = createTheme({
   palette: {
     mode: 'light',
     primary: { main: '#0b1f3a', light: '#1d3a66', dark: '#061326', contrastText: '#ffffff' },
-    secondary: { main: '#0d9488', light: '#14b8a6', dark: '#0f766e', contrastText: '#ffffff' },
+    // teal-700: white text on it passes WCAG AA (5.5:1)
+    secondary: { main: '#0f766e', light: '#14b8a6', dark: '#115e59', contrastText: '#ffffff' },
     success: { main: '#15803d' },
     warning: { main: '#b45309' },
     error: { main: '#b91c1c' },

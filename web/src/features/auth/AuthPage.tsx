@@ -1,4 +1,37 @@
-/** Placeholder until this page is built. */
-export default function Page() {
-  return null;
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { AFTER_SIGN_IN, safeRedirectPath } from '../../auth/redirect';
+import { useSession } from '../../auth/useSession';
+import { LoadingState } from '../../components/PageState';
+import { AuthCard, type AuthTab } from './components/AuthCard';
+import { useSignIn, useSignUp } from './useAuthMutations';
+
+/**
+ * /auth (spec §2): sign in or sign up, then go to the `redirect` parameter (same-site paths only) or
+ * the dashboard. A visitor who already has a session goes there at once.
+ */
+export default function AuthPage() {
+  const { status } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<AuthTab>('signIn');
+  const { signIn, loading: signingIn } = useSignIn();
+  const { signUp, loading: signingUp } = useSignUp();
+  const target = safeRedirectPath(params.get('redirect')) ?? AFTER_SIGN_IN;
+
+  if (status === 'restoring') return <LoadingState label="Loading..." />;
+  if (status === 'signedIn') return <Navigate to={target} replace />;
+
+  const done = (ok: boolean) => {
+    if (ok) navigate(target, { replace: true });
+  };
+  return (
+    <AuthCard
+      tab={tab}
+      onTabChange={setTab}
+      submitting={signingIn || signingUp}
+      onSignIn={(values) => void signIn(values).then(done)}
+      onSignUp={(values) => void signUp(values).then(done)}
+    />
+  );
 }

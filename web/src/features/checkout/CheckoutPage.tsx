@@ -1,4 +1,303 @@
-/** Placeholder until this page is built. */
-export default function Page() {
-  return null;
+import { useQuery } from '@apollo/client/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { cryptoAmount, quoteTotal } from '../../../../common/pricing';
+import { checkoutDetailsSchema, checkoutPaymentSchema, LIMITS, MESSAGES } from '../../../../common/validation';
+import { useRequireSignIn } from '../../auth/useRequireSignIn';
+import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
+import { useToast } from '../../components/toast';
+import { graphql } from '../../gql';
+import type { PaymentMethod } from '../../gql/graphql';
+import { CheckoutDetailsForm, type CheckoutDetailsValues } from './CheckoutDetailsForm';
+import { CheckoutPaymentForm, type PaymentAmount } from './CheckoutPaymentForm';
+import { CHECKOUT_TEXTS } from './checkout.texts';
+import { OrderSummaryCard, type OrderSummary } from './OrderSummaryCard';
+import { PaymentInstructionsCard } from './PaymentInstructionsCard';
+import { clampQuantity } from './quantity';
+import { usePlaceOrder, type PlaceOrderDetails } from './usePlaceOrder';
+
+const CheckoutPageQuery = graphql(/* GraphQL */ `
+  query CheckoutPage {
+    products {
+      id
+      slug
+      name
+      price
+      inStock
+      minQuantity
+      priceTiers {
+        minQuantity
+        unitPrice
+      }
+    }
+    paymentMethods {
+      method
+      label
+      currency
+      address
+      qrSvg
+      decimals
+      usdRate
+      available
+    }
+    me {
+      id
+      email
+    }
+  }
+`);
+
+const CheckoutQuoteQuery = graphql(/* GraphQL */ `
+  query CheckoutQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {
+    quote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {
+      paymentMethod
+      quantity
+      unitPrice
+      totalPrice
+      paymentAmountCrypto
+      currency
+    }
+  }
+`);
+
+const STEPS = ['Order Details', 'Payment'];
+
+/** Route /checkout?product=slug (spec §2 Checkout). A new slug starts a new checkout. */
+export default function CheckoutPage() {
+  const [params] = useSearchParams();
+  const slug = params.get('product');
+  return <CheckoutView key={slug ?? ''} slug={slug} />;
+}
+
+function CheckoutView({ slug }: { slug: string | null }) {
+  const status = useRequireSignIn(CHECKOUT_TEXTS.authRequired);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { placeOrder, submitting } = usePlaceOrder();
+
+  // Stock decides what may be bought, so it is read fresh rather than from the catalogue's cache.
+  const { data, error, refetch } = useQuery(CheckoutPageQuery, {
+    skip: status !== 'signedIn',
+    fetchPolicy: 'network-only',
+    nextFetchPolicy: 'cache-first',
+  });
+
+  const [step, setStep] = useState<0 | 1>(0);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  /** null until edited: the chosen product's minimum. */
+  const [quantityText, setQuantityText] = useState<string | null>(null);
+  const [domainName, setDomainName] = useState('');
+  /** null until edited: the account's e-mail. */
+  const [emailText, setEmailText] = useState<string | null>(null);
+  const [details, setDetails] = useState<Omit<PlaceOrderDetails, 'paymentMethod' | 'transactionId'> | null>(null);
+  const [methodChoice, setMethodChoice] = useState<PaymentMethod | null>(null);
+  const [transactionId, setTransactionId] = useState('');
+  const [proof, setProof] = useState<File | null>(null);
+
+  const products = useMemo(() => data?.products ?? [], [data]);
+  const methods = useMemo(() => data?.paymentMethods ?? [], [data]);
+  const slugProduct = slug ? products.find((p) => p.slug === slug) : undefined;
+  const openedWithProduct = !!slugProduct?.inStock;
+  const productId = chosenId ?? (openedWithProduct ? slugProduct.id : null);
+  const product = products.find((p) => p.id === productId) ?? null;
+  const minQuantity = product?.minQuantity ?? 1;
+  const quantity = clampQuantity(quantityText ?? String(minQuantity), minQuantity);
+  const email = emailText ?? data?.me?.email ?? '';
+  const method = methodChoice ?? methods.find((m) => m.available)?.method ?? methods[0]?.method ?? 'USDT_TRC20';
+
+  // Opened by slug for a product that is out of stock: say so and go back to the catalogue (spec §8).
+  const leaving = !!data && !!slugProduct && !slugProduct.inStock;
+  const warned = useRef(false);
+  useEffect(() => {
+    if (!leaving || warned.current) return;
+    warned.current = true;
+    toast({ title: CHECKOUT_TEXTS.productUnavailable, description: MESSAGES.outOfStockOpened, severity: 'warning' });
+    navigate('/products', { replace: true });
+  }, [leaving, navigate, toast]);
+
+  const quote = useQuery(CheckoutQuoteQuery, {
+    skip: step !== 1 || !details,
+    variables: { productId: details?.productId ?? '', quantity: details?.quantity ?? 1, paymentMethod: method },
+  });
+
+  if (status !== 'signedIn') return <LoadingState label={CHECKOUT_TEXTS.verifyingAuth} />;
+  if (error && !data) {
+    return (
+      <ErrorState message="We couldn't load the checkout." action={<RetryButton onRetry={() => void refetch()} />} />
+    );
+  }
+  if (!data || leaving) return <LoadingState label={CHECKOUT_TEXTS.loadingProducts} />;
+
+  const usdtRate = methods.find((m) => m.method === 'USDT_TRC20')?.usdRate ?? 1;
+  const summary: OrderSummary | null = product
+    ? (() => {
+        const price = quoteTotal(product, quantity);
+        return {
+          productName: product.name,
+          quantity,
+          unitPrice: price.unitPrice,
+          totalPrice: price.totalPrice,
+          domainName: domainName.trim() || null,
+          usdtAmount: cryptoAmount(price.totalCents, usdtRate, 2),
+        };
+      })()
+    : null;
+
+  const values: CheckoutDetailsValues = {
+    productId,
+    quantity: quantityText ?? String(minQuantity),
+    domainName,
+    email,
+  };
+
+  const chooseProduct = (id: string) => {
+    const next = products.find((p) => p.id === id);
+    if (!next) return;
+    if (!next.inStock) {
+      toast({ title: CHECKOUT_TEXTS.productUnavailable, description: MESSAGES.outOfStockPicker, severity: 'warning' });
+      return;
+    }
+    setChosenId(id);
+    // Spec §9: choosing a product sets its minimum (4000 for the bulk SSL keys).
+    setQuantityText(String(next.minQuantity));
+  };
+
+  const continueToPayment = () => {
+    setQuantityText(String(quantity));
+    const parsed = checkoutDetailsSchema.safeParse({ productId: productId ?? '', quantity, domainName, email });
+    if (!parsed.success) {
+      toast({ title: CHECKOUT_TEXTS.validationError, description: parsed.error.issues[0]?.message, severity: 'error' });
+      return;
+    }
+    setDetails({ ...parsed.data, domainName: parsed.data.domainName ?? null });
+    setStep(1);
+    window.scrollTo({ top: 0 });
+  };
+
+  const pickProof = (file: File) => {
+    if (!file.type.startsWith('image/')) {
+      toast({ title: CHECKOUT_TEXTS.validationError, description: MESSAGES.proofNotImage, severity: 'error' });
+      return;
+    }
+    if (file.size > LIMITS.proofBytes) {
+      toast({ title: CHECKOUT_TEXTS.validationError, description: MESSAGES.proofTooLarge, severity: 'error' });
+      return;
+    }
+    setProof(file);
+  };
+
+  const copyAddress = async (address: string) => {
+    try {
+      await navigator.clipboard.writeText(address);
+      toast({ ...CHECKOUT_TEXTS.addressCopied, severity: 'success' });
+    } catch {
+      toast({ ...CHECKOUT_TEXTS.copyFailed, severity: 'warning' });
+    }
+  };
+
+  const submitPayment = () => {
+    if (!details) return;
+    const parsed = checkoutPaymentSchema.safeParse({ transactionId });
+    if (!parsed.success) {
+      toast({ title: CHECKOUT_TEXTS.validationError, description: parsed.error.issues[0]?.message, severity: 'error' });
+      return;
+    }
+    void placeOrder({ ...details, paymentMethod: method, transactionId: parsed.data.transactionId ?? null }, proof);
+  };
+
+  let amount: PaymentAmount | null = null;
+  if (quote.data?.quote && quote.data.quote.paymentMethod === method) {
+    const q = quote.data.quote;
+    amount = { amount: q.paymentAmountCrypto, currency: q.currency, totalPrice: q.totalPrice };
+  }
+  let amountError: string | null = null;
+  if (quote.error) {
+    const first = CombinedGraphQLErrors.is(quote.error) ? quote.error.errors[0] : undefined;
+    amountError =
+      first?.extensions?.code === 'PRODUCT_UNAVAILABLE'
+        ? first.message
+        : "We couldn't calculate the amount to send. Please go back and try again.";
+  }
+
+  const pickable = openedWithProduct ? null : products.filter((p) => p.inStock);
+  const quantityNote =
+    product && product.minQuantity > 1
+      ? `Sold in bulk only: from ${product.minQuantity.toLocaleString('en-US')} to ${LIMITS.quantityInputMax.toLocaleString('en-US')}`
+      : null;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
+      <Typography variant="h2" component="h1">
+        Checkout
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }} aria-live="polite">
+        Step {step + 1} of 2
+      </Typography>
+      <Stepper activeStep={step} alternativeLabel sx={{ my: { xs: 3, md: 4 }, maxWidth: 560 }}>
+        {STEPS.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Card>
+            <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+              {step === 0 ? (
+                <CheckoutDetailsForm
+                  values={values}
+                  pickableProducts={pickable}
+                  chosenProductName={product?.name ?? null}
+                  minQuantity={minQuantity}
+                  maxQuantity={LIMITS.quantityInputMax}
+                  quantityNote={quantityNote}
+                  onProductChange={chooseProduct}
+                  onChange={(field, value) => {
+                    if (field === 'quantity') setQuantityText(value);
+                    else if (field === 'domainName') setDomainName(value);
+                    else setEmailText(value);
+                  }}
+                  onQuantityBlur={() => setQuantityText(String(quantity))}
+                  onContinue={continueToPayment}
+                />
+              ) : (
+                <CheckoutPaymentForm
+                  methods={methods}
+                  selectedMethod={method}
+                  onMethodChange={setMethodChoice}
+                  amount={amount}
+                  amountError={amountError}
+                  transactionId={transactionId}
+                  onTransactionIdChange={setTransactionId}
+                  proofName={proof?.name ?? null}
+                  onProofPicked={pickProof}
+                  onCopyAddress={(address) => void copyAddress(address)}
+                  submitting={submitting}
+                  onSubmit={submitPayment}
+                  onBack={() => setStep(0)}
+                />
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 92 } }}>
+            <OrderSummaryCard summary={summary} />
+            <PaymentInstructionsCard />
+          </Stack>
+        </Grid>
+      </Grid>
+    </Container>
+  );
 }

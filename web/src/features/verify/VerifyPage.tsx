@@ -1,4 +1,125 @@
-/** Placeholder until this page is built. */
-export default function Page() {
-  return null;
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useQuery, useSubscription } from '@apollo/client/react';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useRequireSignIn } from '../../auth/useRequireSignIn';
+import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
+import { getFragmentData, graphql } from '../../gql';
+import { VerifyOrderStatus } from './VerifyOrderStatus';
+
+const VerifyOrderFragment = graphql(/* GraphQL */ `
+  fragment VerifyOrder on Order {
+    id
+    status
+    domainName
+    paymentMethod
+    cryptoAddress
+    paymentAmountCrypto
+    totalPrice
+    quantity
+    updatedAt
+    product {
+      id
+      name
+    }
+  }
+`);
+
+const VerifyPageQuery = graphql(/* GraphQL */ `
+  query VerifyPage($id: ID!) {
+    order(id: $id) {
+      id
+      ...VerifyOrder
+    }
+  }
+`);
+
+const VerifyOrderUpdatedSubscription = graphql(/* GraphQL */ `
+  subscription VerifyOrderUpdated($orderId: ID!) {
+    orderUpdated(orderId: $orderId) {
+      id
+      ...VerifyOrder
+    }
+  }
+`);
+
+const TEXTS = {
+  noOrderId: 'No order ID provided',
+  notFound: 'Order not found',
+  authRequired: 'Please sign in to view your order',
+  loading: 'Loading your order...',
+  loadFailed: "We couldn't load this order.",
+};
+
+/** Errors that mean "there is no such order of yours" rather than "try again". */
+const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT']);
+
+/** Route /verify?order=id (spec §2 Verify). */
+export default function VerifyPage() {
+  const [params] = useSearchParams();
+  const orderId = params.get('order')?.trim();
+  if (!orderId) return <VerifyProblem message={TEXTS.noOrderId} />;
+  return <VerifyOrderView key={orderId} orderId={orderId} />;
+}
+
+function VerifyOrderView({ orderId }: { orderId: string }) {
+  const status = useRequireSignIn(TEXTS.authRequired);
+  const signedIn = status === 'signedIn';
+  const { data, error, loading, refetch } = useQuery(VerifyPageQuery, {
+    variables: { id: orderId },
+    skip: !signedIn,
+    fetchPolicy: 'network-only',
+    nextFetchPolicy: 'cache-first',
+  });
+  // Each update of the order is written to the cache under its id, which re-renders the query above.
+  useSubscription(VerifyOrderUpdatedSubscription, {
+    variables: { orderId },
+    skip: !signedIn || !data?.order,
+  });
+
+  if (!signedIn || (loading && !data)) return <LoadingState label={TEXTS.loading} />;
+  if (error && !data?.order) {
+    const code = CombinedGraphQLErrors.is(error) ? error.errors[0]?.extensions?.code : undefined;
+    if (typeof code === 'string' && NOT_FOUND_CODES.has(code)) return <VerifyProblem message={TEXTS.notFound} />;
+    return <ErrorState message={TEXTS.loadFailed} action={<RetryButton onRetry={() => void refetch()} />} />;
+  }
+  if (!data?.order) return <VerifyProblem message={TEXTS.notFound} />;
+
+  const order = getFragmentData(VerifyOrderFragment, data.order);
+  return (
+    <VerifyOrderStatus
+      order={{
+        id: order.id,
+        status: order.status,
+        productName: order.product.name,
+        domainName: order.domainName,
+        paymentMethod: order.paymentMethod,
+        cryptoAddress: order.cryptoAddress,
+        paymentAmountCrypto: order.paymentAmountCrypto,
+        totalPrice: order.totalPrice,
+        quantity: order.quantity,
+      }}
+    />
+  );
+}
+
+/** 'No order ID provided' / 'Order not found', with the way home (spec §8). */
+function VerifyProblem({ message }: { message: string }) {
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: 'center' }}>
+      <SearchOffIcon sx={{ fontSize: 64, color: 'text.secondary' }} aria-hidden />
+      <Typography variant="h3" component="h1" sx={{ mt: 2 }}>
+        {message}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+        Check the link you followed, or find your orders in your dashboard.
+      </Typography>
+      <Button component={RouterLink} to="/" variant="contained" size="large" sx={{ mt: 4 }}>
+        Return to Home
+      </Button>
+    </Container>
+  );
 }

@@ -1,0 +1,228 @@
+/**
+ * Live fan-out: many graphql-ws clients (the graphql-transport-ws protocol spoken directly over `ws`,
+ * so the client side stays cheap), each customer subscribed to `orderUpdated` of its own order and
+ * admins to `adminOrderChanged`; then status changes through the API (`setOrderStatus` as an admin)
+ * and, for each change, the time from the mutation's response to each delivery.
+ */
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { percentile, sleep } from './stats.mjs';
+import { cpuSeconds, rssMb } from './process-stats.mjs';
+
+// What an order page and the admin queue show of a changed order.
+const ORDER_UPDATED =
+  'subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id status updatedAt product { id name } } }';
+const ADMIN_CHANGED =
+  'subscription { adminOrderChanged { id status updatedAt totalPrice product { id name } customer { fullName email } } }';
+const SET_STATUS =
+  'mutation ($orderId: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { id status } }';
+const ADMIN_ID_PATTERN = /"adminOrderChanged":\{"id":"([0-9a-f-]{36})"/;
+
+/** Opens a graphql-ws connection and resolves once the server acknowledged it. */
+function connect(wsUrl, token, onNext, onError) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(wsUrl, 'graphql-transport-ws', { perMessageDeflate: false });
+    let acked = false;
+    socket.on('open', () =>
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } })),
+    );
+    socket.on('message', (data) => {
+      const text = data.toString();
+      if (!acked) {
+        const message = JSON.parse(text);
+        if (message.type === 'connection_ack') {
+          acked = true;
+          resolve(socket);
+        }
+        return;
+      }
+      if (text.includes('"type":"next"')) onNext(text);
+      else if (text.includes('"type":"ping"')) socket.send('{"type":"pong"}');
+      else if (text.includes('"type":"error"')) onError(text);
+    });
+    socket.on('error', (error) => (acked ? onError(String(error)) : reject(error)));
+    socket.on('close', (code, reason) => {
+      if (!acked) reject(new Error(`closed before ack: ${code} ${reason}`));
+    });
+  });
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight. */
+async function pool(items, limit, fn) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await fn(items[index], index);
+      }
+    }),
+  );
+}
+
+/** Waits until the server process has been nearly idle (< 5% of a core) for a second. */
+async function settle(pid, maxMs = 60_000) {
+  const deadline = performance.now() + maxMs;
+  let quiet = 0;
+  let last = cpuSeconds(pid);
+  while (performance.now() < deadline && quiet < 4) {
+    await sleep(250);
+    const now = cpuSeconds(pid);
+    quiet = now - last < 0.0125 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/**
+ * @param options { httpUrl, wsUrl, pid, customers: [{ token, orderId, status }], adminToken, admins,
+ *                  concurrency, log }
+ */
+export async function runFanout({ httpUrl, wsUrl, pid, customers, adminToken, admins, concurrency, log }) {
+  const changes = customers.length;
+  const indexOf = new Map(customers.map((c, i) => [c.orderId, i]));
+  const responseAt = new Float64Array(changes).fill(Number.NaN);
+  const customerDelivered = new Float64Array(changes).fill(Number.NaN);
+  const adminDelivered = new Float64Array(admins * changes).fill(Number.NaN);
+  let customerDeliveries = 0;
+  let adminDeliveries = 0;
+  let lastDeliveryAt = performance.now();
+  let errors = 0;
+  let firstError = null;
+  const onError = (text) => {
+    errors++;
+    firstError ??= text.slice(0, 300);
+  };
+  const sockets = [];
+  const rss = { idle: rssMb(pid), subscribed: 0, peak: 0 };
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      rss.peak = Math.max(rss.peak, rssMb(pid));
+      await sleep(200);
+    }
+  })();
+
+  try {
+    log(`  connecting ${changes} customer clients and ${admins} admin clients…`);
+    await pool(customers, 50, async (customer, i) => {
+      const socket = await connect(
+        wsUrl,
+        customer.token,
+        () => {
+          if (Number.isNaN(customerDelivered[i])) {
+            customerDelivered[i] = performance.now();
+            customerDeliveries++;
+            lastDeliveryAt = customerDelivered[i];
+          }
+        },
+        onError,
+      );
+      sockets.push(socket);
+      socket.send(
+        JSON.stringify({
+          id: '1',
+          type: 'subscribe',
+          payload: { query: ORDER_UPDATED, variables: { orderId: customer.orderId } },
+        }),
+      );
+    });
+    await pool(
+      Array.from({ length: admins }, (_, a) => a),
+      50,
+      async (a) => {
+        const socket = await connect(
+          wsUrl,
+          adminToken,
+          (text) => {
+            const match = ADMIN_ID_PATTERN.exec(text);
+            const id = match ? match[1] : JSON.parse(text).payload?.data?.adminOrderChanged?.id;
+            const i = indexOf.get(id);
+            if (i === undefined) return;
+            const slot = a * changes + i;
+            if (Number.isNaN(adminDelivered[slot])) {
+              adminDelivered[slot] = performance.now();
+              adminDeliveries++;
+              lastDeliveryAt = adminDelivered[slot];
+            }
+          },
+          onError,
+        );
+        sockets.push(socket);
+        socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: ADMIN_CHANGED } }));
+      },
+    );
+    // A subscription is live once the server has checked the order and registered it; nothing on the
+    // wire says so, so wait until the server has finished that work (its CPU goes quiet).
+    await settle(pid);
+    rss.subscribed = rssMb(pid);
+    if (errors > 0) log(`  ${errors} subscription errors, first: ${firstError}`);
+
+    log(`  ${changes} status changes through setOrderStatus (${concurrency} in flight)…`);
+    const started = performance.now();
+    const cpuBefore = cpuSeconds(pid);
+    let mutationErrors = 0;
+    await pool(customers, concurrency, async (customer, i) => {
+      const status = customer.status === 'PROCESSING' ? 'COMPLETED' : 'PROCESSING';
+      const response = await globalThis.fetch(`${httpUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ query: SET_STATUS, variables: { orderId: customer.orderId, status } }),
+      });
+      const body = await response.json();
+      responseAt[i] = performance.now();
+      if (body.data?.setOrderStatus?.status !== status) {
+        mutationErrors++;
+        firstError ??= JSON.stringify(body).slice(0, 300);
+      }
+    });
+    const mutationSeconds = (performance.now() - started) / 1000;
+    // Let the last deliveries arrive: done when all are in, or nothing arrived for a few seconds.
+    const expected = changes + admins * changes;
+    const waitStart = performance.now();
+    while (customerDeliveries + adminDeliveries < expected && performance.now() - lastDeliveryAt < 5000) {
+      if (performance.now() - waitStart > 300_000) break;
+      await sleep(100);
+    }
+    const drainSeconds = (performance.now() - started) / 1000;
+    const cpuMsPerChange = ((cpuSeconds(pid) - cpuBefore) * 1000) / changes;
+
+    const latencies = (delivered, stride) => {
+      const out = [];
+      for (let k = 0; k < delivered.length; k++) {
+        const t = delivered[k];
+        if (!Number.isNaN(t)) out.push(Math.max(0, t - responseAt[k % stride]));
+      }
+      return out;
+    };
+    const customerLatency = latencies(customerDelivered, changes);
+    const adminLatency = latencies(adminDelivered, changes);
+    return {
+      changes,
+      admins,
+      concurrency,
+      mutationErrors,
+      subscribeErrors: errors,
+      firstError,
+      changesPerSecond: changes / mutationSeconds,
+      cpuMsPerChange,
+      drainSeconds,
+      customer: {
+        delivered: customerDeliveries,
+        expected: changes,
+        p50: percentile(customerLatency, 50),
+        p99: percentile(customerLatency, 99),
+      },
+      admin: {
+        delivered: adminDeliveries,
+        expected: admins * changes,
+        p50: percentile(adminLatency, 50),
+        p99: percentile(adminLatency, 99),
+      },
+      rss,
+    };
+  } finally {
+    sampling = false;
+    await sampler;
+    for (const socket of sockets) socket.terminate();
+  }
+}

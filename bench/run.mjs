@@ -1,0 +1,633 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench [-- --quick]`: starts the real server (dist/server/src/main.js, NODE_ENV=production)
+ * on a fresh database seeded at scale, measures it and prints one markdown table. See README
+ * "Performance".
+ *
+ * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
+ * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
+ * --only catalogue,product,dashboard,admin,checkout,fanout,web (some sections only),
+ * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change).
+ * DATABASE_URL set: a new database on that server (dropped afterwards); else an embedded PostgreSQL
+ * in a temporary directory.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import { clearTimeout } from 'node:timers';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { createBenchDatabase, freePort } from './lib/database.mjs';
+import { runFanout } from './lib/fanout.mjs';
+import { noisePng } from './lib/png.mjs';
+import { cpuSeconds, rssMb } from './lib/process-stats.mjs';
+import { ADMIN_ORDERS, DASHBOARD, PLACE_ORDER, PRODUCT, PRODUCTS } from './lib/queries.mjs';
+import { cursorAfter, PAY_ADDRESSES, seedAtScale } from './lib/seed.mjs';
+import { fmt, percentile, sleep } from './lib/stats.mjs';
+import { measureWebSize } from './lib/web-size.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    orders: { type: 'string' },
+    customers: { type: 'string' },
+    duration: { type: 'string' },
+    clients: { type: 'string' },
+    admins: { type: 'string' },
+    'skip-web': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'server-dist': { type: 'string' },
+  },
+});
+const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'fanout', 'web'];
+const only = args.only ? args.only.split(',') : SECTIONS;
+for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section ${name}`);
+const want = (section) => only.includes(section) && (section !== 'web' || !args['skip-web']);
+/** Another build of the server (e.g. a copy of dist from before a change) for before/after comparisons. */
+const serverDist = args['server-dist'] ? path.resolve(args['server-dist']) : null;
+const quick = args.quick;
+const settings = {
+  orders: Number(args.orders ?? (quick ? 2_000 : 100_000)),
+  customers: Number(args.customers ?? (quick ? 200 : 10_000)),
+  duration: Number(args.duration ?? (quick ? 2 : 10)),
+  clients: Number(args.clients ?? (quick ? 200 : 5_000)),
+  admins: Number(args.admins ?? (quick ? 20 : 200)),
+  connections: 50,
+  adminConnections: 10,
+  checkoutConnections: 10,
+  fanoutConcurrency: 10,
+};
+settings.deepOffset = Math.floor(settings.orders * 0.9);
+if (settings.clients > settings.customers) throw new Error('--clients cannot exceed --customers');
+
+const log = (message) => process.stderr.write(`${message}\n`);
+
+// ---------------------------------------------------------------------------------------------------
+// File descriptors: the fan-out opens one socket per client on each side. Raise the soft limit to the
+// hard one by re-running under `ulimit -n` (the server child inherits it).
+const neededFds = settings.clients + settings.admins + 1000;
+const softLimit = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
+if (Number.isFinite(softLimit) && softLimit < neededFds && !process.env.BENCH_ULIMIT_RAISED) {
+  const result = spawnSync(
+    'sh',
+    ['-c', 'ulimit -n "$(ulimit -Hn)" && exec "$0" "$@"', process.execPath, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, BENCH_ULIMIT_RAISED: '1' } },
+  );
+  process.exit(result.status ?? 1);
+}
+
+// ---------------------------------------------------------------------------------------------------
+function newestMtime(entries) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!fs.existsSync(p)) return;
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      if (p.endsWith('node_modules')) return;
+      for (const name of fs.readdirSync(p)) visit(path.join(p, name));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  entries.forEach((entry) => visit(path.join(root, entry)));
+  return newest;
+}
+
+function runOrFail(command, commandArgs, env = process.env) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+}
+
+/** Builds the server with tsc when dist is older than its sources (as `npm start` does). */
+function buildServer() {
+  const entry = path.join(root, 'dist/server/src/main.js');
+  const sources = ['server/src', 'common', 'tsconfig.json', 'tsconfig.build.json'];
+  if (fs.existsSync(entry) && fs.statSync(entry).mtimeMs >= newestMtime(sources)) return;
+  log('Building the server (tsc -p tsconfig.build.json)…');
+  runOrFail('npx', ['tsc', '-p', 'tsconfig.build.json']);
+  fs.utimesSync(entry, new Date(), new Date());
+}
+
+/** Builds the web app into its own folder (with Vite's manifest) when older than its sources. */
+function buildWeb(distDir) {
+  const index = path.join(distDir, 'index.html');
+  const manifest = path.join(distDir, '.vite', 'manifest.json');
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'web/graphiql', 'common'];
+  if (fs.existsSync(manifest) && fs.statSync(index).mtimeMs >= newestMtime(sources)) return;
+  log(`Building the web app into ${path.relative(root, distDir)} (vite build --manifest)…`);
+  runOrFail('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--manifest', '--logLevel', 'warn'], {
+    ...process.env,
+    WEB_DIST_DIR: distDir,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+/** Starts a Node.js child and resolves once `ready()` says so; its output is kept for error reports. */
+async function startChild(label, file, env, ready) {
+  const child = spawn(process.execPath, [file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (data) => {
+    output = (output + data.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}):\n${output}`);
+    if (await ready(output).catch(() => false)) break;
+    if (performance.now() > deadline) throw new Error(`${label} did not start:\n${output}`);
+    await sleep(100);
+  }
+  return {
+    pid: child.pid,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function postJson(url, body, headers = {}) {
+  const response = await globalThis.fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+/** One GraphQL request that must succeed; returns its data (used to check each scenario first). */
+async function gqlOk(url, query, variables, token) {
+  const body = await postJson(url, { query, variables }, token ? { authorization: `Bearer ${token}` } : {});
+  if (body.errors || !body.data)
+    throw new Error(`${query.slice(0, 60)}… failed: ${JSON.stringify(body).slice(0, 500)}`);
+  return body.data;
+}
+
+/** autocannon on one POST body: a short warm-up, then the measured run. GraphQL errors count as failures. */
+async function load({ url, body, headers = {}, connections, duration, pid }) {
+  const options = {
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    connections,
+  };
+  await autocannon({ ...options, duration: Math.max(1, duration / 5) });
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({
+    ...options,
+    duration,
+    // A 200 with `errors` is a failure too (Apollo answers most errors with 200).
+    verifyBody: (text) => !text.includes('"errors"'),
+  });
+  const failures = result.non2xx + result.errors + result.timeouts + (result.mismatches ?? 0);
+  return {
+    cpuMs: ((cpuSeconds(pid) - cpuBefore) * 1000) / result.requests.total,
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failures,
+    connections,
+  };
+}
+
+/** placeOrder over multipart with a fresh idempotency key per request, `connections` in flight. */
+async function checkoutLoad({ url, tokens, productId, png, connections, duration, pid }) {
+  const latencies = [];
+  let ok = 0;
+  let failed = 0;
+  let firstError = null;
+  const run = `b${randomBytes(4).toString('hex')}`;
+  const once = async (worker, seq) => {
+    const form = new globalThis.FormData();
+    const input = {
+      productId,
+      quantity: 1,
+      email: `customer${worker + 1}@bench.test`,
+      paymentMethod: 'USDT_TRC20',
+      transactionId: `tx${run}${worker}x${seq}`,
+      idempotencyKey: `${run}-${worker}-${seq}`,
+    };
+    form.set('operations', JSON.stringify({ query: PLACE_ORDER, variables: { input, proof: null } }));
+    form.set('map', JSON.stringify({ 0: ['variables.proof'] }));
+    form.set('0', new globalThis.Blob([png], { type: 'image/png' }), 'proof.png');
+    const started = performance.now();
+    const response = await globalThis.fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[worker]}`, 'apollo-require-preflight': 'true' },
+      body: form,
+    });
+    const body = await response.json();
+    return { ms: performance.now() - started, ok: !!body.data?.placeOrder?.id, body };
+  };
+  // Warm-up, not counted.
+  await Promise.all(tokens.map((_, worker) => once(worker, -1)));
+  const cpuBefore = cpuSeconds(pid);
+  const start = performance.now();
+  const end = start + duration * 1000;
+  await Promise.all(
+    tokens.slice(0, connections).map(async (_, worker) => {
+      for (let seq = 0; performance.now() < end; seq++) {
+        const result = await once(worker, seq);
+        latencies.push(result.ms);
+        if (result.ok) ok++;
+        else {
+          failed++;
+          firstError ??= JSON.stringify(result.body).slice(0, 300);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    cpuMs: ((cpuSeconds(pid) - cpuBefore) * 1000) / (ok + failed),
+    rps: ok / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    total: ok,
+    failures: failed,
+    firstError,
+    connections,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+function machine(database) {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    cores: cpus.length,
+    cpu: cpus[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown',
+    node: process.version,
+    database,
+    load: os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' '),
+  };
+}
+
+const yes = (ok) => (ok ? 'yes' : '**no**');
+
+function table(results, info) {
+  const rows = [];
+  const add = (...cells) => rows.push(`| ${cells.join(' | ')} |`);
+  const { baseline, products, product, dashboard, adminFirst, adminDeep, checkout, fanout, web } = results;
+  const ratio = products && baseline ? products.rps / baseline.rps : Number.NaN;
+  const failed = (r) => (r?.failures ? ` (${fmt(r.failures, 0)} failed)` : '');
+  const loadOf = (r) => `${r.connections} conn, ${settings.duration} s`;
+  const http = (label, r, unit, other, target, met) =>
+    add(
+      label,
+      loadOf(r),
+      `${fmt(r.rps, unit === 'orders/s' ? 1 : 0)} ${unit}${failed(r)}`,
+      fmt(r.p50),
+      fmt(r.p99),
+      fmt(r.cpuMs, 2),
+      other,
+      target,
+      met,
+    );
+
+  add('Measure', 'Load', 'Throughput', 'p50 ms', 'p99 ms', 'Server CPU ms/op', 'Other', 'Target', 'Met');
+  add('---', '---', '---:', '---:', '---:', '---:', '---', '---', '---');
+  if (baseline)
+    http('Raw baseline: `node:http` + `pg`, same JSON', baseline, 'req/s', 'the limit for this stack', '', '');
+  if (products) {
+    http(
+      'Catalogue `products`',
+      products,
+      'req/s',
+      `**${fmt(ratio * 100, 0)}%** of baseline`,
+      '≥ 60% of baseline, p99 ≤ 15 ms',
+      yes(ratio >= 0.6 && products.p99 <= 15 && !products.failures),
+    );
+  }
+  if (product)
+    http(
+      'Product page `product(slug)`',
+      product,
+      'req/s',
+      `${fmt((product.rps / baseline?.rps) * 100, 0)}% of baseline`,
+      '',
+      '',
+    );
+  if (dashboard) {
+    http(
+      `Dashboard \`me\` + orders, certificates, tickets (${dashboard.orders} orders)`,
+      dashboard,
+      'req/s',
+      '',
+      'p99 ≤ 25 ms',
+      yes(dashboard.p99 <= 25 && !dashboard.failures),
+    );
+  }
+  if (checkout) {
+    http(
+      'Checkout `placeOrder` + 200 kB PNG proof',
+      checkout,
+      'orders/s',
+      `${fmt(checkout.total, 0)} orders placed`,
+      '≥ 200 orders/s',
+      yes(checkout.rps >= 200 && !checkout.failures),
+    );
+  }
+  for (const [label, r] of [
+    ['Admin queue `adminOrders`, first page', adminFirst],
+    [`Admin queue, page after ${fmt(settings.deepOffset, 0)} rows`, adminDeep],
+  ]) {
+    if (r) http(label, r, 'req/s', '20 rows + totalCount', 'p99 ≤ 20 ms at any depth', yes(r.p99 <= 20 && !r.failures));
+  }
+  if (fanout) {
+    const c = fanout.customer;
+    const a = fanout.admin;
+    add(
+      `Fan-out: ${fmt(fanout.changes, 0)} clients on own \`orderUpdated\``,
+      `${fmt(fanout.changes, 0)} \`setOrderStatus\`, ${fanout.concurrency} in flight`,
+      `${fmt(fanout.changesPerSecond, 0)} changes/s`,
+      fmt(c.p50),
+      fmt(c.p99),
+      `${fmt(fanout.cpuMsPerChange, 2)} per change`,
+      `delivered ${fmt(c.delivered, 0)}/${fmt(c.expected, 0)}; server RSS ${fmt(fanout.rss.idle, 0)} MB before, ` +
+        `${fmt(fanout.rss.subscribed, 0)} MB subscribed, ${fmt(fanout.rss.peak, 0)} MB peak`,
+      'all delivered, p99 ≤ 250 ms, RSS < 300 MB',
+      yes(c.delivered === c.expected && c.p99 <= 250 && fanout.rss.peak < 300),
+    );
+    add(
+      `Fan-out: ${fanout.admins} admin clients on \`adminOrderChanged\``,
+      'same changes',
+      '',
+      fmt(a.p50),
+      fmt(a.p99),
+      '',
+      `delivered ${fmt(a.delivered, 0)}/${fmt(a.expected, 0)}; all delivered ${fmt(fanout.drainSeconds)} s after the first change`,
+      'all delivered',
+      yes(a.delivered === a.expected),
+    );
+  }
+  if (web) {
+    add(
+      'Web: JavaScript the home page loads (gzip)',
+      `${web.homeFiles} files`,
+      '',
+      '',
+      '',
+      '',
+      `**${fmt(web.homeKb)} kB**`,
+      '≤ 220 kB',
+      yes(web.homeKb <= 220 && web.homeChunkFound),
+    );
+    add(
+      'Web: admin chunks (gzip)',
+      web.adminChunks ? `${web.adminChunks} route chunks` : '',
+      '',
+      '',
+      '',
+      '',
+      web.adminChunks
+        ? `${fmt(web.adminKb)} kB, ${web.adminInHome.length ? 'IN the home page' : 'not in the home page'}`
+        : 'n/a (no admin pages yet)',
+      'admin code not in the home page',
+      web.adminChunks ? yes(web.adminInHome.length === 0) : 'n/a',
+    );
+  }
+  const head =
+    `${quick ? '**Smoke run (--quick)**, not the full benchmark. ' : ''}` +
+    `${info.date}; ${info.cores} cores (${info.cpu}), Node ${info.node}, ${info.database}; ` +
+    `${fmt(settings.orders, 0)} orders over ${fmt(settings.customers, 0)} customers; ` +
+    `load average at start ${info.load}.`;
+  return `${head}\n\n${rows.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+async function main() {
+  const started = performance.now();
+  const info0 = os.loadavg()[0];
+  log(
+    `Load average (1 min) at start: ${info0.toFixed(2)}${info0 >= 0.8 ? ' — other work is running; figures will suffer' : ''}`,
+  );
+  if (!serverDist) buildServer();
+  const webDist = path.join(root, '.test-data', 'web-bench');
+  if (want('web')) buildWeb(webDist);
+
+  const database = await createBenchDatabase(process.env.DATABASE_URL);
+  const info = machine(database.kind);
+  log(`Database: ${database.kind}`);
+  const cleanups = [() => database.drop()];
+  const results = {};
+  try {
+    const jwtSecret = randomBytes(32).toString('hex');
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const gqlUrl = `${url}/graphql`;
+    const server = await startChild(
+      'The store server',
+      path.join(serverDist ?? path.join(root, 'dist'), 'server/src/main.js'),
+      {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        JWT_SECRET: jwtSecret,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: '1000000',
+        ORDER_RATE_LIMIT: '1000000',
+        TICKET_RATE_LIMIT: '1000000',
+        PAY_ADDRESS_USDT_TRC20: PAY_ADDRESSES.usdt_trc20,
+        PAY_ADDRESS_BTC: PAY_ADDRESSES.btc,
+        PAY_ADDRESS_ETH: PAY_ADDRESSES.eth,
+        WEB_DIST_DIR: webDist,
+      },
+      async () => (await globalThis.fetch(`${url}/healthz`)).ok,
+    );
+    cleanups.unshift(() => server.stop());
+    log(`Server up (pid ${server.pid}); seeding ${settings.orders} orders over ${settings.customers} customers…`);
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    cleanups.unshift(() => client.end());
+    const { hashPassword } = require(path.join(root, 'dist/server/src/accounts/password.js'));
+    const { DEFAULT_USD_RATES } = require(path.join(root, 'dist/common/pricing.js'));
+    const seedStart = performance.now();
+    const { adminId } = await seedAtScale(client, {
+      orders: settings.orders,
+      customers: settings.customers,
+      passwordHash: await hashPassword('Bench-password-1'),
+      rates: DEFAULT_USD_RATES,
+    });
+    log(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+    // Tokens as the server mints them (server/src/accounts/access-token.ts): HS256, sub, roles, 15 min.
+    const token = (id, roles = []) =>
+      jwt.sign({ roles }, jwtSecret, { algorithm: 'HS256', subject: id, expiresIn: 15 * 60 });
+    const customerIds = (
+      await client.query(
+        `SELECT c, md5('bench-customer-' || c)::uuid AS id FROM generate_series(1, $1::int) c ORDER BY c`,
+        [settings.customers],
+      )
+    ).rows.map((r) => r.id);
+    const adminToken = () => token(adminId, ['admin']);
+
+    if (want('catalogue')) {
+      // --- Catalogue: baseline first, then the store, on the same table --------------------------------
+      const baselinePort = await freePort();
+      const baselineServer = await startChild(
+        'The baseline server',
+        path.join(root, 'bench/baseline-server.mjs'),
+        { PATH: process.env.PATH, DATABASE_URL: database.url, PORT: String(baselinePort) },
+        async (output) => output.includes('listening'),
+      );
+      cleanups.unshift(() => baselineServer.stop());
+      const baselineUrl = `http://127.0.0.1:${baselinePort}/graphql`;
+      const expected = await gqlOk(gqlUrl, PRODUCTS);
+      const raw = await postJson(baselineUrl, { query: PRODUCTS });
+      if (JSON.stringify(raw.data) !== JSON.stringify(expected)) {
+        throw new Error('The baseline does not return the same JSON as the store; fix bench/baseline-server.mjs');
+      }
+      const productsBody = { query: PRODUCTS, operationName: 'ProductsPage' };
+      log('Catalogue: baseline…');
+      results.baseline = await load({
+        url: baselineUrl,
+        body: productsBody,
+        connections: settings.connections,
+        duration: settings.duration,
+        pid: baselineServer.pid,
+      });
+      await baselineServer.stop();
+      log('Catalogue: store…');
+      results.products = await load({
+        url: gqlUrl,
+        body: productsBody,
+        connections: settings.connections,
+        duration: settings.duration,
+        pid: server.pid,
+      });
+    }
+
+    if (want('product')) {
+      log('Product page…');
+      const productVars = { slug: 'ethereum-classic-key' };
+      if (!(await gqlOk(gqlUrl, PRODUCT, productVars)).product) throw new Error('product(slug) returned null');
+      results.product = await load({
+        url: gqlUrl,
+        body: { query: PRODUCT, variables: productVars },
+        connections: settings.connections,
+        duration: settings.duration,
+        pid: server.pid,
+      });
+    }
+
+    if (want('dashboard')) {
+      log('Dashboard…');
+      const dashboardToken = token(customerIds[0]);
+      const me = (await gqlOk(gqlUrl, DASHBOARD, {}, dashboardToken)).me;
+      results.dashboard = await load({
+        url: gqlUrl,
+        body: { query: DASHBOARD },
+        headers: { authorization: `Bearer ${dashboardToken}` },
+        connections: settings.connections,
+        duration: settings.duration,
+        pid: server.pid,
+      });
+      results.dashboard.orders = me.orders.length;
+    }
+
+    if (want('admin')) {
+      log('Admin queue…');
+      const adminHeaders = { authorization: `Bearer ${adminToken()}` };
+      const deepCursor = await cursorAfter(client, settings.deepOffset);
+      const deep = (await gqlOk(gqlUrl, ADMIN_ORDERS, { after: deepCursor }, adminToken())).adminOrders;
+      if (deep.edges.length !== 20) throw new Error('The deep admin page is not a full page');
+      results.adminFirst = await load({
+        url: gqlUrl,
+        body: { query: ADMIN_ORDERS, variables: { after: null } },
+        headers: adminHeaders,
+        connections: settings.adminConnections,
+        duration: settings.duration,
+        pid: server.pid,
+      });
+      results.adminDeep = await load({
+        url: gqlUrl,
+        body: { query: ADMIN_ORDERS, variables: { after: deepCursor } },
+        headers: adminHeaders,
+        connections: settings.adminConnections,
+        duration: settings.duration,
+        pid: server.pid,
+      });
+    }
+
+    if (want('checkout')) {
+      log('Checkout…');
+      const [{ id: productId }] = (
+        await client.query(
+          `SELECT id FROM products WHERE active AND in_stock AND min_quantity = 1 ORDER BY slug LIMIT 1`,
+        )
+      ).rows;
+      results.checkout = await checkoutLoad({
+        url: gqlUrl,
+        tokens: customerIds.slice(0, settings.checkoutConnections).map((id) => token(id)),
+        productId,
+        png: noisePng(),
+        connections: settings.checkoutConnections,
+        duration: settings.duration,
+        pid: server.pid,
+      });
+      if (results.checkout.firstError) log(`  first checkout failure: ${results.checkout.firstError}`);
+    }
+
+    if (want('fanout')) {
+      log('Live fan-out…');
+      const { rows: fanoutOrders } = await client.query(
+        `SELECT DISTINCT ON (user_id) user_id, id, upper(status) AS status FROM orders
+         WHERE user_id = ANY($1::uuid[]) ORDER BY user_id, created_at DESC, id DESC`,
+        [customerIds.slice(0, settings.clients)],
+      );
+      results.fanout = await runFanout({
+        httpUrl: url,
+        wsUrl: `ws://127.0.0.1:${port}/graphql`,
+        pid: server.pid,
+        customers: fanoutOrders.map((o) => ({ token: token(o.user_id), orderId: o.id, status: o.status })),
+        adminToken: adminToken(),
+        admins: settings.admins,
+        concurrency: settings.fanoutConcurrency,
+        log,
+      });
+      if (results.fanout.firstError) log(`  first fan-out error: ${results.fanout.firstError}`);
+    }
+
+    log(`  server RSS now ${fmt(rssMb(server.pid), 0)} MB`);
+    if (server.output().trim()) log(`Server output:\n${server.output().trim().slice(-2000)}`);
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch((error) => log(`cleanup: ${error}`));
+  }
+
+  if (want('web')) {
+    const web = measureWebSize(webDist);
+    if (web) results.web = web;
+  }
+  process.stdout.write(`\n${table(results, info)}\n`);
+  log(`Finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+main().catch((error) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,458 @@
+/**
+ * The admin panel (spec §2 admin login and dashboard, §6, §8): login and its refusals, the live order
+ * queue (status changes seen by the customer and by another admin, new orders arriving), payment proof
+ * viewing, stock switches reflected in the store, and certificate issuing down to the customer's
+ * download.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
+import {
+  E2E_ADMIN,
+  PNG_1x1,
+  adminToken,
+  expectToast,
+  gql,
+  signInUi,
+  signUpViaApi,
+  type ApiUser,
+} from './support/store';
+
+/** A real self-signed certificate (CN=shop.example.com), as an admin would upload it. */
+const CERTIFICATE_PEM = `-----BEGIN CERTIFICATE-----
+MIIBizCCATGgAwIBAgIUfMIpYYZeY6krUSQxB62wZYgEK60wCgYIKoZIzj0EAwIw
+GzEZMBcGA1UEAwwQc2hvcC5leGFtcGxlLmNvbTAeFw0yNjExMjEwOTM3MDRaFw0y
+NzExMjEwOTM3MDRaMBsxGTAXBgNVBAMMEHNob3AuZXhhbXBsZS5jb20wWTATBgcq
+hkjOPQIBBggqhkjOPQMBBwNCAAQLVAlUt/g7SneGHdR0ED48lleQ6dC0SaHYY7lg
+lVx5UjCCj/JJwGK25Mlz4InDiqAUZHvkqe61JLFSYALsuefYo1MwUTAdBgNVHQ4E
+FgQUXdt2dIMCJdFbwrAJ88mIyEAwyHswHwYDVR0jBBgwFoAUXdt2dIMCJdFbwrAJ
+88mIyEAwyHswDwYDVR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNIADBFAiAJR/dl
+7ShuGIznEYi0Q5jQ7ri8cNGRSubF9iGycSAkjQIhAJ26kC/hMbfSZsnMFTjNXc+8
+vaAE+baEF4YdPlWMR1Xk
+-----END CERTIFICATE-----
+`;
+
+interface PlacedOrder {
+  id: string;
+  shortId: string;
+}
+
+let orderCounter = 0;
+
+/** The customer places an order through the API, with a PNG payment proof (a multipart request). */
+async function placeOrder(
+  request: APIRequestContext,
+  user: ApiUser,
+  options: { slug?: string; quantity?: number; domainName?: string; proof?: boolean } = {},
+): Promise<PlacedOrder> {
+  const { product } = await gql(request, 'query ($slug: String!) { product(slug: $slug) { id } }', {
+    slug: options.slug ?? 'litecoin-keys',
+  });
+  const input = {
+    productId: product.id,
+    quantity: options.quantity ?? 1,
+    email: user.email,
+    domainName: options.domainName ?? null,
+    paymentMethod: 'USDT_TRC20',
+    transactionId: 'abc123def456',
+    idempotencyKey: `admin-e2e-${Date.now()}-${process.pid}-${++orderCounter}`,
+  };
+  const query =
+    'mutation ($input: PlaceOrderInput!, $proof: Upload) { placeOrder(input: $input, proof: $proof) { id shortId } }';
+  const withProof = options.proof ?? true;
+  const res = await request.post('/graphql', {
+    headers: { 'apollo-require-preflight': 'true', authorization: `Bearer ${user.token}` },
+    multipart: withProof
+      ? {
+          operations: JSON.stringify({ query, variables: { input, proof: null } }),
+          // Not a numeric name: the form keeps the object's key order, and numeric keys come first.
+          map: JSON.stringify({ proof: ['variables.proof'] }),
+          proof: { name: 'proof.png', mimeType: 'image/png', buffer: PNG_1x1 },
+        }
+      : {
+          operations: JSON.stringify({ query, variables: { input } }),
+          map: JSON.stringify({}),
+        },
+  });
+  const body = await res.json();
+  if (body.errors) throw new Error(`placeOrder failed: ${JSON.stringify(body.errors)}`);
+  return body.data.placeOrder;
+}
+
+/** Signs in at /admin as the e2e admin and waits for the dashboard. */
+async function signInAdmin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+}
+
+/** Extra browsers (a customer, another admin, a visitor) for a test; closed after it. */
+const openContexts: BrowserContext[] = [];
+async function newPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const context = await browser.newContext(options);
+  openContexts.push(context);
+  return context.newPage();
+}
+test.afterEach(async () => {
+  await Promise.all(openContexts.splice(0).map((context) => context.close()));
+});
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await newPage(browser);
+  await signInAdmin(page);
+  return page;
+}
+
+// One worker, in order: the tests look for their orders on the queue's first page, which another
+// test's burst of orders could push them off.
+test.describe.configure({ mode: 'default' });
+
+const statusSelect = (page: Page, order: PlacedOrder) =>
+  page.getByRole('combobox', { name: `Status of order ${order.shortId}` });
+
+test.describe('admin login', () => {
+  test('an admin signs in, lands on the dashboard, skips the login while signed in, and logs out', async ({ page }) => {
+    await signInAdmin(page);
+    await expectToast(page, 'Login Successful', 'Welcome to the admin dashboard');
+    await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Products Stock' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+    await expect(page.getByTestId('live-indicator')).toHaveText('Live');
+
+    // Already signed in (also after a reload, from the refresh cookie): /admin goes straight on.
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("a customer's account is refused with 'Access Denied' and ends signed out", async ({ page, request }) => {
+    const customer = await signUpViaApi(request, 'Not An Admin');
+    await page.goto('/admin');
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Access Denied', "You don't have admin privileges");
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // The dashboard repeats the check, and the session (refresh cookie included) is gone.
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('a signed-in customer who opens the dashboard is sent to the admin login', async ({ page, request }) => {
+    const customer = await signUpViaApi(request, 'Curious Customer');
+    await signInUi(page, customer);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(
+      page.getByText(`You are signed in as ${customer.email}, which is not an admin account.`),
+    ).toBeVisible();
+  });
+
+  test("a wrong password shows 'Login Failed' with the server's message", async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill('WrongPassw0rd');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Login Failed', 'Invalid email or password');
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});
+
+test.describe('orders', () => {
+  test("a status change is seen live on the customer's open /verify page", async ({ browser, request }) => {
+    test.slow(); // several browsers signing in
+    const customer = await signUpViaApi(request, 'Verify Watcher');
+    const order = await placeOrder(request, customer);
+
+    const customerPage = await newPage(browser);
+    await signInUi(customerPage, customer);
+    await customerPage.goto(`/verify?order=${order.id}`);
+    await expect(customerPage.getByText('Payment verification in progress')).toBeVisible();
+
+    const admin = await adminPage(browser);
+    await statusSelect(admin, order).selectOption({ label: 'Success' });
+    await expectToast(admin, 'Order status updated successfully', `Order ${order.shortId} is now Success.`);
+    await expect(statusSelect(admin, order)).toHaveValue('SUCCESS');
+    await expect(customerPage.getByText('Payment received successfully')).toBeVisible();
+
+    await statusSelect(admin, order).selectOption({ label: 'Not Received' });
+    await expect(customerPage.getByText('Payment not detected')).toBeVisible();
+
+    // The audit trail names the admin for each change.
+    await admin.getByRole('button', { name: `Details of order ${order.shortId}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Order ${order.shortId}` });
+    const events = dialog.getByTestId('order-event');
+    await expect(events).toHaveCount(3);
+    await expect(events.nth(0)).toContainText('Order placed (Pending)');
+    await expect(events.nth(0)).toContainText(customer.email);
+    await expect(events.nth(1)).toContainText('Pending');
+    await expect(events.nth(1)).toContainText('Success');
+    await expect(events.nth(1)).toContainText(`by ${E2E_ADMIN.email}`);
+    await expect(events.nth(2)).toContainText('Not Received');
+  });
+
+  test('two admins see each other’s status changes live', async ({ browser, request }) => {
+    test.slow(); // several browsers signing in
+    const customer = await signUpViaApi(request, 'Two Admins Customer');
+    const order = await placeOrder(request, customer);
+    const first = await adminPage(browser);
+    const second = await adminPage(browser);
+    await expect(statusSelect(second, order)).toHaveValue('PENDING');
+
+    await statusSelect(first, order).selectOption({ label: 'Processing' });
+    await expect(statusSelect(second, order)).toHaveValue('PROCESSING');
+
+    await statusSelect(second, order).selectOption({ label: 'Completed' });
+    await expect(statusSelect(first, order)).toHaveValue('COMPLETED');
+  });
+
+  test('a new order placed by a customer appears live at the top of the open queue', async ({ page, request }) => {
+    const customer = await signUpViaApi(request, 'Live Arrival');
+    const older = await placeOrder(request, customer);
+    await signInAdmin(page);
+    const rows = page.getByTestId('admin-order');
+    await expect(rows.filter({ hasText: older.shortId })).toBeVisible();
+    await expect(page.getByTestId('live-indicator')).toHaveText('Live');
+
+    const newer = await placeOrder(request, customer, { domainName: 'live.example.com' });
+    const row = rows.filter({ hasText: newer.shortId });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('New');
+    await expect(row).toContainText('Live Arrival');
+    await expect(row).toContainText(customer.email);
+    await expect(row).toContainText('live.example.com');
+    const ids = await rows.evaluateAll((all) => all.map((el) => el.textContent ?? ''));
+    const newerIndex = ids.findIndex((text) => text.includes(newer.shortId));
+    const olderIndex = ids.findIndex((text) => text.includes(older.shortId));
+    expect(newerIndex).toBeLessThan(olderIndex);
+  });
+
+  test('the payment proof opens in the viewer', async ({ page, request }) => {
+    const customer = await signUpViaApi(request, 'Proof Sender');
+    const order = await placeOrder(request, customer);
+    await signInAdmin(page);
+    await page.getByRole('button', { name: `View proof of order ${order.shortId}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Payment proof · Order ${order.shortId}` });
+    const image = dialog.getByRole('img', { name: `Payment proof uploaded for order ${order.shortId}` });
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() =>
+        // The image has loaded when it is complete with a width (tests/e2e has no DOM typings).
+        image.evaluate((img) => {
+          const loaded = img as unknown as { complete: boolean; naturalWidth: number };
+          return loaded.complete ? loaded.naturalWidth : 0;
+        }),
+      )
+      .toBeGreaterThan(0);
+    await expect(dialog.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', /^\/files\/.+sig=/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('on a phone the queue is a list of cards without horizontal scrolling', async ({ browser, request }) => {
+    const customer = await signUpViaApi(request, 'Phone Check');
+    const order = await placeOrder(request, customer);
+    const page = await newPage(browser, { viewport: { width: 360, height: 780 } });
+    await signInAdmin(page);
+    const card = page.getByRole('article', { name: `Order ${order.shortId}` });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Phone Check');
+    await expect(statusSelect(page, order)).toBeVisible();
+    const pageWidth = await page.locator('html').evaluate((html) => html.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(360);
+  });
+});
+
+test.describe('accessibility', () => {
+  /** Serious or critical WCAG 2 A/AA violations (as tests/e2e/a11y.spec.ts counts them). */
+  async function seriousViolations(page: Page): Promise<string[]> {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  test('the order cards on a phone, the order dialog and the proof viewer pass an axe scan', async ({
+    browser,
+    request,
+  }) => {
+    const customer = await signUpViaApi(request, 'Axe Admin Check');
+    const order = await placeOrder(request, customer, { domainName: 'axe.example.com' });
+    const page = await newPage(browser, { viewport: { width: 360, height: 780 } });
+    await signInAdmin(page);
+    await expect(page.getByRole('article', { name: `Order ${order.shortId}` })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: `Details of order ${order.shortId}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Order ${order.shortId}` });
+    await expect(dialog.getByTestId('order-event')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'View payment proof' }).click();
+    await expect(page.getByRole('img', { name: `Payment proof uploaded for order ${order.shortId}` })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('products stock', () => {
+  // A product no other spec relies on being in stock; restored at the end.
+  const SLUG = 'news-site-script';
+
+  test('a stock switch applies at once, shows in the store and on another admin’s screen', async ({
+    browser,
+    request,
+  }) => {
+    test.slow(); // several browsers signing in
+    const { product } = await gql(request, 'query ($slug: String!) { product(slug: $slug) { id name inStock } }', {
+      slug: SLUG,
+    });
+    expect(product.inStock).toBe(true);
+    const token = await adminToken(request);
+    try {
+      const admin = await adminPage(browser);
+      const other = await adminPage(browser);
+      for (const page of [admin, other]) await page.getByRole('tab', { name: 'Products Stock' }).click();
+      const stockSwitch = (page: Page) => page.getByRole('switch', { name: `${product.name} in stock` });
+      await expect(stockSwitch(admin)).toBeChecked();
+
+      await stockSwitch(admin).click();
+      await expectToast(admin, 'Product marked as out of stock', product.name);
+      await expect(stockSwitch(admin)).not.toBeChecked();
+      await expect(stockSwitch(other)).not.toBeChecked();
+
+      const visitor = await newPage(browser);
+      await visitor.goto('/products');
+      const card = visitor.getByTestId('product-card').filter({ hasText: product.name });
+      await expect(card.getByRole('button', { name: 'Currently Unavailable' })).toBeDisabled();
+
+      await stockSwitch(other).click();
+      await expectToast(other, 'Product marked as in stock', product.name);
+      await expect(stockSwitch(admin)).toBeChecked();
+      await visitor.reload();
+      await expect(card.getByRole('link', { name: 'Quick Checkout' })).toBeVisible();
+    } finally {
+      await gql(
+        request,
+        'mutation ($id: ID!) { setProductStock(productId: $id, inStock: true) { id } }',
+        { id: product.id },
+        token,
+      );
+    }
+  });
+
+  test('every product is listed, inactive ones too, with slug, price and visibility', async ({ page, request }) => {
+    const token = await adminToken(request);
+    const { adminProducts } = await gql(request, '{ adminProducts { name slug active } }', {}, token);
+    await signInAdmin(page);
+    await page.getByRole('tab', { name: 'Products Stock' }).click();
+    await expect(page).toHaveURL(/tab=products/);
+    const rows = page.getByTestId('admin-product');
+    await expect(rows).toHaveCount(adminProducts.length);
+    await expect(rows.first()).toContainText(adminProducts[0].name);
+    await expect(rows.first()).toContainText(adminProducts[0].slug);
+  });
+});
+
+test.describe('certificates', () => {
+  test('an admin issues a certificate from the order and the customer downloads it', async ({ browser, request }) => {
+    test.slow(); // several browsers signing in
+    const customer = await signUpViaApi(request, 'Certificate Owner');
+    const order = await placeOrder(request, customer, {
+      slug: 'ssl-certificates',
+      quantity: 4000,
+      domainName: 'shop.example.com',
+    });
+    const admin = await adminPage(browser);
+    await admin.getByRole('button', { name: `Details of order ${order.shortId}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Order ${order.shortId}` });
+    await expect(dialog.getByLabel('Domain')).toHaveValue('shop.example.com');
+
+    const choose = async (button: string, name: string, text: string) => {
+      const chooser = admin.waitForEvent('filechooser');
+      await dialog.getByRole('button', { name: button }).click();
+      await (await chooser).setFiles({ name, mimeType: 'application/x-x509-ca-cert', buffer: Buffer.from(text) });
+      await expect(dialog.getByText(name)).toBeVisible();
+    };
+
+    // A file that is not PEM is refused with the server's message.
+    await choose('Choose certificate file', 'notes.txt', 'not a certificate');
+    await dialog.getByRole('button', { name: 'Issue certificate' }).click();
+    await expectToast(
+      admin,
+      'Failed to issue certificate',
+      'Certificate files must be PEM text starting with -----BEGIN CERTIFICATE-----',
+    );
+
+    await dialog.getByLabel('Issued on').fill('2026-11-01');
+    await dialog.getByLabel('Expires on').fill('2027-11-01');
+    await dialog.getByText('Auto-renew').click();
+    await choose('Choose certificate file', 'shop.crt', CERTIFICATE_PEM);
+    await choose('Choose chain file', 'chain.pem', CERTIFICATE_PEM);
+    await dialog.getByRole('button', { name: 'Issue certificate' }).click();
+    await expectToast(admin, 'Certificate issued');
+    await expect(
+      dialog.getByTestId('order-event').filter({ hasText: 'Certificate issued for shop.example.com' }),
+    ).toBeVisible();
+
+    const customerPage = await newPage(browser);
+    await signInUi(customerPage, customer, '/dashboard');
+    await customerPage.getByRole('tab', { name: /Certificates/ }).click();
+    await expect(customerPage.getByText('shop.example.com').first()).toBeVisible();
+    const download = customerPage.getByRole('link', { name: 'Download Certificate for shop.example.com' });
+    const href = await download.getAttribute('href');
+    expect(href).toMatch(/^\/files\//);
+    const file = await customerPage.request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toBe(CERTIFICATE_PEM);
+  });
+});
+
+// Last: its 21 new orders would push the other tests' orders off the queue's first page.
+test.describe('order queue paging', () => {
+  test('the status filter and "Load more" page through the queue with the API cursor', async ({ page, request }) => {
+    const customer = await signUpViaApi(request, 'Many Orders');
+    const orders: PlacedOrder[] = [];
+    for (let i = 0; i < 21; i++) orders.push(await placeOrder(request, customer, { proof: false }));
+    const token = await adminToken(request);
+    const done = orders[0];
+    await gql(
+      request,
+      'mutation ($id: ID!) { setOrderStatus(orderId: $id, status: COMPLETED) { id } }',
+      { id: done.id },
+      token,
+    );
+
+    await signInAdmin(page);
+    const rows = page.getByTestId('admin-order');
+    await expect(rows).toHaveCount(20);
+    // The oldest of the 21 is on the second page.
+    await expect(rows.filter({ hasText: done.shortId })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(rows.filter({ hasText: done.shortId })).toBeVisible();
+    expect(await rows.count()).toBeGreaterThan(20);
+
+    await page.getByLabel('Filter by status').selectOption({ label: 'Completed' });
+    await expect(page).toHaveURL(/status=COMPLETED/);
+    await expect(rows.filter({ hasText: done.shortId })).toBeVisible();
+    await expect(rows.filter({ hasText: orders[20].shortId })).toHaveCount(0);
+    await expect(statusSelect(page, done)).toHaveValue('COMPLETED');
+  });
+});

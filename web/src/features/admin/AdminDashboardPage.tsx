@@ -1,0 +1,200 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import LogoutIcon from '@mui/icons-material/Logout';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { session } from '../../auth/session';
+import { useSession } from '../../auth/useSession';
+import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
+import { graphql } from '../../gql/admin';
+import type { OrderStatus } from '../../gql/admin/graphql';
+import { ADMIN_LOGIN_PATH } from './adminPaths';
+import { OrdersTab } from './orders/OrdersTab';
+import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
+import { ProductsStockTab } from './products/ProductsStockTab';
+import { useLiveConnection } from './useLiveConnection';
+
+const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
+  query AdminDashboardViewer {
+    me {
+      id
+      email
+      isAdmin
+    }
+  }
+`);
+
+type TabKey = 'orders' | 'products';
+
+/**
+ * /admin/dashboard: repeats the admin check (spec §6; anyone else goes back to /admin), then the
+ * Orders and Products Stock tabs with Refresh and Logout. The tab and the status filter live in the
+ * address (?tab=products, ?status=PENDING) so a reload or a shared link keeps them.
+ */
+export default function AdminDashboardPage() {
+  const { status } = useSession();
+  const signedIn = status === 'signedIn';
+  const { data, loading, error, refetch } = useQuery(AdminDashboardViewerQuery, {
+    skip: !signedIn,
+    fetchPolicy: 'network-only',
+  });
+
+  if (status === 'restoring' || (signedIn && loading && !data))
+    return <LoadingState label="Checking admin access..." />;
+  if (!signedIn) return <Navigate to={ADMIN_LOGIN_PATH} replace />;
+  if (error && !data) {
+    return (
+      <ErrorState
+        message="Could not check your admin access. Please try again."
+        action={<RetryButton onRetry={() => void refetch()} />}
+      />
+    );
+  }
+  if (!data?.me?.isAdmin) return <Navigate to={ADMIN_LOGIN_PATH} replace />;
+  return <AdminDashboard email={data.me.email} />;
+}
+
+function AdminDashboard({ email }: { email: string }) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const live = useLiveConnection();
+  const [params, setParams] = useSearchParams();
+  const [refreshing, setRefreshing] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  const tab: TabKey = params.get('tab') === 'products' ? 'products' : 'orders';
+  const statusParam = params.get('status');
+  const statusFilter = (SETTABLE_STATUSES as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as OrderStatus)
+    : null;
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      // Every query on screen, the admin check included.
+      await client.refetchQueries({ include: 'active' });
+    } catch {
+      // Each tab shows its own fetch failure.
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const logout = async () => {
+    setSigningOut(true);
+    await session.signOut();
+    navigate(ADMIN_LOGIN_PATH, { replace: true });
+  };
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', md: 'center' }, justifyContent: 'space-between', mb: 3 }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Typography component="h1" variant="h3">
+              Admin Dashboard
+            </Typography>
+            <LiveChip live={live === 'live'} />
+          </Stack>
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            Signed in as {email}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1}>
+          <Button
+            variant="outlined"
+            startIcon={<RefreshIcon aria-hidden />}
+            onClick={() => void refresh()}
+            disabled={refreshing}
+            sx={{ flex: { xs: 1, md: 'none' } }}
+          >
+            {refreshing ? 'Refreshing...' : 'Refresh'}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<LogoutIcon aria-hidden />}
+            onClick={() => void logout()}
+            disabled={signingOut}
+            sx={{ flex: { xs: 1, md: 'none' } }}
+          >
+            Logout
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: TabKey) => update({ tab: value === 'orders' ? null : value })}
+          aria-label="Admin sections"
+          textColor="primary"
+          indicatorColor="secondary"
+        >
+          <Tab value="orders" label="Orders" id="admin-tab-orders" aria-controls="admin-panel-orders" />
+          <Tab value="products" label="Products Stock" id="admin-tab-products" aria-controls="admin-panel-products" />
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        {tab === 'orders' ? (
+          <OrdersTab statusFilter={statusFilter} onStatusFilterChange={(s) => update({ status: s })} />
+        ) : (
+          <ProductsStockTab />
+        )}
+      </Box>
+    </Container>
+  );
+}
+
+/** Whether live updates are flowing (the subscription socket is connected). */
+function LiveChip({ live }: { live: boolean }) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={live ? 'Live' : 'Connecting...'}
+      data-testid="live-indicator"
+      icon={
+        <Box
+          component="span"
+          aria-hidden
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: live ? 'success.main' : 'warning.main',
+            ml: '8px !important',
+            animation: live ? 'admin-live-pulse 2s ease-in-out infinite' : 'none',
+            '@keyframes admin-live-pulse': { '50%': { opacity: 0.35 } },
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          }}
+        />
+      }
+      sx={{ fontWeight: 700, color: live ? 'success.main' : 'warning.main', borderColor: 'currentColor' }}
+    />
+  );
+}

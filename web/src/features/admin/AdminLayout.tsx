@@ -1,0 +1,61 @@
+import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
+import { Outlet, Link as RouterLink } from 'react-router-dom';
+import { STORE_NAME } from '../../brand';
+import { LoadingState } from '../../components/PageState';
+import './adminCache';
+import { ADMIN_DASHBOARD_PATH } from './adminPaths';
+
+/**
+ * The admin shell (MUI dashboard template style): an app bar with the brand and a way back to the
+ * store, then the page on the full width. It replaces the store's navigation bar and footer.
+ */
+export default function AdminLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <AppBar position="sticky" color="primary" component="header">
+        <Toolbar sx={{ gap: 1.5, minHeight: { xs: 56, md: 64 } }}>
+          <Box
+            component={RouterLink}
+            to={ADMIN_DASHBOARD_PATH}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
+          >
+            <ShieldOutlinedIcon sx={{ color: 'secondary.light' }} aria-hidden />
+            <Typography component="span" variant="h6" sx={{ fontWeight: 800 }}>
+              {STORE_NAME}
+            </Typography>
+          </Box>
+          <Chip
+            label="Admin"
+            size="small"
+            sx={{ bgcolor: 'rgba(255,255,255,0.14)', color: 'common.white', fontWeight: 700 }}
+          />
+          <Box sx={{ flexGrow: 1 }} />
+          <Button component={RouterLink} to="/" color="inherit" startIcon={<StorefrontOutlinedIcon aria-hidden />}>
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              View store
+            </Box>
+            <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+              Store
+            </Box>
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        <Suspense fallback={<LoadingState label="Loading..." />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AdminSignInValues } from './useAdminSignIn';
+
+interface AdminLoginFormProps {
+  submitting: boolean;
+  /** E-mail of a signed-in account that is not an admin, to explain why the form is shown. */
+  signedInAs?: string | null;
+  onSubmit: (values: AdminSignInValues) => void;
+}
+
+/** The /admin sign-in card: e-mail and password. */
+export function AdminLoginForm({ submitting, signedInAs, onSubmit }: AdminLoginFormProps) {
+  const [values, setValues] = useState<AdminSignInValues>({ email: '', password: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(values);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 4, md: 10 } }}>
+      <Card sx={{ width: '100%', maxWidth: 440 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
+            <Box
+              sx={{
+                width: 56,
+                height: 56,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: 'primary.main',
+                color: 'secondary.light',
+              }}
+            >
+              <AdminPanelSettingsOutlinedIcon fontSize="large" aria-hidden />
+            </Box>
+            <Typography component="h1" variant="h3">
+              Admin Login
+            </Typography>
+            <Typography color="text.secondary">Sign in to manage orders and product stock.</Typography>
+          </Stack>
+          {signedInAs ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              You are signed in as {signedInAs}, which is not an admin account.
+            </Alert>
+          ) : null}
+          <Box component="form" noValidate onSubmit={submit}>
+            <Stack spacing={2}>
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="username"
+                value={values.email}
+                onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={values.password}
+                onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+              />
+              <Button type="submit" variant="contained" size="large" disabled={submitting}>
+                {submitting ? 'Signing in...' : 'Sign In'}
+              </Button>
+            </Stack>
+          </Box>
+          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+            <Link component={RouterLink} to="/">
+              Return to the store
+            </Link>
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@apollo/client/react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useSession } from '../../auth/useSession';
+import { LoadingState } from '../../components/PageState';
+import { graphql } from '../../gql/admin';
+import { AdminLoginForm } from './AdminLoginForm';
+import { ADMIN_DASHBOARD_PATH } from './adminPaths';
+import { useAdminSignIn } from './useAdminSignIn';
+
+const AdminLoginViewerQuery = graphql(/* GraphQL */ `
+  query AdminLoginViewer {
+    me {
+      id
+      email
+      isAdmin
+    }
+  }
+`);
+
+/** /admin: an admin who is already signed in goes straight to the dashboard; everyone else signs in. */
+export default function AdminLoginPage() {
+  const navigate = useNavigate();
+  const { status } = useSession();
+  const signedIn = status === 'signedIn';
+  const { data, loading } = useQuery(AdminLoginViewerQuery, {
+    skip: !signedIn,
+    fetchPolicy: 'network-only',
+  });
+  const { signIn, loading: submitting } = useAdminSignIn();
+
+  if (status === 'restoring' || (signedIn && loading && !data))
+    return <LoadingState label="Checking your session..." />;
+  if (signedIn && data?.me?.isAdmin) return <Navigate to={ADMIN_DASHBOARD_PATH} replace />;
+
+  return (
+    <AdminLoginForm
+      submitting={submitting}
+      signedInAs={signedIn ? data?.me?.email : null}
+      onSubmit={async (values) => {
+        if (await signIn(values)) navigate(ADMIN_DASHBOARD_PATH, { replace: true });
+      }}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The admin panel's toast texts: the spec's (§6, §8) verbatim, plus the few the spec does not show
+ * (certificate issuing), each typed once.
+ */
+export const ADMIN_TEXTS = {
+  loginSuccess: { title: 'Login Successful', description: 'Welcome to the admin dashboard' },
+  accessDenied: { title: 'Access Denied', description: "You don't have admin privileges" },
+  loginFailed: 'Login Failed',
+  fetchOrdersFailed: 'Failed to fetch orders',
+  fetchProductsFailed: 'Failed to fetch products',
+  statusUpdated: 'Order status updated successfully',
+  statusUpdateFailed: 'Failed to update order status',
+  markedInStock: 'Product marked as in stock',
+  markedOutOfStock: 'Product marked as out of stock',
+  stockUpdateFailed: 'Failed to update product stock status',
+  certificateIssued: 'Certificate issued',
+  certificateIssueFailed: 'Failed to issue certificate',
+  certificateDatesRequired: 'Please choose the issue and expiry dates',
+  /** Fallback description when the failure carries no server message (network trouble). */
+  tryAgain: 'Please check your connection and try again.',
+} as const;

@@ -1,0 +1,96 @@
+import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
+import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
+import { formatDateTime } from '../formatDateTime';
+
+export const AdminOrderAuditFragment = graphql(/* GraphQL */ `
+  fragment AdminOrderAudit_order on Order {
+    events {
+      id
+      fromStatus
+      toStatus
+      note
+      actorEmail
+      createdAt
+    }
+  }
+`);
+
+/** An order's history (order_events), oldest first: every status change with who made it and when. */
+export function OrderAuditTrail(props: { order: FragmentType<typeof AdminOrderAuditFragment> }) {
+  const { events } = getFragmentData(AdminOrderAuditFragment, props.order);
+  if (events.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No changes recorded yet.
+      </Typography>
+    );
+  }
+  return (
+    <Box component="ol" aria-label="Order history" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {events.map((event, index) => (
+        <Box
+          component="li"
+          key={event.id}
+          data-testid="order-event"
+          sx={{
+            position: 'relative',
+            pl: 3,
+            pb: index === events.length - 1 ? 0 : 2,
+            // The timeline: a dot per event joined by a line.
+            '&::before': {
+              content: '""',
+              position: 'absolute',
+              left: 5,
+              top: 6,
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              bgcolor: index === events.length - 1 ? 'secondary.main' : 'divider',
+              border: '2px solid',
+              borderColor: index === events.length - 1 ? 'secondary.main' : 'text.disabled',
+            },
+            '&::after':
+              index === events.length - 1
+                ? undefined
+                : { content: '""', position: 'absolute', left: 9, top: 20, bottom: 0, width: 2, bgcolor: 'divider' },
+          }}
+        >
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {event.fromStatus === null ? (
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {event.note ?? 'Order placed'} ({ORDER_STATUS_LABELS[event.toStatus]})
+              </Typography>
+            ) : event.fromStatus === event.toStatus ? (
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {event.note ?? ORDER_STATUS_LABELS[event.toStatus]}
+              </Typography>
+            ) : (
+              <>
+                <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                  {ORDER_STATUS_LABELS[event.fromStatus]}
+                </Typography>
+                <ArrowRightAltIcon fontSize="small" titleAccess="to" />
+                <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                  {ORDER_STATUS_LABELS[event.toStatus]}
+                </Typography>
+              </>
+            )}
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {formatDateTime(event.createdAt)}
+            {event.actorEmail ? ` · by ${event.actorEmail}` : ''}
+          </Typography>
+          {event.note && event.fromStatus !== null && event.fromStatus !== event.toStatus ? (
+            <Typography variant="body2" sx={{ mt: 0.25 }}>
+              {event.note}
+            </Typography>
+          ) : null}
+        </Box>
+      ))}
+    </Box>
+  );
+}

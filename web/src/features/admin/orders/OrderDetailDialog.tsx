@@ -1,0 +1,194 @@
+import { useQuery } from '@apollo/client/react';
+import CloseIcon from '@mui/icons-material/Close';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
+import { formatUsd } from '../../../../../common/pricing';
+import { errorMessage } from '../../../apollo/errors';
+import { formatCryptoAmount } from '../../../format/crypto';
+import { getFragmentData, graphql } from '../../../gql/admin';
+import type { OrderStatus } from '../../../gql/admin/graphql';
+import { formatDateTime } from '../formatDateTime';
+import { IssueCertificateForm } from './IssueCertificateForm';
+import { OrderAuditTrail } from './OrderAuditTrail';
+import { AdminOrderRowFragment } from './OrdersList';
+import { OrderStatusSelect } from './OrderStatusSelect';
+import { useIssueCertificate } from './useIssueCertificate';
+
+const OrderDetailQuery = graphql(/* GraphQL */ `
+  query AdminOrderDetail($id: ID!) {
+    order(id: $id) {
+      id
+      contactEmail
+      cryptoAddress
+      unitPrice
+      updatedAt
+      ...AdminOrderRow_order
+      ...AdminOrderAudit_order
+    }
+  }
+`);
+
+interface OrderDetailDialogProps {
+  orderId: string | null;
+  pendingStatus: Readonly<Record<string, OrderStatus>>;
+  onStatusChange: (orderId: string, shortId: string, status: OrderStatus) => void;
+  onViewProof: (orderId: string) => void;
+  onClose: () => void;
+}
+
+/** One order in full: its details, status, history (audit trail) and the certificate issue form. */
+export function OrderDetailDialog({ orderId, onClose, ...rest }: OrderDetailDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={!!orderId}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="order-detail-title"
+    >
+      {orderId ? <OrderDetail key={orderId} orderId={orderId} onClose={onClose} {...rest} /> : null}
+    </Dialog>
+  );
+}
+
+function OrderDetail({
+  orderId,
+  pendingStatus,
+  onStatusChange,
+  onViewProof,
+  onClose,
+}: OrderDetailDialogProps & { orderId: string }) {
+  const { data, loading, error, refetch } = useQuery(OrderDetailQuery, { variables: { id: orderId } });
+  const { issue, loading: issuing } = useIssueCertificate(orderId, () => void refetch());
+  const detail = data?.order;
+  const order = detail ? getFragmentData(AdminOrderRowFragment, detail) : null;
+
+  return (
+    <>
+      <DialogTitle
+        id="order-detail-title"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1.5, fontSize: '1.25rem' }}
+      >
+        <Box component="span" sx={{ flexGrow: 1 }}>
+          Order {order?.shortId ?? ''}
+        </Box>
+        <IconButton aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {loading && !data ? (
+          <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress color="secondary" aria-label="Loading order" />
+          </Box>
+        ) : !detail || !order ? (
+          <Alert severity="error">
+            {error ? errorMessage(error, 'Could not load this order.') : 'Order not found'}
+          </Alert>
+        ) : (
+          <Stack spacing={3}>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' },
+                gap: 2,
+              }}
+            >
+              <Item label="Customer">
+                {order.customer?.fullName || 'No name'}
+                <br />
+                {order.customer?.email}
+              </Item>
+              <Item label="Contact e-mail">{detail.contactEmail}</Item>
+              <Item label="Placed">{formatDateTime(order.createdAt)}</Item>
+              <Item label="Product">{order.product.name}</Item>
+              <Item label="Quantity">
+                {order.quantity.toLocaleString('en-US')} × {formatUsd(detail.unitPrice)}
+              </Item>
+              <Item label="Total">{formatUsd(order.totalPrice)}</Item>
+              <Item label="Payment method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Item>
+              <Item label="Amount to receive">
+                {formatCryptoAmount(order.paymentAmountCrypto, PAYMENT_METHOD_CURRENCY[order.paymentMethod])}
+              </Item>
+              <Item label="Transaction ID">{order.transactionId || 'Not provided'}</Item>
+              <Item label="Wallet address">{detail.cryptoAddress || 'None'}</Item>
+              <Item label="Domain">{order.domainName || 'No domain'}</Item>
+              <Item label="Last updated">{formatDateTime(detail.updatedAt)}</Item>
+            </Box>
+            <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <OrderStatusSelect
+                shortId={order.shortId}
+                status={order.status}
+                pendingStatus={pendingStatus[order.id]}
+                onChange={(status) => onStatusChange(order.id, order.shortId, status)}
+              />
+              {order.paymentProofUrl ? (
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={<ImageOutlinedIcon aria-hidden />}
+                  onClick={() => onViewProof(order.id)}
+                >
+                  View payment proof
+                </Button>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  No payment proof uploaded
+                </Typography>
+              )}
+            </Stack>
+            <Divider />
+            <Box component="section" aria-labelledby="order-history-title">
+              <Typography id="order-history-title" component="h3" variant="h5" sx={{ mb: 1.5 }}>
+                History
+              </Typography>
+              <OrderAuditTrail order={detail} />
+            </Box>
+            <Divider />
+            <Box component="section" aria-labelledby="issue-certificate-title">
+              <Typography id="issue-certificate-title" component="h3" variant="h5" sx={{ mb: 0.5 }}>
+                Issue certificate
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                The certificate appears in the customer&apos;s dashboard, with downloads for the files you attach.
+              </Typography>
+              <IssueCertificateForm defaultDomain={order.domainName} submitting={issuing} onSubmit={issue} />
+            </Box>
+          </Stack>
+        )}
+      </DialogContent>
+    </>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
+import type { OrderStatus } from '../../../gql/admin/graphql';
+
+/** The statuses an admin sets (spec §4), in the spec's order. */
+export const SETTABLE_STATUSES = ['PENDING', 'SUCCESS', 'PROCESSING', 'COMPLETED', 'NOT_RECEIVED'] as const;
+
+/** A colour per status, so the queue reads at a glance (the label is always written too). */
+const STATUS_COLOR: Record<OrderStatus, string> = {
+  PENDING: 'warning.main',
+  SUCCESS: 'success.main',
+  PROCESSING: 'info.main',
+  COMPLETED: 'secondary.main',
+  NOT_RECEIVED: 'error.main',
+  CONFIRMED: 'info.main',
+  ACTIVE: 'success.main',
+  CANCELLED: 'text.disabled',
+};
+
+interface OrderStatusSelectProps {
+  shortId: string;
+  status: OrderStatus;
+  /** The status being saved, shown until the server confirms it. */
+  pendingStatus?: OrderStatus;
+  onChange: (status: OrderStatus) => void;
+}
+
+/**
+ * The per-order status dropdown; a choice applies at once. Native, so it is a plain combobox for the
+ * keyboard and a wheel on phones. A status an admin cannot set (e.g. a dashboard's CANCELLED) is shown
+ * but not offered.
+ */
+export function OrderStatusSelect({ shortId, status, pendingStatus, onChange }: OrderStatusSelectProps) {
+  const value = pendingStatus ?? status;
+  const settable = (SETTABLE_STATUSES as readonly OrderStatus[]).includes(status);
+  return (
+    <TextField
+      select
+      size="small"
+      value={value}
+      disabled={!!pendingStatus}
+      onChange={(event) => onChange(event.target.value as OrderStatus)}
+      slotProps={{
+        select: { native: true },
+        htmlInput: { 'aria-label': `Status of order ${shortId}` },
+        input: {
+          startAdornment: (
+            <Box
+              component="span"
+              aria-hidden
+              sx={{ width: 10, height: 10, borderRadius: '50%', flexShrink: 0, bgcolor: STATUS_COLOR[value] }}
+            />
+          ),
+        },
+      }}
+      sx={{
+        width: 150,
+        '& .MuiInputBase-root': { pl: 1.25 },
+        '& select': { fontWeight: 600, fontSize: '0.875rem', pl: 1 },
+      }}
+    >
+      {settable ? null : (
+        <option value={status} disabled>
+          {ORDER_STATUS_LABELS[status]}
+        </option>
+      )}
+      {SETTABLE_STATUSES.map((option) => (
+        <option key={option} value={option}>
+          {ORDER_STATUS_LABELS[option]}
+        </option>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,340 @@
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
+import { formatUsd } from '../../../../../common/pricing';
+import { formatCryptoAmount } from '../../../format/crypto';
+import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
+import type { AdminOrderRow_OrderFragment, OrderStatus } from '../../../gql/admin/graphql';
+import { visuallyHidden } from '@mui/utils';
+import { formatDate } from '../../../format/date';
+import { formatDateTime, formatTime } from '../formatDateTime';
+import { OrderStatusSelect } from './OrderStatusSelect';
+
+export const AdminOrderRowFragment = graphql(/* GraphQL */ `
+  fragment AdminOrderRow_order on Order {
+    id
+    shortId
+    createdAt
+    status
+    quantity
+    totalPrice
+    paymentMethod
+    paymentAmountCrypto
+    transactionId
+    domainName
+    paymentProofUrl
+    customer {
+      fullName
+      email
+    }
+    product {
+      id
+      name
+    }
+  }
+`);
+
+export type AdminOrderRow = FragmentType<typeof AdminOrderRowFragment>;
+
+interface OrdersListProps {
+  orders: AdminOrderRow[];
+  /** Orders that arrived live since the list was loaded (marked "New"). */
+  newIds: ReadonlySet<string>;
+  /** Status being saved per order id. */
+  pendingStatus: Readonly<Record<string, OrderStatus>>;
+  onStatusChange: (orderId: string, shortId: string, status: OrderStatus) => void;
+  onViewProof: (orderId: string) => void;
+  onOpenDetails: (orderId: string) => void;
+}
+
+/** The order queue: a table on wide screens, one card per order on phones and tablets. */
+export function OrdersList(props: OrdersListProps) {
+  const theme = useTheme();
+  const asCards = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
+  const orders = props.orders.map((order) => getFragmentData(AdminOrderRowFragment, order));
+  return asCards ? <OrderCards {...props} orders={orders} /> : <OrderTable {...props} orders={orders} />;
+}
+
+type Order = AdminOrderRow_OrderFragment;
+
+interface ViewProps extends Omit<OrdersListProps, 'orders'> {
+  orders: readonly Order[];
+}
+
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.8125rem' };
+
+function CustomerCell({ order }: { order: Order }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {order.customer?.fullName || 'No name'}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+        {order.customer?.email}
+      </Typography>
+    </>
+  );
+}
+
+function cryptoLine(order: Order): string {
+  return formatCryptoAmount(order.paymentAmountCrypto, PAYMENT_METHOD_CURRENCY[order.paymentMethod]);
+}
+
+function ProofButton({ order, onViewProof }: { order: Order; onViewProof: (id: string) => void }) {
+  if (!order.paymentProofUrl) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ py: 0.5, whiteSpace: 'nowrap' }}>
+        No proof
+      </Typography>
+    );
+  }
+  return (
+    <Button
+      size="small"
+      startIcon={<ImageOutlinedIcon aria-hidden />}
+      onClick={() => onViewProof(order.id)}
+      sx={{ whiteSpace: 'nowrap' }}
+      aria-label={`View proof of order ${order.shortId}`}
+    >
+      View proof
+    </Button>
+  );
+}
+
+function NewChip() {
+  return <Chip label="New" size="small" color="secondary" sx={{ height: 20, fontSize: '0.7rem' }} />;
+}
+
+/** A long transaction hash shortened in the middle ("0xabc3def1…abcdef"); the full value is its title. */
+function shortHash(value: string): string {
+  return value.length > 18 ? `${value.slice(0, 10)}…${value.slice(-6)}` : value;
+}
+
+function PaymentCell({ order }: { order: Order }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+        {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {cryptoLine(order)}
+      </Typography>
+      {order.transactionId ? (
+        <Typography sx={{ ...mono, whiteSpace: 'nowrap' }} title={order.transactionId}>
+          <Box component="span" sx={visuallyHidden}>
+            Transaction ID{' '}
+          </Box>
+          Tx {shortHash(order.transactionId)}
+        </Typography>
+      ) : (
+        <Typography variant="caption" color="text.secondary">
+          No transaction ID
+        </Typography>
+      )}
+    </>
+  );
+}
+
+const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof, onOpenDetails }: ViewProps) {
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table
+        size="small"
+        aria-label="Orders"
+        sx={{
+          '& td, & th': { px: 1, py: 1.25, verticalAlign: 'top' },
+          '& td:first-of-type, & th:first-of-type': { pl: 2 },
+        }}
+      >
+        <TableHead>
+          <TableRow sx={{ '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+            <TableCell>Order</TableCell>
+            <TableCell>Customer</TableCell>
+            <TableCell>Product / domain</TableCell>
+            <TableCell align="right">Qty</TableCell>
+            <TableCell align="right">Total</TableCell>
+            <TableCell>Payment</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell sx={{ position: 'relative' }}>
+              <Box component="span" sx={visuallyHidden}>
+                Proof and details
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {orders.map((order) => (
+            <TableRow key={order.id} hover data-testid="admin-order" sx={newIds.has(order.id) ? newRowSx : undefined}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+                  <Typography sx={{ ...mono, fontWeight: 700 }}>{order.shortId}</Typography>
+                  {newIds.has(order.id) ? <NewChip /> : null}
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {formatDate(order.createdAt)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {formatTime(order.createdAt)}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ maxWidth: 220 }}>
+                <Typography
+                  variant="body2"
+                  sx={{ fontWeight: 600, ...ellipsis }}
+                  title={order.customer?.fullName ?? undefined}
+                >
+                  {order.customer?.fullName || 'No name'}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={ellipsis} title={order.customer?.email}>
+                  {order.customer?.email}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ minWidth: 150, maxWidth: 210 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {order.product.name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={ellipsis} title={order.domainName ?? undefined}>
+                  {order.domainName || 'No domain'}
+                </Typography>
+              </TableCell>
+              <TableCell align="right">{order.quantity.toLocaleString('en-US')}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
+                {formatUsd(order.totalPrice)}
+              </TableCell>
+              <TableCell>
+                <PaymentCell order={order} />
+              </TableCell>
+              <TableCell>
+                <OrderStatusSelect
+                  shortId={order.shortId}
+                  status={order.status}
+                  pendingStatus={pendingStatus[order.id]}
+                  onChange={(status) => onStatusChange(order.id, order.shortId, status)}
+                />
+              </TableCell>
+              <TableCell>
+                <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                  <ProofButton order={order} onViewProof={onViewProof} />
+                  <Button
+                    size="small"
+                    startIcon={<ReceiptLongOutlinedIcon aria-hidden />}
+                    onClick={() => onOpenDetails(order.id)}
+                    aria-label={`Details of order ${order.shortId}`}
+                  >
+                    Details
+                  </Button>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
+      <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function OrderCards({ orders, newIds, pendingStatus, onStatusChange, onViewProof, onOpenDetails }: ViewProps) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
+      {orders.map((order) => (
+        <Card
+          key={order.id}
+          component="article"
+          data-testid="admin-order"
+          aria-label={`Order ${order.shortId}`}
+          sx={newIds.has(order.id) ? newRowSx : undefined}
+        >
+          <CardContent sx={{ p: 2, '&:last-child': { pb: 2 } }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+                  <Typography sx={{ ...mono, fontWeight: 700 }}>{order.shortId}</Typography>
+                  {newIds.has(order.id) ? <NewChip /> : null}
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {formatDateTime(order.createdAt)}
+                </Typography>
+              </Box>
+              <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{formatUsd(order.totalPrice)}</Typography>
+            </Stack>
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, my: 1.5 }}>
+              <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+                <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+                  Customer
+                </Typography>
+                <Box component="dd" sx={{ m: 0 }}>
+                  <CustomerCell order={order} />
+                </Box>
+              </Box>
+              <Field label="Product">{order.product.name}</Field>
+              <Field label="Quantity">{order.quantity.toLocaleString('en-US')}</Field>
+              <Field label="Method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Field>
+              <Field label="Amount">{cryptoLine(order)}</Field>
+              <Field label="Domain" wide>
+                {order.domainName || 'No domain'}
+              </Field>
+              <Field label="Transaction ID" wide>
+                {order.transactionId ? (
+                  <Box component="span" sx={mono} title={order.transactionId}>
+                    {shortHash(order.transactionId)}
+                  </Box>
+                ) : (
+                  'Not provided'
+                )}
+              </Field>
+            </Box>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <OrderStatusSelect
+                shortId={order.shortId}
+                status={order.status}
+                pendingStatus={pendingStatus[order.id]}
+                onChange={(status) => onStatusChange(order.id, order.shortId, status)}
+              />
+              <ProofButton order={order} onViewProof={onViewProof} />
+              <Button
+                size="small"
+                onClick={() => onOpenDetails(order.id)}
+                aria-label={`Details of order ${order.shortId}`}
+              >
+                Details
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+const newRowSx = { bgcolor: 'rgba(20, 184, 166, 0.08)' };

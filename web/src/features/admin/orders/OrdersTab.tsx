@@ -1,0 +1,243 @@
+import { useQuery, useSubscription } from '@apollo/client/react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
+import { wsClient } from '../../../apollo/client';
+import { errorMessage } from '../../../apollo/errors';
+import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
+import { useToast } from '../../../components/toast';
+import { graphql } from '../../../gql/admin';
+import type { AdminOrdersQuery as AdminOrdersResult, OrderStatus } from '../../../gql/admin/graphql';
+import { ADMIN_TEXTS } from '../adminTexts';
+import { OrderDetailDialog } from './OrderDetailDialog';
+import { OrdersList } from './OrdersList';
+import { SETTABLE_STATUSES } from './OrderStatusSelect';
+import { PaymentProofDialog } from './PaymentProofDialog';
+import { useSetOrderStatus } from './useSetOrderStatus';
+
+/** Orders per page of the queue ("Load more" fetches the next page with the API's cursor). */
+export const ORDERS_PAGE_SIZE = 20;
+
+export const AdminOrdersQuery = graphql(/* GraphQL */ `
+  query AdminOrders($status: OrderStatus, $first: Int, $after: String) {
+    adminOrders(status: $status, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+      edges {
+        node {
+          id
+          status
+          createdAt
+          ...AdminOrderRow_order
+        }
+      }
+    }
+  }
+`);
+
+const AdminOrderChangedSubscription = graphql(/* GraphQL */ `
+  subscription AdminOrderChanged {
+    adminOrderChanged {
+      id
+      status
+      createdAt
+      updatedAt
+      ...AdminOrderRow_order
+      ...AdminOrderAudit_order
+    }
+  }
+`);
+
+type Connection = AdminOrdersResult['adminOrders'];
+type LiveOrder = Connection['edges'][number]['node'];
+
+/** Newest first, as the API sorts: by creation time, then id. */
+function isNewer(a: LiveOrder, b: LiveOrder): boolean {
+  return a.createdAt === b.createdAt ? a.id > b.id : a.createdAt > b.createdAt;
+}
+
+/**
+ * The list with an order that arrived live and is not in it yet: placed where the API's order puts it
+ * when it falls inside the loaded range (a new order: at the top), else left for "Load more". A known
+ * order needs nothing: the normalized cache has already updated its row in place.
+ */
+function withLiveOrder(list: Connection, order: LiveOrder, filter: OrderStatus | null): Connection | undefined {
+  if (filter && order.status !== filter) return undefined;
+  if (list.edges.some((edge) => edge.node.id === order.id)) return undefined;
+  const index = list.edges.findIndex((edge) => isNewer(order, edge.node));
+  if (index < 0 && list.pageInfo.hasNextPage) return undefined;
+  const edges = [...list.edges];
+  // The cache stores the edge as Apollo reads it from the server, __typename included.
+  const edge = { __typename: 'OrderEdge' as const, node: order };
+  edges.splice(index < 0 ? edges.length : index, 0, edge);
+  return { ...list, edges, totalCount: list.totalCount + 1 };
+}
+
+interface OrdersTabProps {
+  statusFilter: OrderStatus | null;
+  onStatusFilterChange: (status: OrderStatus | null) => void;
+}
+
+/**
+ * The Orders tab: the admin's queue, newest first, filtered by status, live. New orders appear at the
+ * top and changes made anywhere (another admin, another server process) update in place, so the
+ * admin keeps their place in the list.
+ */
+export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps) {
+  const toast = useToast();
+  const variables = { status: statusFilter, first: ORDERS_PAGE_SIZE };
+  const { data, loading, error, refetch, fetchMore } = useQuery(AdminOrdersQuery, { variables });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [newIds, setNewIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [proofOrderId, setProofOrderId] = useState<string | null>(null);
+  const [detailOrderId, setDetailOrderId] = useState<string | null>(null);
+  const { setStatus, pendingStatus } = useSetOrderStatus();
+
+  const filterRef = useRef(statusFilter);
+  filterRef.current = statusFilter;
+
+  useSubscription(AdminOrderChangedSubscription, {
+    onData: ({ client, data: event }) => {
+      const order = event.data?.adminOrderChanged;
+      if (!order) return;
+      const filter = filterRef.current;
+      let inserted = false;
+      client.cache.updateQuery(
+        { query: AdminOrdersQuery, variables: { status: filter, first: ORDERS_PAGE_SIZE } },
+        (list) => {
+          const next = list ? withLiveOrder(list.adminOrders, order, filter) : undefined;
+          inserted = !!next;
+          return next ? { ...list, adminOrders: next } : undefined;
+        },
+      );
+      if (inserted) setNewIds((ids) => new Set(ids).add(order.id));
+    },
+  });
+
+  // Events sent while the socket was down (or before it first connected) are gone: catch up on the
+  // first page each time it (re)connects.
+  useEffect(() => wsClient.on('connected', () => void refetch()), [refetch]);
+
+  useEffect(() => {
+    if (error) {
+      toast({
+        title: ADMIN_TEXTS.fetchOrdersFailed,
+        description: errorMessage(error, ADMIN_TEXTS.tryAgain),
+        severity: 'error',
+      });
+    }
+  }, [error, toast]);
+
+  const list = data?.adminOrders;
+
+  const loadMore = async () => {
+    if (!list?.pageInfo.endCursor) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({ variables: { after: list.pageInfo.endCursor } });
+    } catch (failure) {
+      toast({
+        title: ADMIN_TEXTS.fetchOrdersFailed,
+        description: errorMessage(failure, ADMIN_TEXTS.tryAgain),
+        severity: 'error',
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <TextField
+          select
+          size="small"
+          label="Filter by status"
+          value={statusFilter ?? ''}
+          onChange={(event) => onStatusFilterChange((event.target.value || null) as OrderStatus | null)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ width: { xs: '100%', sm: 220 } }}
+        >
+          <option value="">All statuses</option>
+          {SETTABLE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {ORDER_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </TextField>
+        {list ? (
+          <Typography variant="body2" color="text.secondary" role="status">
+            Showing {list.edges.length} of {list.totalCount} {list.totalCount === 1 ? 'order' : 'orders'}
+          </Typography>
+        ) : null}
+      </Stack>
+
+      {/* Below lg the orders are cards of their own: no frame around them. */}
+      <Paper
+        variant="outlined"
+        sx={{
+          borderRadius: '16px',
+          overflow: 'hidden',
+          border: { xs: 0, lg: 1 },
+          borderColor: { lg: 'divider' },
+          bgcolor: { xs: 'transparent', lg: 'background.paper' },
+        }}
+      >
+        {loading && !list ? (
+          <LoadingState label="Loading orders..." />
+        ) : !list ? (
+          <ErrorState message={ADMIN_TEXTS.fetchOrdersFailed} action={<RetryButton onRetry={() => void refetch()} />} />
+        ) : list.edges.length === 0 ? (
+          <Box sx={{ py: 8, px: 2, textAlign: 'center' }}>
+            <Typography variant="h6" component="p">
+              {statusFilter ? `No orders with status ${ORDER_STATUS_LABELS[statusFilter]}` : 'No orders yet'}
+            </Typography>
+            <Typography color="text.secondary">
+              {statusFilter
+                ? 'Choose "All statuses" to see every order.'
+                : 'New orders appear here as customers place them.'}
+            </Typography>
+          </Box>
+        ) : (
+          <OrdersList
+            orders={list.edges.map((edge) => edge.node)}
+            newIds={newIds}
+            pendingStatus={pendingStatus}
+            onStatusChange={(id, shortId, status) => void setStatus(id, shortId, status)}
+            onViewProof={setProofOrderId}
+            onOpenDetails={setDetailOrderId}
+          />
+        )}
+      </Paper>
+
+      {list?.pageInfo.hasNextPage ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Button variant="outlined" onClick={() => void loadMore()} disabled={loadingMore}>
+            {loadingMore ? 'Loading...' : 'Load more'}
+          </Button>
+        </Box>
+      ) : null}
+
+      <OrderDetailDialog
+        orderId={detailOrderId}
+        pendingStatus={pendingStatus}
+        onStatusChange={(id, shortId, status) => void setStatus(id, shortId, status)}
+        onViewProof={setProofOrderId}
+        onClose={() => setDetailOrderId(null)}
+      />
+      <PaymentProofDialog orderId={proofOrderId} onClose={() => setProofOrderId(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { useQuery, useSubscription } from '@apollo/client/react';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { wsClient } from '../../../apollo/client';
+import { errorMessage } from '../../../apollo/errors';
+import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
+import { useToast } from '../../../components/toast';
+import { graphql } from '../../../gql/admin';
+import { ADMIN_TEXTS } from '../adminTexts';
+import { ProductStockList } from './ProductStockList';
+import { useSetProductStock } from './useSetProductStock';
+
+export const AdminProductsQuery = graphql(/* GraphQL */ `
+  query AdminProducts {
+    adminProducts {
+      id
+      name
+      ...AdminProductRow_product
+    }
+  }
+`);
+
+const AdminProductChangedSubscription = graphql(/* GraphQL */ `
+  subscription AdminProductChanged {
+    productChanged {
+      id
+      name
+      ...AdminProductRow_product
+    }
+  }
+`);
+
+/**
+ * The Products Stock tab: every product, inactive ones too, name ascending, each with a stock switch.
+ * Live: a change from anywhere updates its row (normalized cache); a product not listed yet is added.
+ */
+export function ProductsStockTab() {
+  const toast = useToast();
+  const { data, loading, error, refetch } = useQuery(AdminProductsQuery);
+  const { setStock, pendingStock } = useSetProductStock();
+
+  useSubscription(AdminProductChangedSubscription, {
+    onData: ({ client, data: event }) => {
+      const product = event.data?.productChanged;
+      if (!product) return;
+      client.cache.updateQuery({ query: AdminProductsQuery }, (current) => {
+        if (!current || current.adminProducts.some((p) => p.id === product.id)) return undefined;
+        const adminProducts = [...current.adminProducts, product].sort((a, b) => a.name.localeCompare(b.name));
+        return { ...current, adminProducts };
+      });
+    },
+  });
+
+  // Changes made while the live socket was down are caught up when it (re)connects.
+  useEffect(() => wsClient.on('connected', () => void refetch()), [refetch]);
+
+  useEffect(() => {
+    if (error) {
+      toast({
+        title: ADMIN_TEXTS.fetchProductsFailed,
+        description: errorMessage(error, ADMIN_TEXTS.tryAgain),
+        severity: 'error',
+      });
+    }
+  }, [error, toast]);
+
+  const products = data?.adminProducts;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        Out-of-stock products stay listed in the store with purchasing disabled. Inactive products are hidden from
+        customers.
+      </Typography>
+      <Paper variant="outlined" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
+        {loading && !products ? (
+          <LoadingState label="Loading products..." />
+        ) : !products ? (
+          <ErrorState
+            message={ADMIN_TEXTS.fetchProductsFailed}
+            action={<RetryButton onRetry={() => void refetch()} />}
+          />
+        ) : (
+          <ProductStockList
+            products={products}
+            pendingStock={pendingStock}
+            onStockChange={(id, name, inStock) => void setStock(id, name, inStock)}
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

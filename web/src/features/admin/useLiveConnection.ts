@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+import { wsClient } from '../../apollo/client';
+
+/** Whether the live-update socket is up: 'live', or 'connecting' while it (re)connects. */
+export type LiveConnection = 'live' | 'connecting';
+
+let state: LiveConnection = 'connecting';
+const listeners = new Set<() => void>();
+const set = (next: LiveConnection) => {
+  if (next === state) return;
+  state = next;
+  for (const listener of listeners) listener();
+};
+// Registered once, when the admin chunk loads: the socket is lazy and opens with the first subscription.
+wsClient.on('connected', () => set('live'));
+wsClient.on('connecting', () => set('connecting'));
+wsClient.on('closed', () => set('connecting'));
+
+/** The state of the graphql-ws connection the admin's live subscriptions run on. */
+export function useLiveConnection(): LiveConnection {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}

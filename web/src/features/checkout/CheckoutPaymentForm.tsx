@@ -1,0 +1,307 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import InsertPhotoOutlinedIcon from '@mui/icons-material/InsertPhotoOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useRef, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatUsd } from '../../../../common/pricing';
+import { MESSAGES } from '../../../../common/validation';
+import { formatCryptoAmount } from '../../format/crypto';
+import type { PaymentMethod } from '../../gql/graphql';
+import { CHECKOUT_TEXTS } from './checkout.texts';
+
+export interface PaymentMethodOption {
+  method: PaymentMethod;
+  label: string;
+  currency: string;
+  address: string | null;
+  qrSvg: string | null;
+  available: boolean;
+}
+
+export interface PaymentAmount {
+  /** Exact amount in the method's currency ("54400.00"). */
+  amount: string;
+  currency: string;
+  totalPrice: number;
+}
+
+export interface CheckoutPaymentFormProps {
+  methods: PaymentMethodOption[];
+  selectedMethod: PaymentMethod;
+  onMethodChange: (method: PaymentMethod) => void;
+  /** The server's quote for the chosen method; null while it loads or when it failed. */
+  amount: PaymentAmount | null;
+  amountError: string | null;
+  transactionId: string;
+  onTransactionIdChange: (value: string) => void;
+  proofName: string | null;
+  /** A file picked by the user; the view decides whether it is acceptable. */
+  onProofPicked: (file: File) => void;
+  onCopyAddress: (address: string) => void;
+  submitting: boolean;
+  onSubmit: () => void;
+  onBack: () => void;
+}
+
+/** The QR code the server drew for the address, as an image (no markup of ours is injected). */
+function qrImageSource(svg: string): string {
+  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+}
+
+/** Checkout step 2 (spec §2): method, amount, address, QR, transaction ID, proof upload. */
+export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
+  const { methods, selectedMethod, amount, amountError, submitting, proofName } = props;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const selected = methods.find((m) => m.method === selectedMethod);
+  const payable = !!selected?.available && !!selected.address;
+  const canSubmit = payable && !!amount && !amountError && !submitting;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSubmit) props.onSubmit();
+  };
+
+  let submitLabel: string = CHECKOUT_TEXTS.submitNoProof;
+  if (proofName) submitLabel = CHECKOUT_TEXTS.submitWithProof;
+  if (submitting) submitLabel = CHECKOUT_TEXTS.submitting;
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby="payment-title">
+      <Typography id="payment-title" variant="h5" component="h2" sx={{ mb: 0.5 }}>
+        Payment
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Choose how you want to pay, then send the exact amount.
+      </Typography>
+
+      <Typography id="payment-method-label" component="h3" variant="h6" sx={{ mb: 1.5 }}>
+        Payment Method
+      </Typography>
+      <RadioGroup
+        aria-labelledby="payment-method-label"
+        value={selectedMethod}
+        onChange={(event) => props.onMethodChange(event.target.value as PaymentMethod)}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+          gap: 1.5,
+        }}
+      >
+        {methods.map((option) => {
+          const checked = option.method === selectedMethod;
+          return (
+            <FormControlLabel
+              key={option.method}
+              value={option.method}
+              control={<Radio color="secondary" />}
+              label={
+                <Box>
+                  <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{option.label}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {option.available ? `Pay in ${option.currency}` : 'Coming soon'}
+                  </Typography>
+                </Box>
+              }
+              sx={{
+                m: 0,
+                p: 1.25,
+                pr: 2,
+                border: 2,
+                borderRadius: 2,
+                borderColor: checked ? 'secondary.main' : 'divider',
+                bgcolor: checked ? 'rgba(13, 148, 136, 0.06)' : 'background.paper',
+                transition: 'border-color 120ms',
+                '&:hover': { borderColor: checked ? 'secondary.main' : 'text.secondary' },
+              }}
+            />
+          );
+        })}
+      </RadioGroup>
+
+      <Box sx={{ mt: 3 }}>
+        {payable && selected?.address ? (
+          <Box
+            data-testid="payment-details"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: selected.qrSvg ? '180px 1fr' : '1fr' },
+              gap: 3,
+              alignItems: 'start',
+              p: { xs: 2, sm: 2.5 },
+              borderRadius: 2,
+              border: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.default',
+            }}
+          >
+            {selected.qrSvg && (
+              <Box
+                component="img"
+                src={qrImageSource(selected.qrSvg)}
+                alt={`QR code of the ${selected.label} payment address`}
+                sx={{
+                  width: 180,
+                  height: 180,
+                  justifySelf: { xs: 'center', sm: 'start' },
+                  bgcolor: '#fff',
+                  borderRadius: 1.5,
+                  border: 1,
+                  borderColor: 'divider',
+                  p: 1,
+                }}
+              />
+            )}
+            <Stack spacing={2.5} sx={{ minWidth: 0 }}>
+              <Box>
+                <Typography variant="body2" color="text.secondary">
+                  Amount to send
+                </Typography>
+                {amount ? (
+                  <>
+                    <Typography sx={{ fontWeight: 800, fontSize: '1.5rem', lineHeight: 1.3 }} data-testid="pay-amount">
+                      {formatCryptoAmount(amount.amount, amount.currency)}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {formatUsd(amount.totalPrice)} in US dollars
+                    </Typography>
+                  </>
+                ) : amountError ? null : (
+                  <CircularProgress size={22} color="secondary" aria-label="Calculating the amount" sx={{ mt: 1 }} />
+                )}
+              </Box>
+              <Box>
+                <Typography variant="body2" color="text.secondary" id="pay-address-label">
+                  {selected.label} address
+                </Typography>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ mt: 0.5, alignItems: { sm: 'center' } }}
+                >
+                  <Typography
+                    aria-labelledby="pay-address-label"
+                    data-testid="pay-address"
+                    sx={{
+                      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+                      fontSize: '0.95rem',
+                      wordBreak: 'break-all',
+                      p: 1.25,
+                      borderRadius: 1.5,
+                      bgcolor: 'background.paper',
+                      border: 1,
+                      borderColor: 'divider',
+                      flexGrow: 1,
+                    }}
+                  >
+                    {selected.address}
+                  </Typography>
+                  <Button
+                    variant="outlined"
+                    startIcon={<ContentCopyIcon aria-hidden />}
+                    onClick={() => props.onCopyAddress(selected.address as string)}
+                    aria-label="Copy address"
+                    sx={{ flexShrink: 0 }}
+                  >
+                    Copy
+                  </Button>
+                </Stack>
+              </Box>
+            </Stack>
+          </Box>
+        ) : (
+          <Alert severity="warning" data-testid="method-unavailable">
+            {MESSAGES.paymentMethodUnavailable}{' '}
+            <Link component={RouterLink} to="/support" sx={{ fontWeight: 700, color: 'inherit' }} underline="always">
+              Open a support ticket
+            </Link>
+          </Alert>
+        )}
+        {amountError && payable && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {amountError}
+          </Alert>
+        )}
+      </Box>
+
+      <Stack spacing={2.5} sx={{ mt: 3 }}>
+        <TextField
+          label="Transaction ID (optional)"
+          value={props.transactionId}
+          onChange={(event) => props.onTransactionIdChange(event.target.value)}
+          helperText="The transaction hash from your wallet: letters and numbers only."
+          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+        />
+        <Box>
+          <Typography component="h3" variant="h6" sx={{ mb: 0.5 }}>
+            Payment Proof
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            A screenshot of the sent transaction (image files only) helps us confirm your payment faster.
+          </Typography>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            aria-label="Payment proof image"
+            hidden
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              // Cleared so that picking the same file again still reports it.
+              event.target.value = '';
+              if (file) props.onProofPicked(file);
+            }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+            <Button
+              variant="outlined"
+              startIcon={<CloudUploadOutlinedIcon aria-hidden />}
+              onClick={() => fileInput.current?.click()}
+              disabled={submitting}
+            >
+              {proofName ? 'Choose another image' : 'Upload payment screenshot'}
+            </Button>
+            {proofName && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }} data-testid="proof-name">
+                <InsertPhotoOutlinedIcon color="secondary" fontSize="small" aria-hidden />
+                <Typography variant="body2" noWrap title={proofName}>
+                  {proofName}
+                </Typography>
+              </Stack>
+            )}
+          </Stack>
+        </Box>
+      </Stack>
+
+      <Stack
+        direction={{ xs: 'column-reverse', sm: 'row' }}
+        spacing={1.5}
+        sx={{ mt: 4, justifyContent: 'space-between' }}
+      >
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<ArrowBackIcon aria-hidden />}
+          onClick={props.onBack}
+          disabled={submitting}
+        >
+          Back
+        </Button>
+        <Button type="submit" variant="contained" color="secondary" size="large" disabled={!canSubmit}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+const STEPS: ReactNode[] = [
+  'Copy the payment address or scan the QR code with your wallet.',
+  'Send the exact amount shown to that address.',
+  <>
+    Wait for confirmation (typically{' '}
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      1-24 hours
+    </Box>
+    ).
+  </>,
+  'Receive your certificate by email.',
+];
+
+/** The four payment steps (spec §2 Checkout). */
+export function PaymentInstructionsCard() {
+  return (
+    <Card component="section" aria-labelledby="payment-instructions-title">
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Typography id="payment-instructions-title" variant="h5" component="h2" sx={{ mb: 2 }}>
+          Payment Instructions
+        </Typography>
+        <Stack component="ol" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {STEPS.map((step, index) => (
+            <Stack component="li" key={index} direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+              <Box
+                aria-hidden
+                sx={{
+                  flexShrink: 0,
+                  width: 28,
+                  height: 28,
+                  borderRadius: '50%',
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  display: 'grid',
+                  placeItems: 'center',
+                  fontWeight: 700,
+                  fontSize: '0.875rem',
+                }}
+              >
+                {index + 1}
+              </Box>
+              <Typography sx={{ pt: 0.25 }}>{step}</Typography>
+            </Stack>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

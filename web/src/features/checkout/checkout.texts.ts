@@ -1,0 +1,24 @@
+/**
+ * The checkout's toast and screen texts (spec §2 Checkout, §8), each typed once. Validation messages
+ * themselves come from common/validation's MESSAGES.
+ */
+export const CHECKOUT_TEXTS = {
+  authRequired: 'Please sign in to continue with checkout',
+  verifyingAuth: 'Verifying authentication...',
+  loadingProducts: 'Loading products...',
+  validationError: 'Validation Error',
+  productUnavailable: 'Product Unavailable',
+  uploadFailed: 'Upload Failed',
+  genericError: { title: 'Error', description: 'Failed to submit order. Please try again.' },
+  success: { title: 'Order submitted successfully!', description: 'Redirecting to payment verification...' },
+  addressCopied: { title: 'Address Copied', description: 'The payment address is on your clipboard.' },
+  copyFailed: { title: 'Copy Failed', description: 'Please select the address and copy it yourself.' },
+  continueToPayment: 'Continue to Payment',
+  submitNoProof: "I've Sent the Payment",
+  submitWithProof: 'Submit Payment Proof',
+  submitting: 'Submitting...',
+  selectProduct: 'Select a product to continue',
+} as const;
+
+/** Wait before leaving for the verify page, so the success toast can be read (spec §9: 1.5 seconds). */
+export const REDIRECT_AFTER_ORDER_MS = 1500;

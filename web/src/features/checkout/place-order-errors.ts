@@ -1,0 +1,60 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { MESSAGES } from '../../../../common/validation';
+import { CHECKOUT_TEXTS } from './checkout.texts';
+
+/** A ToastInput (components/toast), spelled out so this module stays free of React for its unit test. */
+export interface PlaceOrderToast {
+  title: string;
+  description: string;
+  severity: 'error';
+}
+
+interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The server's `proof` field: its refusals name the file, not the order (payment-proof.ts). */
+const PROOF_FIELD = 'proof';
+
+/**
+ * The toast for a failed placeOrder (spec §8), from the API's error codes (DESIGN.md §5):
+ * - PRODUCT_UNAVAILABLE: 'Product Unavailable' with the server's message (e.g. out of stock on submit);
+ * - the proof could not be read, or the request carrying a proof never got an answer: 'Upload Failed';
+ * - any other BAD_USER_INPUT (including a proof that is not an image): 'Validation Error' with the message;
+ * - anything else: 'Error' / 'Failed to submit order. Please try again.', or the server's own words for
+ *   the API's other deliberate refusals (method unavailable, too many orders).
+ */
+export function placeOrderErrorToast(error: unknown, withProof: boolean): PlaceOrderToast {
+  if (!CombinedGraphQLErrors.is(error)) {
+    // No GraphQL answer at all: the network or the multipart request failed.
+    return withProof
+      ? { title: CHECKOUT_TEXTS.uploadFailed, description: MESSAGES.uploadFailed, severity: 'error' }
+      : { ...CHECKOUT_TEXTS.genericError, severity: 'error' };
+  }
+  const first = error.errors[0];
+  const code = first?.extensions?.code;
+  const message = first?.message ?? '';
+  switch (code) {
+    case 'PRODUCT_UNAVAILABLE':
+      return { title: CHECKOUT_TEXTS.productUnavailable, description: message, severity: 'error' };
+    case 'BAD_USER_INPUT': {
+      const fieldErrors = (first?.extensions?.fieldErrors ?? []) as FieldError[];
+      const proofUnreadable = fieldErrors.some((f) => f.field === PROOF_FIELD && f.message === MESSAGES.uploadFailed);
+      if (withProof && proofUnreadable) {
+        return { title: CHECKOUT_TEXTS.uploadFailed, description: MESSAGES.uploadFailed, severity: 'error' };
+      }
+      return { title: CHECKOUT_TEXTS.validationError, description: message, severity: 'error' };
+    }
+    case 'PAYMENT_METHOD_UNAVAILABLE':
+    case 'RATE_LIMITED':
+      return { title: CHECKOUT_TEXTS.genericError.title, description: message, severity: 'error' };
+    default:
+      return { ...CHECKOUT_TEXTS.genericError, severity: 'error' };
+  }
+}
+
+/** Whether the server answered (so no order was created and a new attempt may use a new key). */
+export function isDefiniteRefusal(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error);
+}

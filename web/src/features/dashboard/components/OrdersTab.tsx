@@ -1,0 +1,99 @@
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
+import { formatUsd } from '../../../../../common/pricing';
+import { formatDate } from '../../../format/date';
+import { getFragmentData, graphql, type FragmentType } from '../../../gql';
+import { Detail } from './Detail';
+import { EmptyState } from './EmptyState';
+import { OrderStatusChip } from './StatusChip';
+
+export const OrdersTabFragment = graphql(/* GraphQL */ `
+  fragment OrdersTab_order on Order {
+    id
+    shortId
+    createdAt
+    status
+    quantity
+    totalPrice
+    paymentMethod
+    domainName
+    product {
+      id
+      name
+    }
+  }
+`);
+
+interface Props {
+  orders: readonly FragmentType<typeof OrdersTabFragment>[];
+}
+
+/** Dashboard › Orders: newest first, with the short id (first 8 characters) and the payment facts. */
+export function OrdersTab(props: Props) {
+  const orders = getFragmentData(OrdersTabFragment, props.orders);
+  if (orders.length === 0) {
+    return (
+      <EmptyState
+        icon={<ReceiptLongOutlinedIcon />}
+        title="No orders yet"
+        text="Your purchases and their payment status will show up here."
+        actionLabel="Browse Products"
+        actionTo="/products"
+      />
+    );
+  }
+  return (
+    <Stack spacing={2} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {orders.map((order) => (
+        <Card component="li" key={order.id}>
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="h6" component="h2">
+                  {order.product.name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Order #{order.shortId} ·{' '}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(order.createdAt)}
+                  </Box>
+                </Typography>
+              </Box>
+              <OrderStatusChip status={order.status} />
+            </Stack>
+            <Grid container spacing={2} sx={{ mt: 1.5 }}>
+              <Grid size={{ xs: 6, sm: 3 }}>
+                <Detail label="Quantity">{order.quantity.toLocaleString('en-US')}</Detail>
+              </Grid>
+              <Grid size={{ xs: 6, sm: 3 }}>
+                <Detail label="Total">{formatUsd(order.totalPrice)}</Detail>
+              </Grid>
+              <Grid size={{ xs: 6, sm: 3 }}>
+                <Detail label="Payment">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Detail>
+              </Grid>
+              <Grid size={{ xs: 6, sm: 3 }}>
+                <Detail label="Domain">{order.domainName ?? '—'}</Detail>
+              </Grid>
+            </Grid>
+            <Link
+              component={RouterLink}
+              to={`/verify?order=${order.id}`}
+              sx={{ display: 'inline-block', mt: 2, fontWeight: 600 }}
+              aria-label={`View payment status of order ${order.shortId}`}
+            >
+              View payment status
+            </Link>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import { ORDER_STATUS_LABELS, TICKET_PRIORITY_LABELS } from '../../../../../common/labels';
+import type { CertificateStatus, OrderStatus, TicketPriority, TicketStatus } from '../../../gql/graphql';
+
+type Colour = ChipProps['color'];
+
+/** Every OrderStatus, including the ones only the dashboard knows (confirmed, active, cancelled). */
+const ORDER_COLOURS: Record<OrderStatus, Colour> = {
+  PENDING: 'warning',
+  PROCESSING: 'info',
+  CONFIRMED: 'info',
+  SUCCESS: 'success',
+  ACTIVE: 'success',
+  COMPLETED: 'success',
+  NOT_RECEIVED: 'error',
+  CANCELLED: 'default',
+};
+
+const CERTIFICATE: Record<CertificateStatus, { label: string; colour: Colour }> = {
+  ACTIVE: { label: 'Active', colour: 'success' },
+  PENDING: { label: 'Pending', colour: 'warning' },
+  EXPIRED: { label: 'Expired', colour: 'default' },
+  REVOKED: { label: 'Revoked', colour: 'error' },
+};
+
+const TICKET: Record<TicketStatus, { label: string; colour: Colour }> = {
+  OPEN: { label: 'Open', colour: 'info' },
+  IN_PROGRESS: { label: 'In Progress', colour: 'warning' },
+  RESOLVED: { label: 'Resolved', colour: 'success' },
+  CLOSED: { label: 'Closed', colour: 'default' },
+};
+
+const PRIORITY_COLOURS: Record<TicketPriority, Colour> = {
+  LOW: 'default',
+  MEDIUM: 'info',
+  HIGH: 'warning',
+  URGENT: 'error',
+};
+
+export function OrderStatusChip({ status }: { status: OrderStatus }) {
+  return <Chip size="small" label={ORDER_STATUS_LABELS[status]} color={ORDER_COLOURS[status]} />;
+}
+
+export function CertificateStatusChip({ status }: { status: CertificateStatus }) {
+  return <Chip size="small" label={CERTIFICATE[status].label} color={CERTIFICATE[status].colour} />;
+}
+
+export function TicketStatusChip({ status }: { status: TicketStatus }) {
+  return <Chip size="small" label={TICKET[status].label} color={TICKET[status].colour} />;
+}
+
+export function TicketPriorityChip({ priority }: { priority: TicketPriority }) {
+  const label = TICKET_PRIORITY_LABELS[priority.toLowerCase() as Lowercase<TicketPriority>];
+  return <Chip size="small" variant="outlined" label={`${label} priority`} color={PRIORITY_COLOURS[priority]} />;
+}

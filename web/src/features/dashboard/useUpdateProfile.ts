@@ -1,0 +1,41 @@
+import { useMutation } from '@apollo/client/react';
+import { profileSchema } from '../../../../common/validation';
+import { errorMessage } from '../../apollo/errors';
+import { useToast } from '../../components/toast';
+import { graphql } from '../../gql';
+import type { ProfileValues } from './components/EditProfileDialog';
+
+const UpdateProfileMutation = graphql(/* GraphQL */ `
+  mutation DashboardUpdateProfile($input: ProfileInput!) {
+    updateProfile(input: $input) {
+      id
+      ...ProfileTab_profile
+    }
+  }
+`);
+
+/**
+ * Edit Profile: validate (first message as 'Validation Error'), save, toast. The returned Profile
+ * updates the cache by id, so the tab and the navigation bar's name change without a refetch.
+ * Resolves true when saved.
+ */
+export function useUpdateProfile() {
+  const toast = useToast();
+  const [mutate, { loading }] = useMutation(UpdateProfileMutation);
+  const updateProfile = async (values: ProfileValues): Promise<boolean> => {
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) {
+      toast({ title: 'Validation Error', description: parsed.error.issues[0].message, severity: 'error' });
+      return false;
+    }
+    try {
+      await mutate({ variables: { input: parsed.data } });
+      toast({ title: 'Profile updated', description: 'Your changes have been saved.', severity: 'success' });
+      return true;
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to update profile'), severity: 'error' });
+      return false;
+    }
+  };
+  return { updateProfile, saving: loading };
+}

@@ -1,0 +1,143 @@
+import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from '../../../../../common/labels';
+import { LIMITS, TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../../../common/validation';
+
+export interface TicketValues {
+  title: string;
+  category: string;
+  priority: string;
+  description: string;
+}
+
+interface Props {
+  /** Signed out: show the sign-in prompt. */
+  showSignInPrompt: boolean;
+  signInHref: string;
+  /** Submit is disabled (signed out, session restoring, or submitting). */
+  disabled: boolean;
+  submitting: boolean;
+  onSubmit: (values: TicketValues) => void;
+}
+
+const EMPTY: TicketValues = { title: '', category: '', priority: 'medium', description: '' };
+
+function counter(value: string, limit: number) {
+  return {
+    helperText: `${value.length}/${limit}`,
+    error: value.length > limit,
+    slotProps: { formHelperText: { sx: { textAlign: 'right', mx: 0.5 } } },
+  };
+}
+
+/** The ticket form (spec §2): subject /200, category, priority (default Medium), description /2000. */
+export function TicketForm({ showSignInPrompt, signInHref, disabled, submitting, onSubmit }: Props) {
+  const [values, setValues] = useState<TicketValues>(EMPTY);
+  const set = (field: keyof TicketValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(values);
+  };
+  return (
+    <Card id="ticket-form" component="section" aria-labelledby="ticket-form-title" sx={{ scrollMarginTop: 88 }}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Typography id="ticket-form-title" variant="h3" component="h2">
+          Create a Support Ticket
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+          Describe the problem and we will get back to you within 24 hours.
+        </Typography>
+        {showSignInPrompt && (
+          <Alert severity="info" sx={{ mb: 3 }}>
+            Please{' '}
+            <Link component={RouterLink} to={signInHref} sx={{ fontWeight: 700 }}>
+              sign in
+            </Link>{' '}
+            to create a support ticket.
+          </Alert>
+        )}
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack spacing={2.5}>
+            <TextField
+              id="ticket-subject"
+              label="Subject"
+              value={values.title}
+              onChange={set('title')}
+              placeholder="Brief summary of your issue"
+              {...counter(values.title, LIMITS.ticketSubject)}
+            />
+            <Grid container spacing={2.5}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  id="ticket-category"
+                  label="Category"
+                  select
+                  value={values.category}
+                  onChange={set('category')}
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                >
+                  <option value="" disabled>
+                    Select a category
+                  </option>
+                  {TICKET_CATEGORIES.map((category) => (
+                    <option key={category} value={category}>
+                      {TICKET_CATEGORY_LABELS[category]}
+                    </option>
+                  ))}
+                </TextField>
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  id="ticket-priority"
+                  label="Priority"
+                  select
+                  value={values.priority}
+                  onChange={set('priority')}
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                >
+                  {TICKET_PRIORITIES.map((priority) => (
+                    <option key={priority} value={priority}>
+                      {TICKET_PRIORITY_LABELS[priority]}
+                    </option>
+                  ))}
+                </TextField>
+              </Grid>
+            </Grid>
+            <TextField
+              id="ticket-description"
+              label="Description"
+              multiline
+              minRows={6}
+              value={values.description}
+              onChange={set('description')}
+              placeholder="Please include your order ID, domain and any error messages"
+              {...counter(values.description, LIMITS.ticketDescription)}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={disabled}
+              startIcon={<SendIcon />}
+              sx={{ alignSelf: { sm: 'flex-start' } }}
+            >
+              {submitting ? 'Submitting...' : 'Submit Ticket'}
+            </Button>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

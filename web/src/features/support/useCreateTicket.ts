@@ -1,0 +1,75 @@
+import type { Reference } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import { ticketSchema } from '../../../../common/validation';
+import { errorMessage } from '../../apollo/errors';
+import { useToast } from '../../components/toast';
+import { graphql } from '../../gql';
+import type { TicketCategory, TicketPriority } from '../../gql/graphql';
+import type { TicketValues } from './components/TicketForm';
+
+const CreateTicketMutation = graphql(/* GraphQL */ `
+  mutation SupportPageCreateTicket($input: CreateTicketInput!) {
+    createTicket(input: $input) {
+      id
+      title
+      description
+      category
+      createdAt
+      status
+      priority
+    }
+  }
+`);
+
+/**
+ * Create a ticket: validate (first message as 'Validation Error'), send, toast. The new ticket is put
+ * at the top of the cached dashboard list, so /dashboard shows it at once. Resolves true when created.
+ */
+export function useCreateTicket() {
+  const toast = useToast();
+  const [mutate, { loading }] = useMutation(CreateTicketMutation, {
+    update(cache, { data }) {
+      if (!data) return;
+      const ticket = cache.identify(data.createTicket);
+      cache.modify<{ tickets: Reference[] }>({
+        id: cache.identify({ __typename: 'Viewer' }),
+        fields: {
+          tickets: (existing, { toReference }) => {
+            const added = ticket ? toReference(ticket) : undefined;
+            return added ? [added, ...existing] : existing;
+          },
+        },
+      });
+    },
+  });
+  const createTicket = async (values: TicketValues): Promise<boolean> => {
+    const parsed = ticketSchema.safeParse(values);
+    if (!parsed.success) {
+      toast({ title: 'Validation Error', description: parsed.error.issues[0].message, severity: 'error' });
+      return false;
+    }
+    const { title, description, category, priority } = parsed.data;
+    try {
+      await mutate({
+        variables: {
+          input: {
+            title,
+            description,
+            category: category.toUpperCase() as TicketCategory,
+            priority: priority.toUpperCase() as TicketPriority,
+          },
+        },
+      });
+      toast({
+        title: 'Ticket created!',
+        description: "We'll respond to your ticket within 24 hours.",
+        severity: 'success',
+      });
+      return true;
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to create ticket'), severity: 'error' });
+      return false;
+    }
+  };
+  return { createTicket, loading };
+}

@@ -1,0 +1,217 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
+import { formatUsd } from '../../../../common/pricing';
+import { formatCryptoAmount } from '../../format/crypto';
+import type { OrderStatus, PaymentMethod } from '../../gql/graphql';
+
+export interface VerifiedOrder {
+  id: string;
+  status: OrderStatus;
+  productName: string;
+  domainName: string | null;
+  paymentMethod: PaymentMethod;
+  cryptoAddress: string;
+  paymentAmountCrypto: string;
+  totalPrice: number;
+  quantity: number;
+}
+
+type Tone = 'warning' | 'success' | 'error' | 'info';
+
+interface Presentation {
+  title: string;
+  text: string;
+  tone: Tone;
+  icon: ReactNode;
+}
+
+/** The four presentations of spec §2 Verify. */
+function presentation(status: OrderStatus): Presentation {
+  switch (status) {
+    case 'PENDING':
+      return {
+        title: 'Payment verification in progress',
+        text: 'We are checking the blockchain for your payment. This may take 1 to 24 hours.',
+        tone: 'warning',
+        icon: <HourglassTopIcon fontSize="inherit" />,
+      };
+    case 'SUCCESS':
+      return {
+        title: 'Payment received successfully',
+        text: 'Thank you! Your order is now processing.',
+        tone: 'success',
+        icon: <CheckCircleIcon fontSize="inherit" />,
+      };
+    case 'NOT_RECEIVED':
+      return {
+        title: 'Payment not detected',
+        text: "We couldn't find your payment yet. If you have already sent it, our support team will sort it out.",
+        tone: 'error',
+        icon: <ErrorOutlineIcon fontSize="inherit" />,
+      };
+    default:
+      return {
+        title: 'Processing...',
+        text: "We're reviewing your payment.",
+        tone: 'info',
+        icon: <AutorenewIcon fontSize="inherit" />,
+      };
+  }
+}
+
+const quantityFormat = new Intl.NumberFormat('en-US');
+const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
+/** The order status page (spec §2 Verify); it re-renders as the live subscription updates the order. */
+export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
+  const view = presentation(order.status);
+  const currency = PAYMENT_METHOD_CURRENCY[order.paymentMethod];
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+      <Card
+        component="section"
+        aria-labelledby="verify-status-title"
+        sx={{ borderTop: 4, borderTopColor: `${view.tone}.main`, textAlign: 'center' }}
+        data-testid="verify-status"
+      >
+        <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
+          <Box sx={{ fontSize: 64, lineHeight: 1, color: `${view.tone}.main` }} aria-hidden>
+            {view.icon}
+          </Box>
+          <Typography id="verify-status-title" variant="h3" component="h1" sx={{ mt: 2 }}>
+            {view.title}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1.5, maxWidth: 520, mx: 'auto' }}>
+            {view.text}
+          </Typography>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ mt: 3, justifyContent: 'center', alignItems: 'center', color: 'text.secondary' }}
+          >
+            <Box
+              aria-hidden
+              sx={{
+                flexShrink: 0,
+                width: 8,
+                height: 8,
+                borderRadius: '50%',
+                bgcolor: 'secondary.main',
+                '@keyframes verify-pulse': { '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.3 } },
+                animation: 'verify-pulse 2s ease-in-out infinite',
+                '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+              }}
+            />
+            <Typography variant="body2">This page updates automatically when the status changes.</Typography>
+          </Stack>
+        </CardContent>
+      </Card>
+
+      {order.status === 'NOT_RECEIVED' && (
+        <Card component="section" aria-labelledby="need-help-title" sx={{ mt: 3 }} data-testid="need-help">
+          <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
+              <Box sx={{ flexGrow: 1 }}>
+                <Typography id="need-help-title" variant="h5" component="h2">
+                  Need Help?
+                </Typography>
+                <Typography color="text.secondary" sx={{ mt: 1 }}>
+                  Contact our support team and include:
+                </Typography>
+                <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }}>
+                  <li>Your order ID ({order.id})</li>
+                  <li>Your wallet transaction hash</li>
+                  <li>A screenshot of the payment</li>
+                </Box>
+              </Box>
+              <Button
+                component={RouterLink}
+                to="/support"
+                variant="contained"
+                size="large"
+                startIcon={<SupportAgentIcon aria-hidden />}
+                sx={{ flexShrink: 0 }}
+              >
+                Contact Support
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+
+      <Card component="section" aria-labelledby="order-details-title" sx={{ mt: 3 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Typography id="order-details-title" variant="h5" component="h2" sx={{ mb: 2 }}>
+            Order Details
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
+              columnGap: 3,
+              rowGap: { xs: 0.25, sm: 1.5 },
+              '& dt': { color: 'text.secondary' },
+              '& dd': { m: 0, fontWeight: 600, mb: { xs: 1.5, sm: 0 }, minWidth: 0 },
+            }}
+          >
+            <Detail label="Order ID" mono>
+              {order.id}
+            </Detail>
+            <Detail label="Status">
+              <Chip size="small" color={view.tone} label={ORDER_STATUS_LABELS[order.status]} />
+            </Detail>
+            <Detail label="Product">{order.productName}</Detail>
+            <Detail label="Domain">{order.domainName ?? 'Not specified'}</Detail>
+            <Detail label="Payment method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Detail>
+            <Detail label="Wallet address" mono>
+              {order.cryptoAddress}
+            </Detail>
+            <Detail label="Payment amount">{formatCryptoAmount(order.paymentAmountCrypto, currency)}</Detail>
+            <Detail label="Total price">{formatUsd(order.totalPrice)}</Detail>
+            <Detail label="Quantity">{quantityFormat.format(order.quantity)}</Detail>
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
+        <Button component={RouterLink} to="/dashboard" variant="outlined">
+          Go to Dashboard
+        </Button>
+        <Button component={RouterLink} to="/" variant="text">
+          Return to Home
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+function Detail({ label, mono, children }: { label: string; mono?: boolean; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt">{label}</Typography>
+      <Typography
+        component="dd"
+        sx={mono ? { fontFamily: MONO, fontSize: '0.9rem', wordBreak: 'break-all' } : { wordBreak: 'break-word' }}
+      >
+        {children}
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": typeof types.AdminDashboardViewerDocument,
+    "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": typeof types.AdminLoginViewerDocument,
+    "\n  fragment AdminOrderAudit_order on Order {\n    events {\n      id\n      fromStatus\n      toStatus\n      note\n      actorEmail\n      createdAt\n    }\n  }\n": typeof types.AdminOrderAudit_OrderFragmentDoc,
+    "\n  query AdminOrderDetail($id: ID!) {\n    order(id: $id) {\n      id\n      contactEmail\n      cryptoAddress\n      unitPrice\n      updatedAt\n      ...AdminOrderRow_order\n      ...AdminOrderAudit_order\n    }\n  }\n": typeof types.AdminOrderDetailDocument,
+    "\n  fragment AdminOrderRow_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    paymentAmountCrypto\n    transactionId\n    domainName\n    paymentProofUrl\n    customer {\n      fullName\n      email\n    }\n    product {\n      id\n      name\n    }\n  }\n": typeof types.AdminOrderRow_OrderFragmentDoc,
+    "\n  query AdminOrders($status: OrderStatus, $first: Int, $after: String) {\n    adminOrders(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminOrderRow_order\n        }\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
+    "\n  subscription AdminOrderChanged {\n    adminOrderChanged {\n      id\n      status\n      createdAt\n      updatedAt\n      ...AdminOrderRow_order\n      ...AdminOrderAudit_order\n    }\n  }\n": typeof types.AdminOrderChangedDocument,
+    "\n  query AdminPaymentProof($id: ID!) {\n    order(id: $id) {\n      id\n      shortId\n      paymentProofUrl\n    }\n  }\n": typeof types.AdminPaymentProofDocument,
+    "\n  mutation AdminIssueCertificate($input: IssueCertificateInput!, $certificateFile: Upload, $chainFile: Upload) {\n    issueCertificate(input: $input, certificateFile: $certificateFile, chainFile: $chainFile) {\n      id\n      domainName\n    }\n  }\n": typeof types.AdminIssueCertificateDocument,
+    "\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n": typeof types.AdminSetOrderStatusDocument,
+    "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n": typeof types.AdminProductRow_ProductFragmentDoc,
+    "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": typeof types.AdminProductsDocument,
+    "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": typeof types.AdminProductChangedDocument,
+    "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": typeof types.AdminSetProductStockDocument,
+    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginSignInDocument,
+};
+const documents: Documents = {
+    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": types.AdminDashboardViewerDocument,
+    "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": types.AdminLoginViewerDocument,
+    "\n  fragment AdminOrderAudit_order on Order {\n    events {\n      id\n      fromStatus\n      toStatus\n      note\n      actorEmail\n      createdAt\n    }\n  }\n": types.AdminOrderAudit_OrderFragmentDoc,
+    "\n  query AdminOrderDetail($id: ID!) {\n    order(id: $id) {\n      id\n      contactEmail\n      cryptoAddress\n      unitPrice\n      updatedAt\n      ...AdminOrderRow_order\n      ...AdminOrderAudit_order\n    }\n  }\n": types.AdminOrderDetailDocument,
+    "\n  fragment AdminOrderRow_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    paymentAmountCrypto\n    transactionId\n    domainName\n    paymentProofUrl\n    customer {\n      fullName\n      email\n    }\n    product {\n      id\n      name\n    }\n  }\n": types.AdminOrderRow_OrderFragmentDoc,
+    "\n  query AdminOrders($status: OrderStatus, $first: Int, $after: String) {\n    adminOrders(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminOrderRow_order\n        }\n      }\n    }\n  }\n": types.AdminOrdersDocument,
+    "\n  subscription AdminOrderChanged {\n    adminOrderChanged {\n      id\n      status\n      createdAt\n      updatedAt\n      ...AdminOrderRow_order\n      ...AdminOrderAudit_order\n    }\n  }\n": types.AdminOrderChangedDocument,
+    "\n  query AdminPaymentProof($id: ID!) {\n    order(id: $id) {\n      id\n      shortId\n      paymentProofUrl\n    }\n  }\n": types.AdminPaymentProofDocument,
+    "\n  mutation AdminIssueCertificate($input: IssueCertificateInput!, $certificateFile: Upload, $chainFile: Upload) {\n    issueCertificate(input: $input, certificateFile: $certificateFile, chainFile: $chainFile) {\n      id\n      domainName\n    }\n  }\n": types.AdminIssueCertificateDocument,
+    "\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n": types.AdminSetOrderStatusDocument,
+    "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n": types.AdminProductRow_ProductFragmentDoc,
+    "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": types.AdminProductsDocument,
+    "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": types.AdminProductChangedDocument,
+    "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": types.AdminSetProductStockDocument,
+    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginSignInDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n"): (typeof documents)["\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n"): (typeof documents)["\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminOrderAudit_order on Order {\n    events {\n      id\n      fromStatus\n      toStatus\n      note\n      actorEmail\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  fragment AdminOrderAudit_order on Order {\n    events {\n      id\n      fromStatus\n      toStatus\n      note\n      actorEmail\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminOrderDetail($id: ID!) {\n    order(id: $id) {\n      id\n      contactEmail\n      cryptoAddress\n      unitPrice\n      updatedAt\n      ...AdminOrderRow_order\n      ...AdminOrderAudit_order\n    }\n  }\n"): (typeof documents)["\n  query AdminOrderDetail($id: ID!) {\n    order(id: $id) {\n      id\n      contactEmail\n      cryptoAddress\n      unitPrice\n      updatedAt\n      ...AdminOrderRow_order\n      ...AdminOrderAudit_order\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminOrderRow_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    paymentAmountCrypto\n    transactionId\n    domainName\n    paymentProofUrl\n    customer {\n      fullName\n      email\n    }\n    product {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment AdminOrderRow_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    paymentAmountCrypto\n    transactionId\n    domainName\n    paymentProofUrl\n    customer {\n      fullName\n      email\n    }\n    product {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminOrders($status: OrderStatus, $first: Int, $after: String) {\n    adminOrders(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminOrderRow_order\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminOrders($status: OrderStatus, $first: Int, $after: String) {\n    adminOrders(status: $status, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminOrderRow_order\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription AdminOrderChanged {\n    adminOrderChanged {\n      id\n      status\n      createdAt\n      updatedAt\n      ...AdminOrderRow_order\n      ...AdminOrderAudit_order\n    }\n  }\n"): (typeof documents)["\n  subscription AdminOrderChanged {\n    adminOrderChanged {\n      id\n      status\n      createdAt\n      updatedAt\n      ...AdminOrderRow_order\n      ...AdminOrderAudit_order\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminPaymentProof($id: ID!) {\n    order(id: $id) {\n      id\n      shortId\n      paymentProofUrl\n    }\n  }\n"): (typeof documents)["\n  query AdminPaymentProof($id: ID!) {\n    order(id: $id) {\n      id\n      shortId\n      paymentProofUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminIssueCertificate($input: IssueCertificateInput!, $certificateFile: Upload, $chainFile: Upload) {\n    issueCertificate(input: $input, certificateFile: $certificateFile, chainFile: $chainFile) {\n      id\n      domainName\n    }\n  }\n"): (typeof documents)["\n  mutation AdminIssueCertificate($input: IssueCertificateInput!, $certificateFile: Upload, $chainFile: Upload) {\n    issueCertificate(input: $input, certificateFile: $certificateFile, chainFile: $chainFile) {\n      id\n      domainName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n"): (typeof documents)["\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n"): (typeof documents)["\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"): (typeof documents)["\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;
