@@ -111,6 +111,13 @@ test('buy with USDT and a PNG proof, then watch the verify page follow the admin
   await expect(help).toContainText('screenshot of the payment');
   await expect(help.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
   expect(await isSameDocument(page)).toBe(true);
+
+  // The journey ends on the dashboard, where the order is listed with its short id and current status.
+  await page.getByTestId('nav-user').click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByRole('tab', { name: /Orders/ }).click();
+  await expect(page.getByText(`Order #${orderId.slice(0, 8)}`)).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('Not Received');
 });
 
 test('signed out, checkout sends to sign-in and comes back with the product chosen', async ({ page, request }) => {
