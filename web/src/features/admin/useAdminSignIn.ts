@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { signInSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
 import { session } from '../../auth/session';
-import { useToast } from '../../components/toast';
+import { useToast, parseOrToast } from '../../components/toast';
 import { graphql } from '../../gql/admin';
 import { ADMIN_TEXTS } from './adminTexts';
 
@@ -34,14 +34,11 @@ export function useAdminSignIn() {
   const [mutate, { loading }] = useMutation(AdminSignInMutation);
 
   const signIn = async (values: AdminSignInValues): Promise<boolean> => {
-    const parsed = signInSchema.safeParse(values);
-    if (!parsed.success) {
-      toast({ title: 'Validation Error', description: parsed.error.issues[0].message, severity: 'error' });
-      return false;
-    }
+    const parsed = parseOrToast(signInSchema, values, toast);
+    if (!parsed) return false;
     let payload;
     try {
-      const { data } = await mutate({ variables: { input: parsed.data } });
+      const { data } = await mutate({ variables: { input: parsed } });
       payload = data?.signIn;
     } catch (error) {
       toast({

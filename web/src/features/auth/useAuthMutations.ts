@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { signInSchema, signUpSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
 import { session } from '../../auth/session';
-import { useToast } from '../../components/toast';
+import { useToast, parseOrToast } from '../../components/toast';
 import { graphql } from '../../gql';
 import type { SignInValues } from './components/SignInForm';
 import type { SignUpValues } from './components/SignUpForm';
@@ -35,13 +35,10 @@ export function useSignIn() {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(SignInMutation);
   const signIn = async (values: SignInValues): Promise<boolean> => {
-    const parsed = signInSchema.safeParse(values);
-    if (!parsed.success) {
-      toast({ title: 'Validation Error', description: parsed.error.issues[0].message, severity: 'error' });
-      return false;
-    }
+    const parsed = parseOrToast(signInSchema, values, toast);
+    if (!parsed) return false;
     try {
-      const { data } = await mutate({ variables: { input: parsed.data } });
+      const { data } = await mutate({ variables: { input: parsed } });
       if (!data) return false;
       toast({ title: 'Welcome back!', description: 'Signed in successfully.', severity: 'success' });
       session.signedIn(data.signIn);
@@ -59,13 +56,10 @@ export function useSignUp() {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(SignUpMutation);
   const signUp = async (values: SignUpValues): Promise<boolean> => {
-    const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success) {
-      toast({ title: 'Validation Error', description: parsed.error.issues[0].message, severity: 'error' });
-      return false;
-    }
+    const parsed = parseOrToast(signUpSchema, values, toast);
+    if (!parsed) return false;
     try {
-      const { data } = await mutate({ variables: { input: parsed.data } });
+      const { data } = await mutate({ variables: { input: parsed } });
       if (!data) return false;
       toast({
         title: 'Success!',

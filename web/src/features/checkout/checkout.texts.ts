@@ -1,3 +1,5 @@
+import { VALIDATION_ERROR_TITLE } from '../../components/toast';
+
 /**
  * The checkout's toast and screen texts (spec §2 Checkout, §8), each typed once. Validation messages
  * themselves come from common/validation's MESSAGES.
@@ -6,7 +8,7 @@ export const CHECKOUT_TEXTS = {
   authRequired: 'Please sign in to continue with checkout',
   verifyingAuth: 'Verifying authentication...',
   loadingProducts: 'Loading products...',
-  validationError: 'Validation Error',
+  validationError: VALIDATION_ERROR_TITLE,
   productUnavailable: 'Product Unavailable',
   uploadFailed: 'Upload Failed',
   genericError: { title: 'Error', description: 'Failed to submit order. Please try again.' },

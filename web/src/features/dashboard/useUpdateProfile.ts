@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { profileSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
-import { useToast } from '../../components/toast';
+import { useToast, parseOrToast } from '../../components/toast';
 import { graphql } from '../../gql';
 import type { ProfileValues } from './components/EditProfileDialog';
 
@@ -23,13 +23,10 @@ export function useUpdateProfile() {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(UpdateProfileMutation);
   const updateProfile = async (values: ProfileValues): Promise<boolean> => {
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) {
-      toast({ title: 'Validation Error', description: parsed.error.issues[0].message, severity: 'error' });
-      return false;
-    }
+    const parsed = parseOrToast(profileSchema, values, toast);
+    if (!parsed) return false;
     try {
-      await mutate({ variables: { input: parsed.data } });
+      await mutate({ variables: { input: parsed } });
       toast({ title: 'Profile updated', description: 'Your changes have been saved.', severity: 'success' });
       return true;
     } catch (error) {

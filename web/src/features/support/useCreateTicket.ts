@@ -2,7 +2,7 @@ import type { Reference } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { ticketSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
-import { useToast } from '../../components/toast';
+import { useToast, parseOrToast } from '../../components/toast';
 import { graphql } from '../../gql';
 import type { TicketCategory, TicketPriority } from '../../gql/graphql';
 import type { TicketValues } from './components/TicketForm';
@@ -43,12 +43,9 @@ export function useCreateTicket() {
     },
   });
   const createTicket = async (values: TicketValues): Promise<boolean> => {
-    const parsed = ticketSchema.safeParse(values);
-    if (!parsed.success) {
-      toast({ title: 'Validation Error', description: parsed.error.issues[0].message, severity: 'error' });
-      return false;
-    }
-    const { title, description, category, priority } = parsed.data;
+    const parsed = parseOrToast(ticketSchema, values, toast);
+    if (!parsed) return false;
+    const { title, description, category, priority } = parsed;
     try {
       await mutate({
         variables: {

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { issueCertificateSchema } from '../../../../../common/validation';
 import { errorMessage } from '../../../apollo/errors';
-import { useToast } from '../../../components/toast';
+import { VALIDATION_ERROR_TITLE, parseOrToast, useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
 import { ADMIN_TEXTS } from '../adminTexts';
 import type { IssueCertificateValues } from './IssueCertificateForm';
@@ -33,20 +33,17 @@ export function useIssueCertificate(orderId: string, onIssued: () => void) {
     const issuedAt = dayToDate(values.issuedAt);
     const expiresAt = dayToDate(values.expiresAt);
     if (Number.isNaN(issuedAt.getTime()) || Number.isNaN(expiresAt.getTime())) {
-      toast({ title: 'Validation Error', description: ADMIN_TEXTS.certificateDatesRequired, severity: 'error' });
+      toast({ title: VALIDATION_ERROR_TITLE, description: ADMIN_TEXTS.certificateDatesRequired, severity: 'error' });
       return false;
     }
-    const parsed = issueCertificateSchema.safeParse({ domainName: values.domainName, issuedAt, expiresAt });
-    if (!parsed.success) {
-      toast({ title: 'Validation Error', description: parsed.error.issues[0].message, severity: 'error' });
-      return false;
-    }
+    const parsed = parseOrToast(issueCertificateSchema, { domainName: values.domainName, issuedAt, expiresAt }, toast);
+    if (!parsed) return false;
     try {
       const { data } = await mutate({
         variables: {
           input: {
             orderId,
-            domainName: parsed.data.domainName,
+            domainName: parsed.domainName,
             issuedAt: issuedAt.toISOString(),
             expiresAt: expiresAt.toISOString(),
             autoRenew: values.autoRenew,
@@ -57,7 +54,7 @@ export function useIssueCertificate(orderId: string, onIssued: () => void) {
       });
       toast({
         title: ADMIN_TEXTS.certificateIssued,
-        description: `The certificate for ${data?.issueCertificate.domainName ?? parsed.data.domainName} is now in the customer's dashboard.`,
+        description: `The certificate for ${data?.issueCertificate.domainName ?? parsed.domainName} is now in the customer's dashboard.`,
         severity: 'success',
       });
       onIssued();
