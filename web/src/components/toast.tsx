@@ -6,7 +6,6 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
 
 export interface ToastInput {
   title: string;
@@ -62,22 +61,4 @@ export function useToast(): (toast: ToastInput) => void {
   const toast = useContext(ToastContext);
   if (!toast) throw new Error('useToast must be used inside ToastProvider');
   return toast;
-}
-
-/** The spec's title for every client-side validation failure (spec §5). */
-export const VALIDATION_ERROR_TITLE = 'Validation Error';
-
-/**
- * Validates with one of the shared zod schemas of common/validation.ts; on failure shows the first
- * message under 'Validation Error' and returns null.
- */
-export function parseOrToast<S extends z.ZodType>(
-  schema: S,
-  values: unknown,
-  toast: (toast: ToastInput) => void,
-): z.output<S> | null {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  toast({ title: VALIDATION_ERROR_TITLE, description: parsed.error.issues[0]?.message, severity: 'error' });
-  return null;
 }

@@ -2,7 +2,8 @@ import { useMutation } from '@apollo/client/react';
 import { signInSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
 import { session } from '../../auth/session';
-import { useToast, parseOrToast } from '../../components/toast';
+import { useToast } from '../../components/toast';
+import { parseOrToast } from '../../components/validation-toast';
 import { graphql } from '../../gql/admin';
 import { ADMIN_TEXTS } from './adminTexts';
 

@@ -1,4 +1,4 @@
-import { VALIDATION_ERROR_TITLE } from '../../components/toast';
+import { VALIDATION_ERROR_TITLE } from '../../components/validation-toast';
 
 /**
  * The checkout's toast and screen texts (spec §2 Checkout, §8), each typed once. Validation messages

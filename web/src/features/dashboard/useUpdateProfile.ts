@@ -1,7 +1,8 @@
 import { useMutation } from '@apollo/client/react';
 import { profileSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
-import { useToast, parseOrToast } from '../../components/toast';
+import { useToast } from '../../components/toast';
+import { parseOrToast } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 import type { ProfileValues } from './components/EditProfileDialog';
 

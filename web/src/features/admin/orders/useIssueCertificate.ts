@@ -1,7 +1,8 @@
 import { useMutation } from '@apollo/client/react';
 import { issueCertificateSchema } from '../../../../../common/validation';
 import { errorMessage } from '../../../apollo/errors';
-import { VALIDATION_ERROR_TITLE, parseOrToast, useToast } from '../../../components/toast';
+import { useToast } from '../../../components/toast';
+import { VALIDATION_ERROR_TITLE, parseOrToast } from '../../../components/validation-toast';
 import { graphql } from '../../../gql/admin';
 import { ADMIN_TEXTS } from '../adminTexts';
 import type { IssueCertificateValues } from './IssueCertificateForm';
