@@ -5,10 +5,10 @@
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { runAdminCli, ADMIN_CLI_USAGE } from '../../server/src/admin-cli';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { freePort } from '../support/free-port';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -196,15 +196,6 @@ function buildServerIfStale(root: string): void {
   });
   if (!fs.existsSync(output) || fs.statSync(output).mtimeMs < sources)
     throw new Error('could not build dist/ for the CLI test');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves with the GraphQL URL once the store logs that it is running. */

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '../../common/validation';
 import { PNG_1x1, startTestServer, TEST_ADDRESSES, type TestServer, type TestUser } from '../support/test-server';
+import { failCommitsOfOrdersFor, stopFailingCommits } from '../support/fail-at-commit';
 
 const PLACE_ORDER = /* GraphQL */ `
   mutation PlaceOrder($input: PlaceOrderInput!, $proof: Upload) {
@@ -455,15 +456,7 @@ describe('payment proof uploads (multipart)', () => {
   it('leaves no order, no file and no event when the transaction fails at commit', async () => {
     // A deferred constraint trigger fails the COMMIT itself: the proof, the order and its event were
     // all written by then, so this is the latest point a checkout can fail.
-    await server.sql(`
-      CREATE FUNCTION test_fail_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.domain_name = 'fail.example.com' THEN RAISE EXCEPTION 'refused at commit'; END IF;
-        RETURN NULL;
-      END $$`);
-    await server.sql(`
-      CREATE CONSTRAINT TRIGGER test_fail_at_commit AFTER INSERT ON orders
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_fail_at_commit()`);
+    await failCommitsOfOrdersFor(server, 'fail.example.com');
     try {
       const [orders, files, events] = [await count('orders'), await count('stored_files'), await count('order_events')];
       const res = await server.upload(PLACE_ORDER, { input: input({ domainName: 'fail.example.com' }) }, png, {
@@ -475,8 +468,7 @@ describe('payment proof uploads (multipart)', () => {
       expect(await count('stored_files')).toBe(files);
       expect(await count('order_events')).toBe(events);
     } finally {
-      await server.sql(`DROP TRIGGER test_fail_at_commit ON orders`);
-      await server.sql(`DROP FUNCTION test_fail_at_commit()`);
+      await stopFailingCommits(server);
     }
   });
 });

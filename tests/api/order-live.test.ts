@@ -6,6 +6,7 @@ import { createClient } from 'graphql-ws';
 import jwt from 'jsonwebtoken';
 import WebSocket from 'ws';
 import { EventBus, PgEventBus } from '../../server/src/graphql/event-bus';
+import { failCommitsOfOrdersFor, stopFailingCommits } from '../support/fail-at-commit';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
 const ORDER_UPDATED = `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id status paymentAmountCrypto product { slug } } }`;
@@ -146,7 +147,7 @@ describe('adminOrderChanged', () => {
     );
     expect(refused.errors![0].extensions?.code).toBe('BAD_USER_INPUT');
     // Fails at COMMIT, after the order, its event and both notifications were written.
-    await failAtCommitFor('fail.example.com');
+    await failCommitsOfOrdersFor(server, 'fail.example.com');
     try {
       const failed = await server.gql(
         PLACE_ORDER,
@@ -163,7 +164,7 @@ describe('adminOrderChanged', () => {
       );
       expect(failed.errors![0].extensions?.code).toBe('INTERNAL_SERVER_ERROR');
     } finally {
-      await removeFailAtCommit();
+      await stopFailingCommits(server);
     }
     const placed = await placeOrder(owner);
     expect((await sub.next()).data!.adminOrderChanged.id).toBe(placed);
@@ -191,24 +192,6 @@ describe('adminOrderChanged', () => {
     sub.dispose();
   });
 });
-
-/** A deferred constraint trigger that fails the COMMIT of any order with this domain. */
-async function failAtCommitFor(domain: string): Promise<void> {
-  await server.sql(`
-    CREATE FUNCTION test_fail_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.domain_name = '${domain}' THEN RAISE EXCEPTION 'refused at commit'; END IF;
-      RETURN NULL;
-    END $$`);
-  await server.sql(`
-    CREATE CONSTRAINT TRIGGER test_fail_at_commit AFTER INSERT ON orders
-    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_fail_at_commit()`);
-}
-
-async function removeFailAtCommit(): Promise<void> {
-  await server.sql(`DROP TRIGGER test_fail_at_commit ON orders`);
-  await server.sql(`DROP FUNCTION test_fail_at_commit()`);
-}
 
 async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const start = Date.now();

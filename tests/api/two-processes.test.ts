@@ -5,12 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startTestServer, subscribeOnce, TEST_ADDRESSES, type TestServer, type TestUser } from '../support/test-server';
+import { freePort } from '../support/free-port';
 
 const MAIN = path.resolve(__dirname, '../../dist/server/src/main.js');
 
@@ -28,17 +28,6 @@ const bClients: WsClient[] = [];
 let owner: TestUser;
 let admin: TestUser;
 let productId: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
   const start = Date.now();

@@ -6,24 +6,12 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createDataSource } from '../../server/src/db/data-source';
 import { seedCatalogue, seedGuidesIfEmpty } from '../../server/src/db/seed/seed';
 import { setLogLevel } from '../../server/src/logger';
 import { databaseUrl, withServerClient } from './database';
-
-/** A port nobody listens on now, so parallel test runs on one machine don't collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './free-port';
 
 declare global {
   var __embeddedPg: { stop(): Promise<void> } | undefined;

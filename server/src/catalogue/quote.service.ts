@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { PAYMENT_METHOD_CURRENCY } from '../../../common/labels';
 import { Service } from '../container';
 import { PaymentMethod, paymentMethodKey } from '../graphql/enums';
@@ -7,7 +6,7 @@ import { ProductService, type Purchasable } from './product.service';
 import { Quote } from './quote.types';
 
 /** A priced purchase: the validated product and quantity plus the amount due in the chosen method. */
-export interface PricedPurchase extends Purchasable {
+interface PricedPurchase extends Purchasable {
   paymentMethod: PaymentMethod;
   paymentAmountCrypto: string;
   currency: string;
@@ -26,13 +25,8 @@ export class QuoteService {
   ) {}
 
   /** Validates with `ProductService.getPurchasable` and converts the total to the method's currency. */
-  async price(
-    productId: string,
-    quantity: number,
-    paymentMethod: PaymentMethod,
-    manager?: EntityManager,
-  ): Promise<PricedPurchase> {
-    const purchasable = await this.products.getPurchasable(productId, quantity, manager);
+  async price(productId: string, quantity: number, paymentMethod: PaymentMethod): Promise<PricedPurchase> {
+    const purchasable = await this.products.getPurchasable(productId, quantity);
     return {
       ...purchasable,
       paymentMethod,

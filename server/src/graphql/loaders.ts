@@ -8,7 +8,8 @@ import { Product } from '../catalogue/product.entity';
 import { ProductService } from '../catalogue/product.service';
 import type { Container } from '../container';
 
-function byId<T extends { id: string }>(ids: readonly string[], rows: T[]): (T | null)[] {
+/** Rows in the order of `ids`, null where a row is missing (DataLoader's contract). */
+export function byId<T extends { id: string }>(ids: readonly string[], rows: T[]): (T | null)[] {
   const map = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => map.get(id) ?? null);
 }
@@ -49,5 +50,3 @@ export class Loaders {
     });
   }
 }
-
-export { byId };

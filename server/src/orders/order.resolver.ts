@@ -10,10 +10,6 @@ import { PlaceOrderInput } from './order.inputs';
 import { OrderService } from './order.service';
 
 /** Signed-in operations reach resolvers only with a user (@SignedIn / @AdminOnly check it first). */
-function signedInUser(ctx: RequestContext) {
-  return ctx.user!;
-}
-
 /** Checkout, one order, status changes and live order updates (spec §4, §6). */
 @Resolver(() => Order)
 export class OrderResolver {
@@ -39,7 +35,7 @@ export class OrderResolver {
     @Arg('proof', () => UploadScalar, { nullable: true }) proof: UploadValue | null,
     @Ctx() ctx: RequestContext,
   ): Promise<Order> {
-    return this.checkout.placeOrder(signedInUser(ctx), input, proof);
+    return this.checkout.placeOrder(ctx.user!, input, proof);
   }
 
   @AdminOnly()
@@ -51,7 +47,7 @@ export class OrderResolver {
     @Arg('status', () => OrderStatus) status: OrderStatus,
     @Ctx() ctx: RequestContext,
   ): Promise<Order> {
-    return this.orders.setStatus(signedInUser(ctx), orderId, status);
+    return this.orders.setStatus(ctx.user!, orderId, status);
   }
 
   @SignedIn()

@@ -63,16 +63,9 @@ export class OrderService {
 
   /** The order if `user` may see it; otherwise, and for malformed ids, NOT_FOUND 'Order not found'. */
   async getVisible(user: AuthUser | null, id: string): Promise<Order> {
-    const order = await this.findVisible(user, id);
-    if (!order) throw new NotFoundError('Order');
+    const order = await this.findById(id);
+    if (!order || !canSeeOrder(user, order)) throw new NotFoundError('Order');
     return order;
-  }
-
-  /** Like getVisible, but null instead of NOT_FOUND. */
-  async findVisible(user: AuthUser | null, id: string): Promise<Order | null> {
-    if (!isUuid(id)) return null;
-    const order = await this.db.getRepository(Order).findOneBy({ id });
-    return order && canSeeOrder(user, order) ? order : null;
   }
 
   /** Any order by id, for callers that check access themselves (subscriptions of admins). */

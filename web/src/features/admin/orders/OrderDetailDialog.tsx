@@ -5,15 +5,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
@@ -27,6 +24,7 @@ import { OrderAuditTrail } from './OrderAuditTrail';
 import { AdminOrderRowFragment } from './OrdersList';
 import { OrderStatusSelect } from './OrderStatusSelect';
 import { useIssueCertificate } from './useIssueCertificate';
+import { OrderDialog } from './OrderDialog';
 
 const OrderDetailQuery = graphql(/* GraphQL */ `
   query AdminOrderDetail($id: ID!) {
@@ -52,19 +50,10 @@ interface OrderDetailDialogProps {
 
 /** One order in full: its details, status, history (audit trail) and the certificate issue form. */
 export function OrderDetailDialog({ orderId, onClose, ...rest }: OrderDetailDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={!!orderId}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby="order-detail-title"
-    >
-      {orderId ? <OrderDetail key={orderId} orderId={orderId} onClose={onClose} {...rest} /> : null}
-    </Dialog>
+    <OrderDialog orderId={orderId} onClose={onClose} labelledBy="order-detail-title">
+      {(id) => <OrderDetail key={id} orderId={id} onClose={onClose} {...rest} />}
+    </OrderDialog>
   );
 }
 

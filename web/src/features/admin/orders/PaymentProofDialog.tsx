@@ -4,15 +4,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { errorMessage } from '../../../apollo/errors';
 import { graphql } from '../../../gql/admin';
+import { OrderDialog } from './OrderDialog';
 
 const PaymentProofQuery = graphql(/* GraphQL */ `
   query AdminPaymentProof($id: ID!) {
@@ -29,19 +27,10 @@ const PaymentProofQuery = graphql(/* GraphQL */ `
  * opens rather than using the one the list loaded earlier.
  */
 export function PaymentProofDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={!!orderId}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby="proof-title"
-    >
-      {orderId ? <ProofContent orderId={orderId} onClose={onClose} /> : null}
-    </Dialog>
+    <OrderDialog orderId={orderId} onClose={onClose} labelledBy="proof-title">
+      {(id) => <ProofContent orderId={id} onClose={onClose} />}
+    </OrderDialog>
   );
 }
 
