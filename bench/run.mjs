@@ -7,7 +7,8 @@
  * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
  * --only catalogue,product,dashboard,admin,checkout,fanout,web (some sections only),
- * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change).
+ * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
+ * --cpu-prof DIR (write the server's V8 CPU profile there when it stops; open it in Chrome DevTools).
  * DATABASE_URL set: a new database on that server (dropped afterwards); else an embedded PostgreSQL
  * in a temporary directory.
  */
@@ -48,6 +49,7 @@ const { values: args } = parseArgs({
     'skip-web': { type: 'boolean', default: false },
     only: { type: 'string' },
     'server-dist': { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'fanout', 'web'];
@@ -132,8 +134,8 @@ function buildWeb(distDir) {
 
 // ---------------------------------------------------------------------------------------------------
 /** Starts a Node.js child and resolves once `ready()` says so; its output is kept for error reports. */
-async function startChild(label, file, env, ready) {
-  const child = spawn(process.execPath, [file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startChild(label, file, env, ready, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (data) => {
     output = (output + data.toString()).slice(-20_000);
@@ -457,6 +459,7 @@ async function main() {
         WEB_DIST_DIR: webDist,
       },
       async () => (await globalThis.fetch(`${url}/healthz`)).ok,
+      args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [],
     );
     cleanups.unshift(() => server.stop());
     log(`Server up (pid ${server.pid}); seeding ${settings.orders} orders over ${settings.customers} customers…`);

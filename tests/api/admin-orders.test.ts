@@ -2,6 +2,7 @@
  * The admin order queue (issue item 7): newest first, keyset cursor pagination, status filter,
  * customer name and email, signed proof URLs, admins only.
  */
+import { failCommitsOfOrdersFor, stopFailingCommits } from '../support/fail-at-commit';
 import { PNG_1x1, startTestServer, type TestServer, type TestUser } from '../support/test-server';
 
 const ADMIN_ORDERS = /* GraphQL */ `
@@ -154,6 +155,57 @@ describe('ordering and pagination', () => {
     expect((await page({ first: 1 })).edges[0].node.id).toBe(newId);
     await server.sql(`DELETE FROM order_events WHERE order_id = $1`, [newId]);
     await server.sql(`DELETE FROM orders WHERE id = $1`, [newId]);
+  });
+
+  it('keeps totalCount exact per status through checkout, status changes, a failed commit and deletes', async () => {
+    const truth = async (status?: string) => (await expectedIds(status)).length;
+    const expectCounts = async () => {
+      expect((await page({ first: 1 })).totalCount).toBe(await truth());
+      for (const status of ['PENDING', 'SUCCESS', 'COMPLETED', 'CANCELLED']) {
+        expect((await page({ status, first: 1 })).totalCount).toBe(await truth(status.toLowerCase()));
+      }
+    };
+    const place = (domainName?: string) =>
+      server.gql<{ placeOrder: { id: string } }>(
+        `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+        { input: { productId, quantity: 1, email: alice.email, paymentMethod: 'ETH', domainName } },
+        { token: alice.token },
+      );
+    const setStatus = (orderId: string, status: string) =>
+      server.gql(
+        `mutation ($orderId: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { id } }`,
+        { orderId, status },
+        { token: admin.token },
+      );
+
+    const pendingBefore = await truth('pending');
+    const placed = await place();
+    expect(placed.errors).toBeUndefined();
+    const id = placed.data!.placeOrder.id;
+    expect((await page({ status: 'PENDING', first: 1 })).totalCount).toBe(pendingBefore + 1);
+    await expectCounts();
+
+    expect((await setStatus(id, 'CANCELLED')).errors).toBeUndefined();
+    expect((await page({ status: 'PENDING', first: 1 })).totalCount).toBe(pendingBefore);
+    await expectCounts();
+    // The same status again changes nothing.
+    expect((await setStatus(id, 'CANCELLED')).errors).toBeUndefined();
+    await expectCounts();
+
+    // An order whose commit fails is not counted.
+    await failCommitsOfOrdersFor(server, 'refused.example.com');
+    try {
+      expect((await place('refused.example.com')).errors).toBeDefined();
+    } finally {
+      await stopFailingCommits(server);
+    }
+    await expectCounts();
+
+    // Rows removed outside the API (support staff with SQL) are uncounted too.
+    await server.sql(`DELETE FROM order_events WHERE order_id = $1`, [id]);
+    await server.sql(`DELETE FROM orders WHERE id = $1`, [id]);
+    await expectCounts();
+    expect((await page({ first: 1 })).totalCount).toBe(45);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Profile } from '../accounts/profile.entity';
 import { numericDollars } from '../db/column-transformers';
 import { OrderStatus, PaymentMethod } from '../graphql/enums';
 
@@ -73,4 +74,7 @@ export class Order {
   @Field(() => Date)
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  /** The customer's profile when the query joined it (the admin queue); otherwise `customer` loads it. */
+  customerProfile?: Profile | null;
 }

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { isUuid } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
+import { Profile } from '../accounts/profile.entity';
 import { Service } from '../container';
 import { isAdmin } from '../graphql/context';
 import { OrderStatus } from '../graphql/enums';
@@ -119,9 +120,11 @@ export class OrderService {
     }
     const after = options.after ? decodeCursor(options.after) : null;
 
+    // The customer's profile comes in the same statement: the queue shows it on every row.
     const query = this.db
       .getRepository(Order)
       .createQueryBuilder('o')
+      .leftJoinAndMapOne('o.customerProfile', Profile, 'customer', 'customer.id = o.user_id')
       .addSelect(CURSOR_TIMESTAMP, 'cursor_ts')
       .orderBy('o.created_at', 'DESC')
       .addOrderBy('o.id', 'DESC')
@@ -134,10 +137,10 @@ export class OrderService {
       });
     }
 
-    const countQuery = this.db.getRepository(Order).createQueryBuilder('o');
-    if (options.status) countQuery.where('o.status = :status', { status: options.status });
-
-    const [{ entities, raw }, totalCount] = await Promise.all([query.getRawAndEntities(), countQuery.getCount()]);
+    const [{ entities, raw }, totalCount] = await Promise.all([
+      query.getRawAndEntities(),
+      this.countByStatus(options.status ?? null),
+    ]);
     const rows = entities.slice(0, first).map((node, index) => ({
       node,
       cursor: encodeCursor((raw[index] as { cursor_ts: string }).cursor_ts, node.id),
@@ -148,5 +151,14 @@ export class OrderService {
       endCursor: rows.length > 0 ? rows[rows.length - 1].cursor : null,
       totalCount,
     };
+  }
+
+  /** Orders with `status` (all when null), from the trigger-kept `order_counts` (migration 1763800000000). */
+  private async countByStatus(status: OrderStatus | null): Promise<number> {
+    const [{ total }]: { total: string }[] = await this.db.query(
+      `SELECT coalesce(sum(total), 0) AS total FROM order_counts WHERE $1::text IS NULL OR status = $1`,
+      [status],
+    );
+    return Number(total);
   }
 }
