@@ -4,7 +4,7 @@
  * `db.query` calls count too. Each operation runs once first, so caches filled on first use (the
  * catalogue) are warm, as they are in a running store.
  */
-import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
+import { PNG_1x1, startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
 const DASHBOARD = /* GraphQL */ `
   query {
@@ -214,5 +214,23 @@ describe('statements per operation', () => {
     const withOne = await changeWatchedBy(1, 'COMPLETED');
     const withFive = await changeWatchedBy(5, 'CANCELLED');
     expect(withFive).toBe(withOne);
+  });
+
+  it('a checkout with a proof and an idempotency key sends at most 8 statements', async () => {
+    const [{ id: productId }] = await server.sql<{ id: string }>(`SELECT id FROM products WHERE slug = 'bitcoin-bot'`);
+    const place = (idempotencyKey: string) =>
+      server.upload<{ placeOrder: { id: string; status: string } }>(
+        `mutation ($input: PlaceOrderInput!, $proof: Upload) { placeOrder(input: $input, proof: $proof) { id status } }`,
+        { input: { productId, quantity: 1, email: ten.email, paymentMethod: 'USDT_TRC20', idempotencyKey } },
+        { name: 'proof.png', type: 'image/png', bytes: PNG_1x1 },
+        { token: ten.token },
+      );
+    expect((await place('count-warm-up')).errors).toBeUndefined();
+    statements = [];
+    const res = await place('count-measured');
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.placeOrder.status).toBe('PENDING');
+    // Earlier key, rate limit; then BEGIN, product FOR SHARE, proof, notifications, order + event, COMMIT.
+    expect(statements.length).toBeLessThanOrEqual(8);
   });
 });

@@ -79,11 +79,16 @@ export class ProductService {
    * - quantity outside 1..50000 → BAD_USER_INPUT with the spec's quantity messages (field `quantity`)
    * - out of stock → PRODUCT_UNAVAILABLE 'This product is currently out of stock. Please try another product.'
    * - below the product's minimum (bulk only) → BAD_USER_INPUT (field `quantity`)
-   * Reads the database (not the cache), inside `manager`'s transaction when given.
+   * Without `manager` it answers from the catalogue cache (a quote, checkout's early check; an id not
+   * in it, e.g. a product added a moment ago, is read from the database); with
+   * `manager` it reads the row inside that transaction FOR SHARE, so a concurrent setStock waits for
+   * the order: the answer an order is placed on is never stale.
    */
   async getPurchasable(productId: string, quantity: number, manager?: EntityManager): Promise<Purchasable> {
     parseInput(purchaseSchema, { productId, quantity });
-    const product = await this.findById(productId, manager);
+    const product = manager
+      ? await manager.getRepository(Product).findOne({ where: { id: productId }, lock: { mode: 'pessimistic_read' } })
+      : ((await this.listActive()).find((active) => active.id === productId) ?? (await this.findById(productId)));
     if (!product || !product.active) throw InputError.field('productId', MESSAGES.invalidProduct);
     if (!product.inStock) throw new ProductUnavailableError(MESSAGES.outOfStockOnSubmit);
     if (quantity < product.minQuantity) {

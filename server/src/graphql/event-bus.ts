@@ -22,7 +22,8 @@ const CHANNEL = 'store_events';
 const MAX_QUEUED = 256;
 
 export abstract class EventBus {
-  abstract publish(event: BusEvent, manager?: EntityManager): Promise<void>;
+  /** Publishes one event or several (in order) with one statement; inside `manager`'s transaction, on its commit. */
+  abstract publish(events: BusEvent | readonly BusEvent[], manager?: EntityManager): Promise<void>;
   abstract subscribe(topic: Topic): AsyncIterableIterator<BusEvent>;
   abstract close(): Promise<void>;
 }
@@ -168,9 +169,10 @@ export class PgEventBus extends EventBus {
     }, 1000);
   }
 
-  async publish(event: BusEvent, manager?: EntityManager): Promise<void> {
-    const sql = `SELECT pg_notify($1, $2)`;
-    const params = [CHANNEL, JSON.stringify(event)];
+  async publish(events: BusEvent | readonly BusEvent[], manager?: EntityManager): Promise<void> {
+    // One round trip for any number of events: each statement costs far more than its payload.
+    const sql = `SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n`;
+    const params = [CHANNEL, ('topic' in events ? [events] : events).map((event) => JSON.stringify(event))];
     if (manager) await manager.query(sql, params);
     else await this.publishVia(sql, params);
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { hydrate } from '../db/hydrate';
 import { z } from 'zod';
 import { checkoutDetailsSchema, checkoutPaymentSchema, idempotencyKeySchema } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
@@ -14,8 +15,8 @@ import { parseInput } from '../graphql/errors';
 import { EventBus } from '../graphql/event-bus';
 import type { UploadValue } from '../graphql/scalars/upload';
 import { PaymentMethodService } from '../payments/payment-method.service';
-import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
+import { orderChangeEvents } from './order.service';
 import type { PlaceOrderInput } from './order.inputs';
 import { readPaymentProof, type PaymentProof } from './payment-proof';
 
@@ -42,10 +43,14 @@ class IdempotentReplay extends Error {}
  * on commit: a failure anywhere leaves no order, no file and no event.
  *
  * Idempotency: the same user with the same `idempotencyKey` gets the first order back, whatever the
- * repeat contains (a repeat is a retry; the first order is what the customer was shown). Concurrent
- * repeats are serialised by a transaction-scoped advisory lock on (user, key); the unique index
- * `orders_user_idempotency_key` with ON CONFLICT DO NOTHING is the final guard, and a request that
- * loses there rolls back (its file with it) and returns the winner's order.
+ * repeat contains (a repeat is a retry; the first order is what the customer was shown). A repeat
+ * after the first committed is answered before any other check; concurrent repeats meet at the unique
+ * index `orders_user_idempotency_key`: ON CONFLICT DO NOTHING makes each wait for the first to commit,
+ * then insert nothing, roll back (its file with it) and return the winner's order.
+ *
+ * Round trips cost more than anything else here (each wakes a PostgreSQL backend), so the early
+ * product check reads the catalogue cache and the transaction is five statements: the product FOR
+ * SHARE (authoritative), the proof, the notifications, the order with its event, COMMIT.
  */
 @Service()
 export class CheckoutService {
@@ -109,15 +114,6 @@ export class CheckoutService {
     const key = details.idempotencyKey;
     try {
       return await this.db.transaction(async (manager) => {
-        if (key) {
-          await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`order:${user.id}:${key}`]);
-          const existing = await this.findByKey(manager, user.id, key);
-          if (existing) return existing;
-        }
-
-        // FOR SHARE: a concurrent setProductStock waits for this order, so an order is never placed
-        // against a product that was marked out of stock before the order committed.
-        await manager.query(`SELECT 1 FROM products WHERE id = $1 FOR SHARE`, [details.productId]);
         const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
 
         const orderId = randomUUID();
@@ -130,14 +126,24 @@ export class CheckoutService {
               bytes: proof.bytes,
             })
           : null;
+        // Notifications are sent on commit only, so they may be queued before the order is written.
+        await this.bus.publish(orderChangeEvents(orderId), manager);
 
-        const inserted: { id: string }[] = await manager.query(
-          `INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
-                               payment_method, crypto_address, payment_amount_crypto, transaction_id,
-                               payment_proof_file_id, status, idempotency_key)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-           ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-           RETURNING id`,
+        // The order and its first audit event in one statement, last: the insert locks its status
+        // row of order_counts until commit, so nothing else should run in between.
+        const rows: Record<string, unknown>[] = await manager.query(
+          `WITH placed AS (
+             INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
+                                 payment_method, crypto_address, payment_amount_crypto, transaction_id,
+                                 payment_proof_file_id, status, idempotency_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+             ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+             RETURNING *
+           ), first_event AS (
+             INSERT INTO order_events (order_id, actor_id, from_status, to_status, note)
+             SELECT id, user_id, NULL, status, $16 FROM placed
+           )
+           SELECT * FROM placed`,
           [
             orderId,
             user.id,
@@ -154,20 +160,12 @@ export class CheckoutService {
             file?.id ?? null,
             OrderStatus.PENDING,
             key,
+            ORDER_PLACED_NOTE,
           ],
         );
-        if (inserted.length === 0) throw new IdempotentReplay();
-
-        await manager.getRepository(OrderEvent).insert({
-          orderId,
-          actorId: user.id,
-          fromStatus: null,
-          toStatus: OrderStatus.PENDING,
-          note: ORDER_PLACED_NOTE,
-        });
-        await this.bus.publish({ topic: `order:${orderId}`, id: orderId }, manager);
-        await this.bus.publish({ topic: 'orders', id: orderId }, manager);
-        return manager.getRepository(Order).findOneByOrFail({ id: orderId });
+        // A concurrent request with the same key committed first: roll back (this file with it).
+        if (rows.length === 0) throw new IdempotentReplay();
+        return hydrate(manager, Order, rows[0]);
       });
     } catch (error) {
       if (error instanceof IdempotentReplay && key) {

@@ -3,16 +3,24 @@ import { isUuid } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
 import { Profile } from '../accounts/profile.entity';
 import { Service } from '../container';
+import { hydrate } from '../db/hydrate';
 import { isAdmin } from '../graphql/context';
 import { OrderStatus } from '../graphql/enums';
 import { InputError, NotFoundError } from '../graphql/errors';
-import { EventBus } from '../graphql/event-bus';
-import { OrderEvent } from './order-event.entity';
+import { EventBus, type BusEvent } from '../graphql/event-bus';
 import { Order } from './order.entity';
 
 /** May `user` see `order`? Its owner and admins may; everyone else is told it does not exist. */
 export function canSeeOrder(user: AuthUser | null, order: Pick<Order, 'userId'>): boolean {
   return !!user && (order.userId === user.id || isAdmin(user));
+}
+
+/** What a change of order `orderId` announces: its own topic (its page) and the admin queue's. */
+export function orderChangeEvents(orderId: string): BusEvent[] {
+  return [
+    { topic: `order:${orderId}`, id: orderId },
+    { topic: 'orders', id: orderId },
+  ];
 }
 
 /** A page of the admin queue. */
@@ -93,14 +101,17 @@ export class OrderService {
       if (!order) throw new NotFoundError('Order');
       if (order.status === status) return order;
 
-      const fromStatus = order.status;
-      await manager.query(`UPDATE orders SET status = $2, updated_at = now() WHERE id = $1`, [orderId, status]);
-      await manager
-        .getRepository(OrderEvent)
-        .insert({ orderId, actorId: admin.id, fromStatus, toStatus: status, note: null });
-      await this.bus.publish({ topic: `order:${orderId}`, id: orderId }, manager);
-      await this.bus.publish({ topic: 'orders', id: orderId }, manager);
-      return repo.findOneByOrFail({ id: orderId });
+      await this.bus.publish(orderChangeEvents(orderId), manager);
+      const rows: Record<string, unknown>[] = await manager.query(
+        `WITH changed AS (
+           UPDATE orders SET status = $2, updated_at = now() WHERE id = $1 RETURNING *
+         ), event AS (
+           INSERT INTO order_events (order_id, actor_id, from_status, to_status) SELECT id, $3, $4, status FROM changed
+         )
+         SELECT * FROM changed`,
+        [orderId, status, admin.id, order.status],
+      );
+      return hydrate(manager, Order, rows[0]);
     });
   }
 
