@@ -8,7 +8,8 @@
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
  * --only catalogue,product,dashboard,admin,checkout,fanout,web (some sections only),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
- * --cpu-prof DIR (write the server's V8 CPU profile there when it stops; open it in Chrome DevTools).
+ * --node-args "FLAGS" (Node.js flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a V8
+ * CPU profile written when it stops, or "--trace-gc").
  * DATABASE_URL set: a new database on that server (dropped afterwards); else an embedded PostgreSQL
  * in a temporary directory.
  */
@@ -49,7 +50,7 @@ const { values: args } = parseArgs({
     'skip-web': { type: 'boolean', default: false },
     only: { type: 'string' },
     'server-dist': { type: 'string' },
-    'cpu-prof': { type: 'string' },
+    'node-args': { type: 'string' },
   },
 });
 const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'fanout', 'web'];
@@ -459,7 +460,7 @@ async function main() {
         WEB_DIST_DIR: webDist,
       },
       async () => (await globalThis.fetch(`${url}/healthz`)).ok,
-      args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [],
+      args['node-args']?.split(' ').filter(Boolean) ?? [],
     );
     cleanups.unshift(() => server.stop());
     log(`Server up (pid ${server.pid}); seeding ${settings.orders} orders over ${settings.customers} customers…`);

@@ -1,8 +1,7 @@
 /**
  * Apollo Client 4: queries and mutations over HTTP (multipart when a variable holds a File, with the
- * server's required Apollo-Require-Preflight header), subscriptions over graphql-ws. Both carry the
- * session's access token; the WebSocket reconnects with a fresh one when the server closes it at
- * token expiry (code 4401) or when the user signs in or out.
+ * server's required Apollo-Require-Preflight header), subscriptions over graphql-ws (`ws-client.ts`).
+ * Both carry the session's access token.
  */
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
@@ -10,7 +9,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { OperationTypeNode } from 'graphql';
-import { createClient } from 'graphql-ws';
+import { from, mergeMap } from 'rxjs';
 import { session } from '../auth/session';
 
 const httpLink = new UploadHttpLink({
@@ -24,36 +23,27 @@ const authLink = new SetContextLink(async (prevContext) => {
   return token ? { headers: { ...prevContext.headers, authorization: `Bearer ${token}` } } : {};
 });
 
-export const wsClient = createClient({
-  url: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
-  connectionParams: async () => {
-    const token = await session.getToken();
-    return token ? { authorization: `Bearer ${token}` } : {};
-  },
-  lazy: true,
-  retryAttempts: Infinity,
-  shouldRetry: () => true,
-  retryWait: async (retries) => new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** retries, 15_000))),
+// Most pages never subscribe: the WebSocket client is fetched with the first subscription, not with
+// the home page. Unsubscribing before it has loaded cancels the operation as before; a failed fetch
+// fails that subscription and is tried again by the next one.
+let wsLink: Promise<GraphQLWsLink> | undefined;
+const subscriptionLink = new ApolloLink((operation) => {
+  wsLink ??= import('./ws-client').then(
+    ({ wsClient }) => new GraphQLWsLink(wsClient),
+    (error: unknown) => {
+      wsLink = undefined;
+      throw error;
+    },
+  );
+  return from(wsLink).pipe(mergeMap((link) => link.request(operation)));
 });
-
-// A new identity needs a new connection: subscriptions re-subscribe with the new token.
-let lastVersion = session.getSnapshot().version;
-session.subscribe(() => {
-  const { version } = session.getSnapshot();
-  if (version !== lastVersion) {
-    lastVersion = version;
-    wsClient.terminate();
-  }
-});
-
-const wsLink = new GraphQLWsLink(wsClient);
 
 const link = ApolloLink.split(
   ({ query }) => {
     const definition = getMainDefinition(query);
     return definition.kind === 'OperationDefinition' && definition.operation === OperationTypeNode.SUBSCRIPTION;
   },
-  wsLink,
+  subscriptionLink,
   ApolloLink.from([authLink, httpLink]),
 );
 

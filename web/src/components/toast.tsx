@@ -1,11 +1,13 @@
 /**
  * Toasts with a title and a description, as the spec words them ('Validation Error' / first message).
  * `useToast()` returns `toast({ title, description, severity })`. Announced politely to screen readers.
+ *
+ * Toasts look like `ToastView`, a chunk of its own: pages fetch it when they mount a component that can
+ * raise a toast (`useToast`), so it is there before the first toast is due, and the home page, which
+ * raises none, does not load it.
  */
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar from '@mui/material/Snackbar';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { AlertColor } from '@mui/material/Alert';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export interface ToastInput {
   title: string;
@@ -13,15 +15,34 @@ export interface ToastInput {
   severity?: AlertColor;
 }
 
-interface ToastItem extends ToastInput {
+export interface ToastItem extends ToastInput {
   key: number;
+}
+
+type ToastViewModule = typeof import('./ToastView');
+
+let toastView: Promise<ToastViewModule> | undefined;
+/** Fetches the toast view once; a failed fetch is tried again on the next call. */
+function loadToastView(): Promise<ToastViewModule> {
+  toastView ??= import('./ToastView').catch((error: unknown) => {
+    toastView = undefined;
+    throw error;
+  });
+  return toastView;
 }
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<ToastItem[]>([]);
+  const [view, setView] = useState<ToastViewModule>();
   const current = queue[0];
+
+  // Normally loaded already (see useToast). If the fetch fails the toasts stay queued, and each new
+  // toast tries again, rather than taking the app down.
+  useEffect(() => {
+    if (queue.length > 0 && !view) loadToastView().then(setView, () => undefined);
+  }, [queue, view]);
 
   const toast = useCallback((input: ToastInput) => {
     setQueue((q) => [...q, { ...input, key: Date.now() + Math.random() }]);
@@ -32,33 +53,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={current?.key}
-        open={!!current}
-        autoHideDuration={5000}
-        onClose={(_event, reason) => reason !== 'clickaway' && dismiss()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        {current ? (
-          <Alert
-            onClose={dismiss}
-            severity={current.severity ?? 'info'}
-            variant="filled"
-            role={current.severity === 'error' ? 'alert' : 'status'}
-            sx={{ width: '100%', maxWidth: 420, alignItems: 'flex-start' }}
-            data-testid="toast"
-          >
-            <AlertTitle sx={{ mb: current.description ? 0.5 : 0 }}>{current.title}</AlertTitle>
-            {current.description}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {current && view && <view.ToastView key={current.key} toast={current} onClose={dismiss} />}
     </ToastContext.Provider>
   );
 }
 
 export function useToast(): (toast: ToastInput) => void {
   const toast = useContext(ToastContext);
+  // Fetch the view with the page, not when its first toast is due (a failure is retried by the provider).
+  useEffect(() => void loadToastView().catch(() => undefined), []);
   if (!toast) throw new Error('useToast must be used inside ToastProvider');
   return toast;
 }

@@ -1,49 +1,34 @@
-import { useQuery } from '@apollo/client/react';
 import MenuIcon from '@mui/icons-material/Menu';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { displayName } from '../auth/display-name';
 import { useSession } from '../auth/useSession';
 import { STORE_NAME } from '../brand';
-import { graphql } from '../gql';
 
-const NavViewerQuery = graphql(/* GraphQL */ `
-  query NavViewer {
-    me {
-      id
-      email
-      profile {
-        id
-        fullName
-      }
-    }
-  }
-`);
+// Parts of the bar that a first visit does not show load when shown: the signed-in user's name (with
+// its query) and the small-screen menu.
+const NavViewerName = lazy(() => import('./NavViewerName'));
+const NavDrawer = lazy(() => import('./NavDrawer'));
 
 const LINKS = [
   { to: '/', label: 'Home' },
   { to: '/products', label: 'Products' },
   { to: '/checkout', label: 'Checkout' },
 ];
+const MENU_LINKS = [...LINKS, { to: '/products', label: 'View Products' }];
 
 export function NavBar() {
-  const { status, version } = useSession();
-  const signedIn = status === 'signedIn';
-  // Re-read on every auth event (version); a failed read falls back silently (spec).
-  const { data } = useQuery(NavViewerQuery, { skip: !signedIn, variables: {}, context: { version } });
-  const [open, setOpen] = useState(false);
+  const signedIn = useSession().status === 'signedIn';
+  // Undefined until the menu is first opened; the drawer then stays mounted so it can slide closed.
+  const [menuOpen, setMenuOpen] = useState<boolean>();
 
   return (
     <AppBar position="sticky" color="primary" component="nav" aria-label="Main">
@@ -53,7 +38,7 @@ export function NavBar() {
             color="inherit"
             edge="start"
             aria-label="Open menu"
-            onClick={() => setOpen(true)}
+            onClick={() => setMenuOpen(true)}
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
@@ -92,7 +77,10 @@ export function NavBar() {
               data-testid="nav-user"
             >
               <Typography component="span" noWrap sx={{ fontWeight: 600 }}>
-                {displayName(data?.me)}
+                {/* While the name's chunk loads, show what shows while its query loads. */}
+                <Suspense fallback={displayName(undefined)}>
+                  <NavViewerName />
+                </Suspense>
               </Typography>
             </Button>
           ) : (
@@ -111,20 +99,11 @@ export function NavBar() {
           </Button>
         </Toolbar>
       </Container>
-      <Drawer open={open} onClose={() => setOpen(false)}>
-        <Box sx={{ width: 260 }} role="presentation" onClick={() => setOpen(false)}>
-          <Typography component="p" variant="h6" sx={{ p: 2, fontWeight: 800 }}>
-            {STORE_NAME}
-          </Typography>
-          <List>
-            {[...LINKS, { to: '/products', label: 'View Products' }].map((link) => (
-              <ListItemButton key={link.label} component={RouterLink} to={link.to}>
-                <ListItemText primary={link.label} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
+      {menuOpen !== undefined && (
+        <Suspense fallback={null}>
+          <NavDrawer open={menuOpen} onClose={() => setMenuOpen(false)} links={MENU_LINKS} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

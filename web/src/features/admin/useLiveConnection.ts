@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { wsClient } from '../../apollo/client';
+import { wsClient } from '../../apollo/ws-client';
 
 /** Whether the live-update socket is up: 'live', or 'connecting' while it (re)connects. */
 export type LiveConnection = 'live' | 'connecting';

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
-import { wsClient } from '../../../apollo/client';
+import { wsClient } from '../../../apollo/ws-client';
 import { errorMessage } from '../../../apollo/errors';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';

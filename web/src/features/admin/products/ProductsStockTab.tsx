@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { wsClient } from '../../../apollo/client';
+import { wsClient } from '../../../apollo/ws-client';
 import { errorMessage } from '../../../apollo/errors';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';

@@ -1,0 +1,28 @@
+import { useQuery } from '@apollo/client/react';
+import { displayName } from '../auth/display-name';
+import { useSession } from '../auth/useSession';
+import { graphql } from '../gql';
+
+const NavViewerQuery = graphql(/* GraphQL */ `
+  query NavViewer {
+    me {
+      id
+      email
+      profile {
+        id
+        fullName
+      }
+    }
+  }
+`);
+
+/**
+ * The signed-in user's name in the nav bar (spec §2). Its own chunk: the preset's `graphql()` brings
+ * the map of every customer document with it, which a signed-out visitor's first page does not need.
+ */
+export default function NavViewerName() {
+  const { version } = useSession();
+  // Re-read on every auth event (version); a failed read falls back silently (spec).
+  const { data } = useQuery(NavViewerQuery, { variables: {}, context: { version } });
+  return <>{displayName(data?.me)}</>;
+}
