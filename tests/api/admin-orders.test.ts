@@ -208,6 +208,31 @@ describe('ordering and pagination', () => {
     expect((await page({ first: 1 })).totalCount).toBe(45);
   });
 
+  it('takes 40 concurrent status changes in crossing directions without an error, counts still exact', async () => {
+    const rows = await server.sql<{ id: string; status: string }>(
+      `SELECT id, status FROM orders ORDER BY created_at DESC, id DESC LIMIT 40`,
+    );
+    const statuses = ['PENDING', 'SUCCESS', 'NOT_RECEIVED', 'PROCESSING', 'COMPLETED'];
+    const target = (status: string, i: number) =>
+      statuses[(statuses.indexOf(status.toUpperCase()) + 1 + (i % 3)) % statuses.length];
+    const results = await Promise.all(
+      rows.map((row, i) =>
+        server.gql(
+          `mutation ($orderId: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { id } }`,
+          { orderId: row.id, status: target(row.status, i) },
+          { token: admin.token },
+        ),
+      ),
+    );
+    expect(results.map((r) => r.errors)).toEqual(rows.map(() => undefined));
+    for (const status of [undefined, ...statuses]) {
+      const expected = (await expectedIds(status?.toLowerCase())).length;
+      expect((await page({ status, first: 1 })).totalCount).toBe(expected);
+    }
+    // Put the fixture back for the other tests.
+    for (const row of rows) await server.sql(`UPDATE orders SET status = $2 WHERE id = $1`, [row.id, row.status]);
+  });
+
   it.each([
     ['first above 100', { first: 101 }, 'first', 'first must be between 1 and 100'],
     ['first 0', { first: 0 }, 'first', 'first must be between 1 and 100'],

@@ -8,7 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * benchmark's seed) updates each status row once, and an UPDATE that changes no status (every net
  * delta zero) writes and locks nothing. Exact and transactional: the counts commit or roll back with
  * the orders. The cost is that concurrent inserts of the same status queue on that status row from
- * their INSERT to their commit, so checkout inserts the order as its last statement.
+ * their INSERT to their commit, so checkout inserts the order as its last statement. Rows are locked in
+ * status order, so two status changes (each touching two rows) cannot deadlock on them.
  */
 export class OrderCounts1763800000000 implements MigrationInterface {
   name = 'OrderCounts1763800000000';
@@ -27,7 +28,7 @@ export class OrderCounts1763800000000 implements MigrationInterface {
           DELETE FROM order_counts;
         ELSIF TG_OP = 'INSERT' THEN
           INSERT INTO order_counts AS c (status, total)
-            SELECT status, count(*) FROM new_rows GROUP BY status
+            SELECT status, count(*) FROM new_rows GROUP BY status ORDER BY status
             ON CONFLICT (status) DO UPDATE SET total = c.total + EXCLUDED.total;
         ELSIF TG_OP = 'DELETE' THEN
           UPDATE order_counts c SET total = c.total - d.n
@@ -41,6 +42,7 @@ export class OrderCounts1763800000000 implements MigrationInterface {
               SELECT status, -1 AS delta FROM old_rows
             ) d
             GROUP BY status HAVING sum(delta) <> 0
+            ORDER BY status
             ON CONFLICT (status) DO UPDATE SET total = c.total + EXCLUDED.total;
         END IF;
         RETURN NULL;
