@@ -81,6 +81,30 @@ async function expectedIds(status?: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Places an order as Alice (JSON, no proof); `domainName` lets a test single it out. */
+function placeOrder(domainName?: string) {
+  return server.gql<{ placeOrder: { id: string } }>(
+    `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+    { input: { productId, quantity: 1, email: alice.email, paymentMethod: 'ETH', domainName } },
+    { token: alice.token },
+  );
+}
+
+function setStatus(orderId: string, status: string) {
+  return server.gql(
+    `mutation ($orderId: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { id } }`,
+    { orderId, status },
+    { token: admin.token },
+  );
+}
+
+/** totalCount of all orders and of each of `statuses` equals what PostgreSQL counts. */
+async function expectTotalCountsExact(statuses: string[]): Promise<void> {
+  for (const status of [undefined, ...statuses]) {
+    expect((await page({ status, first: 1 })).totalCount).toBe((await expectedIds(status?.toLowerCase())).length);
+  }
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.createUser({ admin: true });
@@ -144,12 +168,7 @@ describe('ordering and pagination', () => {
   it('neither repeats nor skips rows when new orders arrive between pages', async () => {
     const before = await expectedIds();
     const first = await page({ first: 10 });
-    const res = await server.gql(
-      `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
-      { input: { productId, quantity: 1, email: alice.email, paymentMethod: 'ETH' } },
-      { token: alice.token },
-    );
-    const newId = res.data!.placeOrder.id;
+    const newId = (await placeOrder()).data!.placeOrder.id;
     const rest = await walk({ first: 10, after: first.pageInfo.endCursor });
     expect([...first.edges.map((e) => e.node.id), ...rest.ids]).toEqual(before);
     expect((await page({ first: 1 })).edges[0].node.id).toBe(newId);
@@ -159,27 +178,10 @@ describe('ordering and pagination', () => {
 
   it('keeps totalCount exact per status through checkout, status changes, a failed commit and deletes', async () => {
     const truth = async (status?: string) => (await expectedIds(status)).length;
-    const expectCounts = async () => {
-      expect((await page({ first: 1 })).totalCount).toBe(await truth());
-      for (const status of ['PENDING', 'SUCCESS', 'COMPLETED', 'CANCELLED']) {
-        expect((await page({ status, first: 1 })).totalCount).toBe(await truth(status.toLowerCase()));
-      }
-    };
-    const place = (domainName?: string) =>
-      server.gql<{ placeOrder: { id: string } }>(
-        `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
-        { input: { productId, quantity: 1, email: alice.email, paymentMethod: 'ETH', domainName } },
-        { token: alice.token },
-      );
-    const setStatus = (orderId: string, status: string) =>
-      server.gql(
-        `mutation ($orderId: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { id } }`,
-        { orderId, status },
-        { token: admin.token },
-      );
+    const expectCounts = () => expectTotalCountsExact(['PENDING', 'SUCCESS', 'COMPLETED', 'CANCELLED']);
 
     const pendingBefore = await truth('pending');
-    const placed = await place();
+    const placed = await placeOrder();
     expect(placed.errors).toBeUndefined();
     const id = placed.data!.placeOrder.id;
     expect((await page({ status: 'PENDING', first: 1 })).totalCount).toBe(pendingBefore + 1);
@@ -195,7 +197,7 @@ describe('ordering and pagination', () => {
     // An order whose commit fails is not counted.
     await failCommitsOfOrdersFor(server, 'refused.example.com');
     try {
-      expect((await place('refused.example.com')).errors).toBeDefined();
+      expect((await placeOrder('refused.example.com')).errors).toBeDefined();
     } finally {
       await stopFailingCommits(server);
     }
@@ -215,20 +217,9 @@ describe('ordering and pagination', () => {
     const statuses = ['PENDING', 'SUCCESS', 'NOT_RECEIVED', 'PROCESSING', 'COMPLETED'];
     const target = (status: string, i: number) =>
       statuses[(statuses.indexOf(status.toUpperCase()) + 1 + (i % 3)) % statuses.length];
-    const results = await Promise.all(
-      rows.map((row, i) =>
-        server.gql(
-          `mutation ($orderId: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { id } }`,
-          { orderId: row.id, status: target(row.status, i) },
-          { token: admin.token },
-        ),
-      ),
-    );
+    const results = await Promise.all(rows.map((row, i) => setStatus(row.id, target(row.status, i))));
     expect(results.map((r) => r.errors)).toEqual(rows.map(() => undefined));
-    for (const status of [undefined, ...statuses]) {
-      const expected = (await expectedIds(status?.toLowerCase())).length;
-      expect((await page({ status, first: 1 })).totalCount).toBe(expected);
-    }
+    await expectTotalCountsExact(statuses);
     // Put the fixture back for the other tests.
     for (const row of rows) await server.sql(`UPDATE orders SET status = $2 WHERE id = $1`, [row.id, row.status]);
   });

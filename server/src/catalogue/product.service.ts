@@ -66,6 +66,11 @@ export class ProductService {
     return (await this.listActive()).find((product) => product.slug === slug) ?? null;
   }
 
+  /** The product with this id: from the catalogue cache when active, else from the database (or null). */
+  async findCurrent(id: string): Promise<Product | null> {
+    return (await this.listActive()).find((product) => product.id === id) ?? this.findById(id);
+  }
+
   /** Any product by id (inactive too), read from the database; null for unknown or malformed ids. */
   findById(id: string, manager: EntityManager = this.db.manager): Promise<Product | null> {
     if (!isUuid(id)) return Promise.resolve(null);
@@ -88,7 +93,7 @@ export class ProductService {
     parseInput(purchaseSchema, { productId, quantity });
     const product = manager
       ? await manager.getRepository(Product).findOne({ where: { id: productId }, lock: { mode: 'pessimistic_read' } })
-      : ((await this.listActive()).find((active) => active.id === productId) ?? (await this.findById(productId)));
+      : await this.findCurrent(productId);
     if (!product || !product.active) throw InputError.field('productId', MESSAGES.invalidProduct);
     if (!product.inStock) throw new ProductUnavailableError(MESSAGES.outOfStockOnSubmit);
     if (quantity < product.minQuantity) {

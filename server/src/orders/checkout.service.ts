@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { hydrate } from '../db/hydrate';
 import { z } from 'zod';
 import { checkoutDetailsSchema, checkoutPaymentSchema, idempotencyKeySchema } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
 import { ProductService } from '../catalogue/product.service';
 import { Service } from '../container';
+import { hydrate } from '../db/hydrate';
 import { FileStore } from '../files/file-store';
 import { discardUpload } from '../files/upload-reader';
 import { OrderStatus, PaymentMethod } from '../graphql/enums';

@@ -11,6 +11,7 @@ import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { OperationTypeNode } from 'graphql';
 import { from, mergeMap } from 'rxjs';
 import { session } from '../auth/session';
+import { loadOnce } from '../components/load-once';
 
 const httpLink = new UploadHttpLink({
   uri: '/graphql',
@@ -26,17 +27,10 @@ const authLink = new SetContextLink(async (prevContext) => {
 // Most pages never subscribe: the WebSocket client is fetched with the first subscription, not with
 // the home page. Unsubscribing before it has loaded cancels the operation as before; a failed fetch
 // fails that subscription and is tried again by the next one.
-let wsLink: Promise<GraphQLWsLink> | undefined;
-const subscriptionLink = new ApolloLink((operation) => {
-  wsLink ??= import('./ws-client').then(
-    ({ wsClient }) => new GraphQLWsLink(wsClient),
-    (error: unknown) => {
-      wsLink = undefined;
-      throw error;
-    },
-  );
-  return from(wsLink).pipe(mergeMap((link) => link.request(operation)));
-});
+const loadWsLink = loadOnce(() => import('./ws-client').then(({ wsClient }) => new GraphQLWsLink(wsClient)));
+const subscriptionLink = new ApolloLink((operation) =>
+  from(loadWsLink()).pipe(mergeMap((link) => link.request(operation))),
+);
 
 const link = ApolloLink.split(
   ({ query }) => {

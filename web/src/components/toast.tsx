@@ -8,6 +8,7 @@
  */
 import type { AlertColor } from '@mui/material/Alert';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { loadOnce } from './load-once';
 
 export interface ToastInput {
   title: string;
@@ -21,15 +22,7 @@ export interface ToastItem extends ToastInput {
 
 type ToastViewModule = typeof import('./ToastView');
 
-let toastView: Promise<ToastViewModule> | undefined;
-/** Fetches the toast view once; a failed fetch is tried again on the next call. */
-function loadToastView(): Promise<ToastViewModule> {
-  toastView ??= import('./ToastView').catch((error: unknown) => {
-    toastView = undefined;
-    throw error;
-  });
-  return toastView;
-}
+const loadToastView = loadOnce(() => import('./ToastView'));
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
