@@ -60,3 +60,28 @@ it('refuses a third ticket within the hour', async () => {
   expect(third.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
   expect(await countRows('support_tickets', 'user_id', user.id)).toBe(2);
 });
+
+it('keeps an hourly order counter through the pruning a sign-in starts in a fresh process', async () => {
+  // A fresh process prunes on its first counted attempt; a sign-in's window is 5 minutes, the order
+  // counter's an hour, and a counter 10 minutes into its hour must survive.
+  const fresh = await startTestServer({ env: { ORDER_RATE_LIMIT: '2' } });
+  try {
+    const user = await fresh.createUser();
+    await fresh.sql(`INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, now() - interval '10 minutes', 2)`, [
+      `order:user:${user.id}`,
+    ]);
+    const signIn = await fresh.gql(`mutation ($input: SignInInput!) { signIn(input: $input) { accessToken } }`, {
+      input: { email: user.email, password: 'not-the-password-1' },
+    });
+    expect(signIn.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    const [{ id: freshProductId }] = await fresh.sql(`SELECT id FROM products WHERE slug = 'litecoin-keys'`);
+    const third = await fresh.gql(
+      `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+      { input: { productId: freshProductId, quantity: 1, email: user.email, paymentMethod: 'USDT_TRC20' } },
+      { token: user.token },
+    );
+    expect(third.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+  } finally {
+    await fresh.close();
+  }
+});

@@ -26,13 +26,17 @@ const PRUNE_EVERY_MS = 60_000;
 @Service()
 export class RateLimitService {
   private lastPrune = 0;
-  /** The longest window any caller used; pruning must not cut a longer window short. */
-  private longestWindowSeconds = 0;
+  /** Rows older than the longest configured window mean nothing to any caller (a shorter one would cut it short). */
+  private readonly pruneAfterSeconds: number;
 
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.pruneAfterSeconds = Math.max(
+      ...[config.authRateLimit, config.orderRateLimit, config.ticketRateLimit].map((limit) => limit.windowSeconds),
+    );
+  }
 
   /**
    * Counts one attempt on each key and throws RATE_LIMITED when any key is over `limit.max` in its
@@ -41,11 +45,6 @@ export class RateLimitService {
    */
   async hit(keys: string[], limit: RateLimit = this.config.authRateLimit): Promise<void> {
     const { max, windowSeconds } = limit;
-    this.longestWindowSeconds = Math.max(
-      this.longestWindowSeconds,
-      windowSeconds,
-      this.config.authRateLimit.windowSeconds,
-    );
     const unique = [...new Set(keys)];
     const rows: HitRow[] = await this.db.query(
       `INSERT INTO rate_limits AS r (key, window_start, hits)
@@ -57,19 +56,19 @@ export class RateLimitService {
          GREATEST(1, ceil(extract(epoch FROM r.window_start + make_interval(secs => $2) - now())))::int AS retry_after`,
       [unique, windowSeconds],
     );
-    void this.pruneOccasionally(this.longestWindowSeconds);
+    void this.pruneOccasionally();
     const over = rows.filter((row) => row.hits > max);
     if (over.length > 0) throw new RateLimitedError(Math.max(...over.map((row) => row.retry_after)));
   }
 
   /** Keeps the table small: rows whose window has ended mean nothing any more. */
-  private async pruneOccasionally(windowSeconds: number): Promise<void> {
+  private async pruneOccasionally(): Promise<void> {
     const now = Date.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
     try {
       await this.db.query(`DELETE FROM rate_limits WHERE window_start <= now() - make_interval(secs => $1)`, [
-        windowSeconds,
+        this.pruneAfterSeconds,
       ]);
     } catch {
       // Best effort: a failed prune only leaves stale rows for the next one.

@@ -51,24 +51,32 @@ class Subscription implements AsyncIterableIterator<BusEvent> {
       resolve({ value: event, done: false });
       return;
     }
-    if (this.queue.length - this.head >= MAX_QUEUED) this.head++;
+    if (this.queue.length - this.head >= MAX_QUEUED) {
+      this.head++; // drop the oldest
+      this.compact();
+    }
     this.queue.push(event);
   }
 
   next(): Promise<IteratorResult<BusEvent>> {
     if (this.head < this.queue.length) {
       const event = this.queue[this.head++];
-      if (this.head === this.queue.length) {
-        this.queue = [];
-        this.head = 0;
-      } else if (this.head >= 1024 && this.head * 2 >= this.queue.length) {
-        this.queue = this.queue.slice(this.head);
-        this.head = 0;
-      }
+      this.compact();
       return Promise.resolve({ value: event, done: false });
     }
     if (this.done) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  /** Frees the consumed (or dropped) front once it is most of the array, so the array stays O(MAX_QUEUED). */
+  private compact(): void {
+    if (this.head === this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
   }
 
   return(): Promise<IteratorResult<BusEvent>> {
