@@ -166,6 +166,24 @@ test.describe('admin login', () => {
     ).toBeVisible();
   });
 
+  test("an admin who signs in over a customer's session sees nothing of the customer's afterwards", async ({
+    page,
+    request,
+  }) => {
+    const customer = await signUpViaApi(request, 'Leftover Customer');
+    await signInUi(page, customer);
+    await expect(page.getByTestId('nav-user')).toContainText('Leftover Customer');
+    await page.goto('/admin');
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    // Back to the store without a reload: the nav bar names the admin, not the customer.
+    await page.getByRole('link', { name: 'View store' }).click();
+    await expect(page.getByTestId('nav-user')).toBeVisible();
+    await expect(page.getByTestId('nav-user')).not.toContainText('Leftover Customer');
+  });
+
   test("a wrong password shows 'Login Failed' with the server's message", async ({ page }) => {
     await page.goto('/admin');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);

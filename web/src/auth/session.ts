@@ -53,9 +53,13 @@ export class Session {
     return this.refresh().then(() => undefined);
   }
 
-  /** After signIn/signUp returned a token. */
+  /**
+   * After signIn/signUp returned a token. Always a new identity (e.g. an admin signing in at /admin over
+   * a customer's session), so it always emits: caches and the WebSocket follow the version.
+   */
   signedIn(payload: TokenPayload): void {
     this.apply(payload);
+    this.emit('signedIn');
   }
 
   /** A valid access token, refreshed first when it is about to expire; null when signed out. */
@@ -70,7 +74,9 @@ export class Session {
     this.refreshing ??= postGraphql<{ refreshSession: TokenPayload }>(REFRESH_MUTATION)
       .then((result) => {
         if (result.data?.refreshSession) {
+          const restoring = this.snapshot.status !== 'signedIn';
           this.apply(result.data.refreshSession);
+          if (restoring) this.emit('signedIn');
           return this.token;
         }
         this.clear();
@@ -95,8 +101,8 @@ export class Session {
     }
   }
 
+  /** Stores a token; a refresh of the same identity changes nothing else. */
   private apply(payload: TokenPayload): void {
-    const wasSignedIn = this.snapshot.status === 'signedIn';
     this.token = payload.accessToken;
     this.expiresAt = new Date(payload.expiresAt).getTime();
     clearTimeout(this.timer);
@@ -104,7 +110,6 @@ export class Session {
       () => void this.refresh(),
       Math.max(5_000, this.expiresAt - Date.now() - REFRESH_MARGIN_MS),
     );
-    if (!wasSignedIn) this.emit('signedIn');
   }
 
   private clear(): void {

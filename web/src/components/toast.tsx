@@ -7,7 +7,7 @@
  * raises none, does not load it.
  */
 import type { AlertColor } from '@mui/material/Alert';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { loadOnce } from './load-once';
 
 export interface ToastInput {
@@ -41,10 +41,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setQueue((q) => [...q, { ...input, key: Date.now() + Math.random() }]);
   }, []);
   const dismiss = useCallback(() => setQueue((q) => q.slice(1)), []);
-  const value = useMemo(() => toast, [toast]);
-
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={toast}>
       {children}
       {current && view && <view.ToastView key={current.key} toast={current} onClose={dismiss} />}
     </ToastContext.Provider>

@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import { displayName } from '../auth/display-name';
-import { useSession } from '../auth/useSession';
 import { graphql } from '../gql';
 
 const NavViewerQuery = graphql(/* GraphQL */ `
@@ -21,8 +20,7 @@ const NavViewerQuery = graphql(/* GraphQL */ `
  * the map of every customer document with it, which a signed-out visitor's first page does not need.
  */
 export default function NavViewerName() {
-  const { version } = useSession();
-  // Re-read on every auth event (version); a failed read falls back silently (spec).
-  const { data } = useQuery(NavViewerQuery, { variables: {}, context: { version } });
+  // Every sign-in resets the store (main.tsx), which re-reads this; a failed read falls back silently (spec).
+  const { data } = useQuery(NavViewerQuery);
   return <>{displayName(data?.me)}</>;
 }

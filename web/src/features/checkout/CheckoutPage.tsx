@@ -11,11 +11,12 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { cryptoAmount, quoteTotal } from '../../../../common/pricing';
+import { CRYPTO_DECIMALS, cryptoAmount, quoteTotal } from '../../../../common/pricing';
 import { checkoutDetailsSchema, checkoutPaymentSchema, LIMITS, MESSAGES } from '../../../../common/validation';
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { useToast } from '../../components/toast';
+import { parseOrToast } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 import type { PaymentMethod } from '../../gql/graphql';
 import { CheckoutDetailsForm, type CheckoutDetailsValues } from './CheckoutDetailsForm';
@@ -148,7 +149,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
           unitPrice: price.unitPrice,
           totalPrice: price.totalPrice,
           domainName: domainName.trim() || null,
-          usdtAmount: cryptoAmount(price.totalCents, usdtRate, 2),
+          usdtAmount: cryptoAmount(price.totalCents, usdtRate, CRYPTO_DECIMALS.USDT_TRC20),
         };
       })()
     : null;
@@ -174,12 +175,13 @@ function CheckoutView({ slug }: { slug: string | null }) {
 
   const continueToPayment = () => {
     setQuantityText(String(quantity));
-    const parsed = checkoutDetailsSchema.safeParse({ productId: productId ?? '', quantity, domainName, email });
-    if (!parsed.success) {
-      toast({ title: CHECKOUT_TEXTS.validationError, description: parsed.error.issues[0]?.message, severity: 'error' });
-      return;
-    }
-    setDetails({ ...parsed.data, domainName: parsed.data.domainName ?? null });
+    const parsed = parseOrToast(
+      checkoutDetailsSchema,
+      { productId: productId ?? '', quantity, domainName, email },
+      toast,
+    );
+    if (!parsed) return;
+    setDetails({ ...parsed, domainName: parsed.domainName ?? null });
     setStep(1);
     window.scrollTo({ top: 0 });
   };
@@ -207,12 +209,9 @@ function CheckoutView({ slug }: { slug: string | null }) {
 
   const submitPayment = () => {
     if (!details) return;
-    const parsed = checkoutPaymentSchema.safeParse({ transactionId });
-    if (!parsed.success) {
-      toast({ title: CHECKOUT_TEXTS.validationError, description: parsed.error.issues[0]?.message, severity: 'error' });
-      return;
-    }
-    void placeOrder({ ...details, paymentMethod: method, transactionId: parsed.data.transactionId ?? null }, proof);
+    const parsed = parseOrToast(checkoutPaymentSchema, { transactionId }, toast);
+    if (!parsed) return;
+    void placeOrder({ ...details, paymentMethod: method, transactionId: parsed.transactionId ?? null }, proof);
   };
 
   let amount: PaymentAmount | null = null;
