@@ -51,3 +51,6 @@ export const GUIDE_CATEGORY_LABELS = {
   WEB_SERVER: 'Web Servers',
   OTHER: 'Other',
 } as const;
+
+/** The note of an order's first audit event, written by checkout and shown for events without one. */
+export const ORDER_PLACED_NOTE = 'Order placed';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_USD_RATES } from '../../common/pricing';
+import { DEFAULT_USD_RATES, RATE_DECIMALS } from '../../common/pricing';
 import { webDistDir } from './paths';
 
 const optionalString = z
@@ -14,6 +14,15 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 /** The fixed TRC-20 wallet of the demo store; production must set its own. */
+/** A USD rate: positive at the precision prices are converted with (RATE_DECIMALS), e.g. at least 0.00000001. */
+function usdRate(defaultRate: number) {
+  const smallest = 10 ** -RATE_DECIMALS;
+  return z.coerce
+    .number()
+    .min(smallest, `must be at least ${smallest.toFixed(RATE_DECIMALS)}`)
+    .default(defaultRate);
+}
+
 const DEMO_USDT_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 const envSchema = z.object({
@@ -29,8 +38,8 @@ const envSchema = z.object({
   PAY_ADDRESS_USDT_TRC20: optionalString,
   PAY_ADDRESS_BTC: optionalString,
   PAY_ADDRESS_ETH: optionalString,
-  RATE_BTC_USD: z.coerce.number().min(1e-8, 'must be at least 0.00000001').default(DEFAULT_USD_RATES.BTC),
-  RATE_ETH_USD: z.coerce.number().min(1e-8, 'must be at least 0.00000001').default(DEFAULT_USD_RATES.ETH),
+  RATE_BTC_USD: usdRate(DEFAULT_USD_RATES.BTC),
+  RATE_ETH_USD: usdRate(DEFAULT_USD_RATES.ETH),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   TRUST_PROXY: z.string().default('loopback'),
   SEED_DEMO_DATA: z

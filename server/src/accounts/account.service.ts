@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { profileSchema } from '../../../common/validation';
 import { Service } from '../container';
+import { hydrate } from '../db/hydrate';
 import { parseInput, UnauthenticatedError } from '../graphql/errors';
 import type { ProfileInput } from './account.inputs';
 import { Profile } from './profile.entity';
@@ -84,12 +85,12 @@ export class AccountService {
        ON CONFLICT (id) DO UPDATE
          SET full_name = EXCLUDED.full_name, company_name = EXCLUDED.company_name, phone = EXCLUDED.phone,
              updated_at = now()
-       RETURNING id`,
+       RETURNING *`,
       [userId, values.fullName, values.companyName, values.phone],
     );
     // A valid token of a deleted account: the account is gone, so is the session.
     if (!row) throw new UnauthenticatedError();
-    return this.db.getRepository(Profile).findOneByOrFail({ id: userId });
+    return hydrate(this.db.manager, Profile, row);
   }
 
   private emptyProfile(user: Pick<User, 'id' | 'email'>): Profile {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { z } from 'zod';
+import { ORDER_PLACED_NOTE } from '../../../common/labels';
 import { checkoutDetailsSchema, checkoutPaymentSchema, idempotencyKeySchema } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
 import { ProductService } from '../catalogue/product.service';
@@ -26,8 +27,6 @@ const placeOrderSchema = z.object({
   ...checkoutPaymentSchema.shape,
   idempotencyKey: idempotencyKeySchema.nullable(),
 });
-
-export const ORDER_PLACED_NOTE = 'Order placed';
 
 /** Thrown inside the transaction when a concurrent request with the same key committed first. */
 class IdempotentReplay extends Error {}

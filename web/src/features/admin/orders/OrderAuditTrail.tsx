@@ -2,7 +2,7 @@ import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
+import { ORDER_PLACED_NOTE, ORDER_STATUS_LABELS } from '../../../../../common/labels';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
 import { formatDateTime } from '../formatDateTime';
 
@@ -62,7 +62,7 @@ export function OrderAuditTrail(props: { order: FragmentType<typeof AdminOrderAu
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             {event.fromStatus === null ? (
               <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                {event.note ?? 'Order placed'} ({ORDER_STATUS_LABELS[event.toStatus]})
+                {event.note ?? ORDER_PLACED_NOTE} ({ORDER_STATUS_LABELS[event.toStatus]})
               </Typography>
             ) : event.fromStatus === event.toStatus ? (
               <Typography variant="body2" sx={{ fontWeight: 700 }}>
