@@ -249,6 +249,10 @@ test.describe('orders', () => {
     const rows = page.getByTestId('admin-order');
     await expect(rows.filter({ hasText: older.shortId })).toBeVisible();
     await expect(page.getByTestId('live-indicator')).toHaveText('Live');
+    // 'Live' means the socket is acknowledged; graphql-ws does not acknowledge the subscribe itself, and
+    // under CI load the server registered it after the order below was announced (seen once in CI).
+    // Known gap, noted on issue 5: a change in those first milliseconds shows only on the next refetch.
+    await page.waitForTimeout(1000);
 
     const newer = await placeOrder(request, customer, { domainName: 'live.example.com' });
     const row = rows.filter({ hasText: newer.shortId });
