@@ -15,7 +15,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
-import { execute, GraphQLError, parse, subscribe, validate, specifiedRules, type DocumentNode } from 'graphql';
+import { execute, GraphQLError, parse, validate, specifiedRules, type DocumentNode } from 'graphql';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { useServer } from 'graphql-ws/use/ws';
 import { DataSource } from 'typeorm';
@@ -33,6 +33,7 @@ import { EventBus, PgEventBus } from './graphql/event-bus';
 import { graphiqlRoute } from './graphql/graphiql.route';
 import { limitRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
+import { subscribeSharingResults } from './graphql/shared-subscribe';
 import { logger } from './logger';
 
 export interface App {
@@ -119,7 +120,7 @@ export async function createApp({
     {
       schema,
       execute,
-      subscribe,
+      subscribe: subscribeSharingResults,
       context: (ctx) => createContext({ user: ctx.extra.user ?? null, ip: ctx.extra.ip ?? 'unknown', container }),
       onConnect: (ctx) => {
         ctx.extra.ip = clientIp(ctx.extra.request);

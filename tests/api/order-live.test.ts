@@ -193,6 +193,49 @@ describe('adminOrderChanged', () => {
   });
 });
 
+describe('one execution per event for admins with the same query', () => {
+  const FULL = `subscription { adminOrderChanged { id status customer { email } events { toStatus actorEmail } } }`;
+
+  it('gives every admin the result of its own query, the same whoever owns the order', async () => {
+    const ownerAdmin = await server.createUser({ admin: true });
+    const other = subscribeOnce(server.ws(admin.token), { query: FULL });
+    const owning = subscribeOnce(server.ws(ownerAdmin.token), { query: FULL });
+    const narrow = subscribeOnce(server.ws(admin.token), { query: ADMIN_ORDER_CHANGED });
+    await Promise.all([other.ready, owning.ready, narrow.ready]);
+    const orderId = await placeOrder(ownerAdmin);
+    const expected = {
+      id: orderId,
+      status: 'PENDING',
+      customer: { email: ownerAdmin.email },
+      events: [{ toStatus: 'PENDING', actorEmail: ownerAdmin.email }],
+    };
+    expect(await other.next()).toEqual({ data: { adminOrderChanged: expected } });
+    expect(await owning.next()).toEqual({ data: { adminOrderChanged: expected } });
+    expect((await narrow.next()).data!.adminOrderChanged).toEqual({
+      id: orderId,
+      status: 'PENDING',
+      quantity: 1,
+      customer: { fullName: ownerAdmin.fullName, email: ownerAdmin.email },
+    });
+    for (const sub of [other, owning, narrow]) sub.dispose();
+  });
+
+  it("does not give an admin's result to the owner watching the same order with the same query", async () => {
+    const orderId = await placeOrder(owner);
+    const query = `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id customer { email } } }`;
+    const asAdmin = subscribeOnce(server.ws(admin.token), { query, variables: { orderId } });
+    const asOwner = subscribeOnce(server.ws(owner.token), { query, variables: { orderId } });
+    await Promise.all([asAdmin.ready, asOwner.ready]);
+    await setStatus(orderId, 'SUCCESS');
+    expect(await asAdmin.next()).toEqual({ data: { orderUpdated: { id: orderId, customer: { email: owner.email } } } });
+    const ownersView = await asOwner.next();
+    expect(ownersView.data!.orderUpdated).toEqual({ id: orderId, customer: null });
+    expect(ownersView.errors![0].extensions?.code).toBe('FORBIDDEN');
+    asAdmin.dispose();
+    asOwner.dispose();
+  });
+});
+
 async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const start = Date.now();
   while (!condition()) {

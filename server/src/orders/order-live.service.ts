@@ -2,54 +2,15 @@ import { Service } from '../container';
 import type { RequestContext } from '../graphql/context';
 import { EventBus, type BusEvent } from '../graphql/event-bus';
 import { Loaders } from '../graphql/loaders';
+import { mapAsyncIterator } from '../graphql/map-async-iterator';
 import { logger } from '../logger';
 import { Order } from './order.entity';
 import { canSeeOrder, OrderService } from './order.service';
 
 /**
- * Turns bus events into the orders a subscriber may see (DESIGN.md §6 "Live updates"): each event is
- * only `{ topic, id }`, so the row is re-read and the permission re-checked before anything is sent,
- * and events the subscriber may not see are dropped.
- *
- * Unlike an async generator, `return()` reaches the bus subscription at once even while a `next()` is
- * waiting, so a client that unsubscribes from a quiet order releases it immediately.
- */
-function mapEvents(
-  source: AsyncIterableIterator<BusEvent>,
-  toOrder: (event: BusEvent) => Promise<Order | null>,
-): AsyncIterableIterator<Order> {
-  const done = (): IteratorResult<Order> => ({ value: undefined, done: true });
-  const iterator: AsyncIterableIterator<Order> = {
-    async next() {
-      for (;;) {
-        const result = await source.next();
-        if (result.done) return done();
-        try {
-          const order = await toOrder(result.value);
-          if (order) return { value: order, done: false };
-        } catch (error) {
-          // One failed re-read (e.g. a dropped connection) skips this event, not the subscription.
-          logger.warn('Dropped an order event', { topic: result.value.topic, error: String(error) });
-        }
-      }
-    },
-    async return() {
-      await source.return?.();
-      return done();
-    },
-    async throw(error?: unknown) {
-      await source.return?.();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
-}
-
-/**
- * Live order updates for the `orderUpdated` and `adminOrderChanged` subscriptions.
+ * Live order updates for the `orderUpdated` and `adminOrderChanged` subscriptions (DESIGN.md §6
+ * "Live updates"): each event is only `{ topic, id }`, so the row is re-read and the permission
+ * re-checked before anything is sent, and events the subscriber may not see are dropped.
  *
  * The bus hands one event object to every local subscriber of its topic, so the re-read is shared per
  * event: 200 admins watching the queue cost one read per change, not 200, and so do the fields they
@@ -72,15 +33,26 @@ export class OrderLiveService {
    */
   async watchOrder(ctx: RequestContext, orderId: string): Promise<AsyncIterableIterator<Order>> {
     await this.orders.getVisible(ctx.user, orderId);
-    return mapEvents(this.bus.subscribe(`order:${orderId}`), (event) => this.reread(ctx, event));
+    return mapAsyncIterator(this.bus.subscribe(`order:${orderId}`), (event) => this.reread(ctx, event));
   }
 
   /** Every new or changed order, for admins (the role itself is checked by @AdminOnly). */
   watchAll(ctx: RequestContext): AsyncIterableIterator<Order> {
-    return mapEvents(this.bus.subscribe('orders'), (event) => this.reread(ctx, event));
+    return mapAsyncIterator(this.bus.subscribe('orders'), (event) => this.reread(ctx, event));
   }
 
+  /** The event's order if `ctx`'s user may see it; null (skip the event) otherwise. */
   private async reread(ctx: RequestContext, event: BusEvent): Promise<Order | null> {
+    try {
+      return await this.rereadShared(ctx, event);
+    } catch (error) {
+      // One failed re-read (e.g. a dropped connection) skips this event, not the subscription.
+      logger.warn('Dropped an order event', { topic: event.topic, error: String(error) });
+      return null;
+    }
+  }
+
+  private async rereadShared(ctx: RequestContext, event: BusEvent): Promise<Order | null> {
     let shared = this.perEvent.get(event);
     if (!shared) {
       shared = { order: this.orders.findById(event.id), loaders: new Loaders(ctx.container) };

@@ -1,0 +1,41 @@
+/**
+ * `source` with each value mapped by `map`; values it maps to null are skipped. A throw from `map`
+ * closes `source` and ends the iteration with that error.
+ *
+ * Unlike an async generator, `return()` reaches `source` at once even while a `next()` is waiting,
+ * so a client that unsubscribes from a quiet topic releases its bus subscription immediately.
+ */
+export function mapAsyncIterator<T, R>(
+  source: AsyncIterator<T>,
+  map: (value: T) => R | null | Promise<R | null>,
+): AsyncIterableIterator<R> {
+  const done = (): IteratorResult<R> => ({ value: undefined, done: true });
+  const iterator: AsyncIterableIterator<R> = {
+    async next() {
+      for (;;) {
+        const result = await source.next();
+        if (result.done) return done();
+        let mapped: R | null;
+        try {
+          mapped = await map(result.value);
+        } catch (error) {
+          await source.return?.();
+          throw error;
+        }
+        if (mapped !== null) return { value: mapped, done: false };
+      }
+    },
+    async return() {
+      await source.return?.();
+      return done();
+    },
+    async throw(error?: unknown) {
+      await source.return?.();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
