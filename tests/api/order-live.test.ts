@@ -50,7 +50,16 @@ describe('orderUpdated', () => {
   it("delivers the owner's order after an admin sets its status", async () => {
     const orderId = await placeOrder(owner);
     const sub = subscribeOnce(server.ws(owner.token), { query: ORDER_UPDATED, variables: { orderId } });
-    await sub.ready;
+    expect(await sub.next()).toEqual({
+      data: {
+        orderUpdated: {
+          id: orderId,
+          status: 'PENDING',
+          paymentAmountCrypto: '34.00',
+          product: { slug: 'litecoin-keys' },
+        },
+      },
+    });
     await setStatus(orderId, 'SUCCESS');
     const result = await sub.next();
     expect(result.errors).toBeUndefined();
@@ -68,7 +77,7 @@ describe('orderUpdated', () => {
   it('delivers to an admin watching any order', async () => {
     const orderId = await placeOrder(owner);
     const sub = subscribeOnce(server.ws(admin.token), { query: ORDER_UPDATED, variables: { orderId } });
-    await sub.ready;
+    expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: orderId, status: 'PENDING' });
     await setStatus(orderId, 'PROCESSING');
     expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: orderId, status: 'PROCESSING' });
     sub.dispose();
@@ -78,21 +87,41 @@ describe('orderUpdated', () => {
     const watched = await placeOrder(owner);
     const other = await placeOrder(owner);
     const sub = subscribeOnce(server.ws(owner.token), { query: ORDER_UPDATED, variables: { orderId: watched } });
-    await sub.ready;
+    expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: watched, status: 'PENDING' });
     await setStatus(other, 'SUCCESS');
     await setStatus(watched, 'COMPLETED');
     expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: watched, status: 'COMPLETED' });
     sub.dispose();
   });
 
+  it('sends the order as it is now first, so a change made before the subscribe arrived is not missed', async () => {
+    const orderId = await placeOrder(owner);
+    const page = await server.gql(
+      `query ($id: ID!) { order(id: $id) { status } }`,
+      { id: orderId },
+      { token: owner.token },
+    );
+    expect(page.data!.order.status).toBe('PENDING');
+    // The verify page loaded PENDING; the admin acts before the page's subscription reaches the server.
+    await setStatus(orderId, 'SUCCESS');
+    const sub = subscribeOnce(server.ws(owner.token), { query: ORDER_UPDATED, variables: { orderId } });
+    expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: orderId, status: 'SUCCESS' });
+    await setStatus(orderId, 'COMPLETED');
+    expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: orderId, status: 'COMPLETED' });
+    sub.dispose();
+  });
+
   it("fails a stranger's subscribe with NOT_FOUND and sends them nothing", async () => {
     const orderId = await placeOrder(owner);
+    const before = subscriberCount();
     const sub = subscribeOnce(server.ws(stranger.token), { query: ORDER_UPDATED, variables: { orderId } });
     const result = await sub.next();
     expect(result.data ?? null).toBeNull();
     expect(result.errors![0]).toMatchObject({ message: 'Order not found', extensions: { code: 'NOT_FOUND' } });
     await setStatus(orderId, 'SUCCESS');
     await expect(sub.next(700)).rejects.toThrow(/No subscription result/);
+    // The bus subscription taken before the check is released.
+    expect(subscriberCount()).toBe(before);
   });
 
   it('fails a signed-out subscribe with UNAUTHENTICATED, and an unknown order with NOT_FOUND', async () => {
@@ -112,7 +141,7 @@ describe('orderUpdated', () => {
     const orderId = await placeOrder(owner);
     const before = subscriberCount();
     const sub = subscribeOnce(server.ws(owner.token), { query: ORDER_UPDATED, variables: { orderId } });
-    await sub.ready;
+    await sub.next();
     expect(subscriberCount()).toBe(before + 1);
     sub.dispose();
     await waitFor(() => subscriberCount() === before);
@@ -184,7 +213,9 @@ describe('adminOrderChanged', () => {
       query: `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id customer { email } } }`,
       variables: { orderId },
     });
-    await sub.ready;
+    const initial = await sub.next();
+    expect(initial.data!.orderUpdated).toEqual({ id: orderId, customer: null });
+    expect(initial.errors![0].extensions?.code).toBe('FORBIDDEN');
     await setStatus(orderId, 'SUCCESS');
     const result = await sub.next();
     expect(result.data!.orderUpdated).toEqual({ id: orderId, customer: null });
@@ -225,7 +256,7 @@ describe('one execution per event for admins with the same query', () => {
     const query = `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id customer { email } } }`;
     const asAdmin = subscribeOnce(server.ws(admin.token), { query, variables: { orderId } });
     const asOwner = subscribeOnce(server.ws(owner.token), { query, variables: { orderId } });
-    await Promise.all([asAdmin.ready, asOwner.ready]);
+    await Promise.all([asAdmin.next(), asOwner.next()]); // the order as it is now
     await setStatus(orderId, 'SUCCESS');
     expect(await asAdmin.next()).toEqual({ data: { orderUpdated: { id: orderId, customer: { email: owner.email } } } });
     const ownersView = await asOwner.next();

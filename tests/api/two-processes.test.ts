@@ -130,7 +130,7 @@ it('process B serves the same database (an order placed on A is readable on B)',
 it('delivers orderUpdated on B when an admin sets the status on A', async () => {
   const orderId = await placeOrderOnA();
   const sub = subscribeOnce(wsB(owner.token), { query: ORDER_UPDATED, variables: { orderId } });
-  await sub.ready;
+  expect((await sub.next(10_000)).data!.orderUpdated).toEqual({ id: orderId, status: 'PENDING' });
   const set = await a.gql(SET_STATUS, { orderId, status: 'SUCCESS' }, { token: admin.token });
   expect(set.errors).toBeUndefined();
   const result = await sub.next(10_000);
@@ -142,7 +142,7 @@ it('delivers orderUpdated on B when an admin sets the status on A', async () => 
 it('delivers orderUpdated on A when an admin sets the status on B', async () => {
   const orderId = await placeOrderOnA();
   const sub = subscribeOnce(a.ws(owner.token), { query: ORDER_UPDATED, variables: { orderId } });
-  await sub.ready;
+  expect((await sub.next(10_000)).data!.orderUpdated).toEqual({ id: orderId, status: 'PENDING' });
   const set = await gqlB(SET_STATUS, { orderId, status: 'NOT_RECEIVED' }, admin.token);
   expect(set.errors).toBeUndefined();
   expect((await sub.next(10_000)).data!.orderUpdated).toEqual({ id: orderId, status: 'NOT_RECEIVED' });

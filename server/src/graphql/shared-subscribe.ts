@@ -1,6 +1,6 @@
 import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { isAdmin, type RequestContext } from './context';
-import { mapAsyncIterator } from './map-async-iterator';
+import { mapAsyncIterator } from './async-iterators';
 
 type Result = ExecutionResult | Promise<ExecutionResult>;
 

@@ -2,7 +2,7 @@ import { Service } from '../container';
 import type { RequestContext } from '../graphql/context';
 import { EventBus, type BusEvent } from '../graphql/event-bus';
 import { Loaders } from '../graphql/loaders';
-import { mapAsyncIterator } from '../graphql/map-async-iterator';
+import { mapAsyncIterator, startWith } from '../graphql/async-iterators';
 import { logger } from '../logger';
 import { Order } from './order.entity';
 import { canSeeOrder, OrderService } from './order.service';
@@ -28,12 +28,27 @@ export class OrderLiveService {
   ) {}
 
   /**
-   * Updates of one order for its owner or an admin. A stranger, or an unknown or malformed id, fails
-   * the subscribe itself with NOT_FOUND 'Order not found', exactly like `order(id)`.
+   * One order for its owner or an admin: the order as it is now, then after each change. A stranger,
+   * or an unknown or malformed id, fails the subscribe itself with NOT_FOUND 'Order not found',
+   * exactly like `order(id)`.
+   *
+   * The bus subscription starts before the order is read, so every change is in the first payload or
+   * announced after it: a client that loaded the page, then subscribed, misses no change made in
+   * between, however late its subscribe reaches the server.
    */
   async watchOrder(ctx: RequestContext, orderId: string): Promise<AsyncIterableIterator<Order>> {
-    await this.orders.getVisible(ctx.user, orderId);
-    return mapAsyncIterator(this.bus.subscribe(`order:${orderId}`), (event) => this.reread(ctx, event));
+    const events = this.bus.subscribe(`order:${orderId}`);
+    let current: Order;
+    try {
+      current = await this.orders.getVisible(ctx.user, orderId);
+    } catch (error) {
+      await events.return?.();
+      throw error;
+    }
+    return startWith(
+      current,
+      mapAsyncIterator(events, (event) => this.reread(ctx, event)),
+    );
   }
 
   /** Every new or changed order, for admins (the role itself is checked by @AdminOnly). */

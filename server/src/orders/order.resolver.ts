@@ -52,7 +52,8 @@ export class OrderResolver {
 
   @SignedIn()
   @Subscription(() => Order, {
-    description: 'Each change of one order of yours (admins: any order); a stranger gets NOT_FOUND',
+    description:
+      'One order of yours (admins: any order) as it is now, then after each change; a stranger gets NOT_FOUND',
     subscribe: ({ args, context }) =>
       (context as RequestContext).container
         .get(OrderLiveService)

@@ -39,3 +39,27 @@ export function mapAsyncIterator<T, R>(
   };
   return iterator;
 }
+
+/** `first`, then the values of `rest`; closing it closes `rest`. */
+export function startWith<T>(first: T, rest: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
+  let firstPending = true;
+  const iterator: AsyncIterableIterator<T> = {
+    next() {
+      if (!firstPending) return rest.next();
+      firstPending = false;
+      return Promise.resolve({ value: first, done: false });
+    },
+    return() {
+      firstPending = false;
+      return rest.return ? rest.return() : Promise.resolve({ value: undefined, done: true });
+    },
+    throw(error?: unknown) {
+      firstPending = false;
+      return rest.throw ? rest.throw(error) : Promise.reject(error);
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
