@@ -8,8 +8,8 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=4000
-# Caps V8's old generation: under a burst of live updates the heap otherwise grows to ~1 GB around a ~115 MB
-# live set (README "Performance"); at 384 MB the fan-out benchmark peaks at 398 MB RSS with no CPU cost. Live
+# Caps V8's old generation: under a burst of live updates the heap otherwise grows well past the live set
+# (README "Performance"); at 384 MB the fan-out benchmark peaks at 274 MB RSS with no CPU cost. Live
 # subscribers need ~20 KB each: raise it with the container's memory for more than ~10,000 per replica.
 ENV NODE_OPTIONS=--max-old-space-size=384
 WORKDIR /app
