@@ -7,6 +7,7 @@
  * during that second: two servers cannot share one data directory).
  */
 import 'reflect-metadata';
+import { normalizeEmail } from './accounts/account-records';
 import { AdminRoleService, type AdminRoleChange } from './accounts/admin-role.service';
 import { loadConfig } from './config';
 import { createDataSource } from './db/data-source';
@@ -42,7 +43,7 @@ export async function runAdminCli(args: string[], env: NodeJS.ProcessEnv, out: C
     out.error(ADMIN_CLI_USAGE);
     return 2;
   }
-  const email = rawEmail.trim().toLowerCase();
+  const email = normalizeEmail(rawEmail);
   const config = loadConfig(env);
   setLogLevel(env.LOG_LEVEL ? config.logLevel : 'warn');
 

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { signAccessToken } from '../../server/src/accounts/access-token';
+import { insertAccount, normalizeEmail } from '../../server/src/accounts/account-records';
 import { hashPassword } from '../../server/src/accounts/password';
 import { createApp, type App } from '../../server/src/app';
 import type { ResolvedConfig } from '../../server/src/app-config';
@@ -176,14 +177,11 @@ export async function startTestServer(
       return client;
     },
     async createUser(opts = {}) {
-      const email = (opts.email ?? `user-${randomBytes(5).toString('hex')}@example.com`).toLowerCase();
+      const email = normalizeEmail(opts.email ?? `user-${randomBytes(5).toString('hex')}@example.com`);
       const password = opts.password ?? 'Passw0rdOK';
       const fullName = opts.fullName ?? 'Test Customer';
-      const [{ id }] = await app.db.query(`INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, [
-        email,
-        await hashPassword(password),
-      ]);
-      await app.db.query(`INSERT INTO profiles (id, full_name, email) VALUES ($1, $2, $3)`, [id, fullName, email]);
+      const passwordHash = await hashPassword(password);
+      const id = await app.db.transaction((tx) => insertAccount(tx, { email, passwordHash, fullName }));
       const roles = opts.admin ? ['admin'] : [];
       if (opts.admin) await app.db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [id]);
       const { token } = signAccessToken(config.jwtSecret, { id, roles });

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Service } from '../container';
+import { normalizeEmail } from './account-records';
 import { ADMIN_ROLE } from './user-role.entity';
 
 export type AdminRoleChange = 'granted' | 'already-admin' | 'revoked' | 'not-admin' | 'no-such-user';
@@ -35,7 +36,7 @@ export class AdminRoleService {
   }
 
   private async userId(email: string): Promise<string | null> {
-    const [row] = await this.db.query(`SELECT id FROM users WHERE email = $1`, [email.trim().toLowerCase()]);
+    const [row] = await this.db.query(`SELECT id FROM users WHERE email = $1`, [normalizeEmail(email)]);
     return row?.id ?? null;
   }
 }

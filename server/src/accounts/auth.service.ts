@@ -4,6 +4,7 @@ import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { InputError, parseInput, UnauthenticatedError } from '../graphql/errors';
 import { signAccessToken } from './access-token';
+import { insertAccount, normalizeEmail } from './account-records';
 import type { SignInInput, SignUpInput } from './account.inputs';
 import { AccountService } from './account.service';
 import { AuthPayload } from './auth-payload.type';
@@ -49,19 +50,15 @@ export class AuthService {
       email: input.email,
       password: input.password,
     });
-    const email = values.email.toLowerCase();
+    const email = normalizeEmail(values.email);
     await this.rateLimits.hit([`signup:ip:${ip}`, `signup:email:${email}`]);
     if (await this.db.getRepository(User).existsBy({ email })) throw InputError.field('email', MESSAGES.emailTaken);
     const passwordHash = await hashPassword(values.password);
     let created: { userId: string; refresh?: IssuedRefreshToken };
     try {
       created = await this.db.transaction(async (tx) => {
-        const [{ id }] = await tx.query(`INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, [
-          email,
-          passwordHash,
-        ]);
-        await tx.query(`INSERT INTO profiles (id, full_name, email) VALUES ($1, $2, $3)`, [id, values.fullName, email]);
-        return { userId: id as string, refresh: options.session ? await this.sessions.issue(id, tx) : undefined };
+        const id = await insertAccount(tx, { email, passwordHash, fullName: values.fullName });
+        return { userId: id, refresh: options.session ? await this.sessions.issue(id, tx) : undefined };
       });
     } catch (error) {
       // Two sign-ups racing for one e-mail: the unique index decides, the loser gets the same message.
@@ -77,7 +74,7 @@ export class AuthService {
    */
   async signIn(input: SignInInput, ip: string, options: { session: boolean }): Promise<SignedIn> {
     const values = parseInput(signInSchema, { email: input.email, password: input.password ?? '' });
-    const email = values.email.toLowerCase();
+    const email = normalizeEmail(values.email);
     await this.rateLimits.hit([`signin:ip:${ip}`, `signin:email:${email}`]);
     const user = await this.db.getRepository(User).findOneBy({ email });
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), values.password);

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { insertAccount, normalizeEmail } from '../../accounts/account-records';
 import { hashPassword } from '../../accounts/password';
 import { ADMIN_ROLE } from '../../accounts/user-role.entity';
 import { logger } from '../../logger';
@@ -59,16 +60,11 @@ export async function ensureAdmin(
   password: string,
   fullName = 'Store Admin',
 ): Promise<boolean> {
-  const normalized = email.trim().toLowerCase();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const existing = await tx.query(`SELECT id FROM users WHERE email = $1`, [normalized]);
+    const existing = await tx.query(`SELECT id FROM users WHERE email = $1`, [normalizeEmail(email)]);
     if (existing.length > 0) return false;
-    const [{ id }] = await tx.query(`INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, [
-      normalized,
-      passwordHash,
-    ]);
-    await tx.query(`INSERT INTO profiles (id, full_name, email) VALUES ($1, $2, $3)`, [id, fullName, normalized]);
+    const id = await insertAccount(tx, { email, passwordHash, fullName });
     await tx.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, [id, ADMIN_ROLE]);
     return true;
   });
@@ -88,7 +84,7 @@ export async function seedDatabase(db: DataSource, options: SeedOptions): Promis
   }
   if (options.admin) {
     if (await ensureAdmin(db, options.admin.email, options.admin.password)) {
-      logger.info('Created the first admin', { email: options.admin.email.toLowerCase() });
+      logger.info('Created the first admin', { email: normalizeEmail(options.admin.email) });
     }
   } else if (options.createDemoAdmin) {
     const password = `Adm1n-${randomBytes(9).toString('base64url')}`;

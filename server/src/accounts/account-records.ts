@@ -1,0 +1,28 @@
+/**
+ * The account rows every way of creating an account writes (sign-up, the first admin, tests), and the
+ * one form an e-mail is stored and looked up in.
+ */
+
+/** E-mails are stored and compared trimmed and lower-case, whoever creates or looks up the account. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Anything that runs SQL: a DataSource, or the EntityManager of the caller's transaction. */
+interface Queryable {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/** Inserts a user and its profile; call it inside a transaction. Returns the new user's id. */
+export async function insertAccount(
+  db: Queryable,
+  account: { email: string; passwordHash: string; fullName: string },
+): Promise<string> {
+  const email = normalizeEmail(account.email);
+  const [{ id }] = (await db.query(`INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, [
+    email,
+    account.passwordHash,
+  ])) as { id: string }[];
+  await db.query(`INSERT INTO profiles (id, full_name, email) VALUES ($1, $2, $3)`, [id, account.fullName, email]);
+  return id;
+}
