@@ -4,7 +4,7 @@
  * serves these files to customers, and a private key must not travel that way).
  */
 import { LIMITS, MESSAGES } from '../../../common/validation';
-import { readUpload, UploadReadError } from '../files/upload-reader';
+import { readUploadForField } from '../files/upload-reader';
 import { InputError } from '../graphql/errors';
 import type { UploadValue } from '../graphql/scalars/upload';
 
@@ -15,18 +15,11 @@ const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 
 /** Reads and checks one uploaded certificate file; errors are BAD_USER_INPUT on `field`. */
 export async function readCertificateFile(upload: UploadValue, field: string): Promise<Buffer> {
-  let bytes: Buffer;
-  try {
-    ({ bytes } = await readUpload(upload, LIMITS.certificateFileBytes));
-  } catch (error) {
-    if (error instanceof UploadReadError) {
-      throw InputError.field(
-        field,
-        error.reason === 'too-large' ? MESSAGES.certificateFileTooLarge : MESSAGES.certificateUploadFailed,
-      );
-    }
-    throw error;
-  }
+  const bytes = await readUploadForField(upload, field, {
+    maxBytes: LIMITS.certificateFileBytes,
+    tooLarge: MESSAGES.certificateFileTooLarge,
+    failed: MESSAGES.certificateUploadFailed,
+  });
   const text = bytes.toString('latin1');
   if (!isText(bytes) || !PEM_CERTIFICATE.test(text)) {
     throw InputError.field(field, MESSAGES.certificateFileNotPem);

@@ -1,8 +1,9 @@
 /**
- * Reading a multipart upload (graphql-upload-minimal) into memory with a size cap. Callers turn the
- * outcome into their own field's message, so this module knows nothing about what the file is for.
+ * Reading a multipart upload (graphql-upload-minimal) into memory with a size cap. Callers give their
+ * own field's messages, so this module knows nothing about what the file is for.
  */
-import type { FileUpload, UploadValue } from '../graphql/scalars/upload';
+import { InputError } from '../graphql/errors';
+import type { UploadValue } from '../graphql/scalars/upload';
 
 export type UploadFailure = 'too-large' | 'failed';
 
@@ -11,11 +12,6 @@ export class UploadReadError extends Error {
   constructor(readonly reason: UploadFailure) {
     super(reason === 'too-large' ? 'Upload too large' : 'Upload failed');
   }
-}
-
-export interface ReadUpload {
-  filename: string;
-  bytes: Buffer;
 }
 
 /** graphql-upload-minimal reports a file over its `maxFileSize` as an HttpError with status 413. */
@@ -30,16 +26,14 @@ type UploadStream = NodeJS.ReadableStream & { truncated?: boolean };
  * flowing and is discarded rather than destroyed: a destroyed part would stall the multipart parser
  * and leave the client's request hanging.
  */
-export async function readUpload(upload: UploadValue, maxBytes: number): Promise<ReadUpload> {
-  let file: FileUpload;
+async function readUpload(upload: UploadValue, maxBytes: number): Promise<Buffer> {
   let stream: UploadStream;
   try {
-    file = await upload.file;
-    stream = file.createReadStream();
+    stream = (await upload.file).createReadStream();
   } catch (error) {
     throw new UploadReadError(isTooLarge(error) ? 'too-large' : 'failed');
   }
-  const bytes = await new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
@@ -64,7 +58,23 @@ export async function readUpload(upload: UploadValue, maxBytes: number): Promise
       else if (!refused) resolve(Buffer.concat(chunks, size));
     });
   });
-  return { filename: file.filename, bytes };
+}
+
+/**
+ * The bytes of the upload for input field `field`, at most `maxBytes`; a refusal is BAD_USER_INPUT on
+ * that field with its message for the reason.
+ */
+export async function readUploadForField(
+  upload: UploadValue,
+  field: string,
+  limits: { maxBytes: number; tooLarge: string; failed: string },
+): Promise<Buffer> {
+  try {
+    return await readUpload(upload, limits.maxBytes);
+  } catch (error) {
+    if (!(error instanceof UploadReadError)) throw error;
+    throw InputError.field(field, error.reason === 'too-large' ? limits.tooLarge : limits.failed);
+  }
 }
 
 /** Drains an upload the request will not use, so its part of the body is consumed, not left waiting. */

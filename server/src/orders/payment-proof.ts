@@ -4,7 +4,7 @@
  */
 import { LIMITS, MESSAGES } from '../../../common/validation';
 import { detectImageType, IMAGE_EXTENSIONS, type ImageMime } from '../files/image-type';
-import { readUpload, UploadReadError } from '../files/upload-reader';
+import { readUploadForField } from '../files/upload-reader';
 import { InputError } from '../graphql/errors';
 import type { UploadValue } from '../graphql/scalars/upload';
 
@@ -23,13 +23,11 @@ const PROOF_FIELD = 'proof';
  * bytes. Every refusal is BAD_USER_INPUT on the field `proof` with the proof's message.
  */
 export async function readPaymentProof(upload: UploadValue): Promise<PaymentProof> {
-  let bytes: Buffer;
-  try {
-    ({ bytes } = await readUpload(upload, LIMITS.proofBytes));
-  } catch (error) {
-    if (!(error instanceof UploadReadError)) throw error;
-    throw InputError.field(PROOF_FIELD, error.reason === 'too-large' ? MESSAGES.proofTooLarge : MESSAGES.uploadFailed);
-  }
+  const bytes = await readUploadForField(upload, PROOF_FIELD, {
+    maxBytes: LIMITS.proofBytes,
+    tooLarge: MESSAGES.proofTooLarge,
+    failed: MESSAGES.uploadFailed,
+  });
   const mime = detectImageType(bytes);
   if (!mime) throw InputError.field(PROOF_FIELD, MESSAGES.proofNotImage);
   return { bytes, mime, extension: IMAGE_EXTENSIONS[mime] };
