@@ -27,12 +27,13 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { createBenchDatabase, freePort } from './lib/database.mjs';
+import { freePort, isStale, SERVER_SOURCES, WEB_SOURCES } from '../scripts/lib/dev-tools.mjs';
+import { createBenchDatabase } from './lib/database.mjs';
 import { runFanout } from './lib/fanout.mjs';
 import { noisePng } from './lib/png.mjs';
 import { cpuSeconds, rssMb } from './lib/process-stats.mjs';
 import { ADMIN_ORDERS, DASHBOARD, PLACE_ORDER, PRODUCT, PRODUCTS } from './lib/queries.mjs';
-import { cursorAfter, PAY_ADDRESSES, seedAtScale } from './lib/seed.mjs';
+import { customerId, cursorAfter, PAY_ADDRESSES, seedAtScale } from './lib/seed.mjs';
 import { fmt, percentile, sleep } from './lib/stats.mjs';
 import { measureWebSize } from './lib/web-size.mjs';
 
@@ -59,6 +60,8 @@ for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: 
 const want = (section) => only.includes(section) && (section !== 'web' || !args['skip-web']);
 /** Another build of the server (e.g. a copy of dist from before a change) for before/after comparisons. */
 const serverDist = args['server-dist'] ? path.resolve(args['server-dist']) : null;
+/** The build the benchmark runs and loads its helpers from (hashPassword, the default rates). */
+const serverBuild = serverDist ?? path.join(root, 'dist');
 const quick = args.quick;
 const settings = {
   orders: Number(args.orders ?? (quick ? 2_000 : 100_000)),
@@ -91,20 +94,6 @@ if (Number.isFinite(softLimit) && softLimit < neededFds && !process.env.BENCH_UL
 }
 
 // ---------------------------------------------------------------------------------------------------
-function newestMtime(entries) {
-  let newest = 0;
-  const visit = (p) => {
-    if (!fs.existsSync(p)) return;
-    const stat = fs.statSync(p);
-    if (stat.isDirectory()) {
-      if (p.endsWith('node_modules')) return;
-      for (const name of fs.readdirSync(p)) visit(path.join(p, name));
-    } else newest = Math.max(newest, stat.mtimeMs);
-  };
-  entries.forEach((entry) => visit(path.join(root, entry)));
-  return newest;
-}
-
 function runOrFail(command, commandArgs, env = process.env) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
@@ -113,8 +102,7 @@ function runOrFail(command, commandArgs, env = process.env) {
 /** Builds the server with tsc when dist is older than its sources (as `npm start` does). */
 function buildServer() {
   const entry = path.join(root, 'dist/server/src/main.js');
-  const sources = ['server/src', 'common', 'tsconfig.json', 'tsconfig.build.json'];
-  if (fs.existsSync(entry) && fs.statSync(entry).mtimeMs >= newestMtime(sources)) return;
+  if (!isStale(root, entry, SERVER_SOURCES)) return;
   log('Building the server (tsc -p tsconfig.build.json)…');
   runOrFail('npx', ['tsc', '-p', 'tsconfig.build.json']);
   fs.utimesSync(entry, new Date(), new Date());
@@ -124,8 +112,7 @@ function buildServer() {
 function buildWeb(distDir) {
   const index = path.join(distDir, 'index.html');
   const manifest = path.join(distDir, '.vite', 'manifest.json');
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'web/graphiql', 'common'];
-  if (fs.existsSync(manifest) && fs.statSync(index).mtimeMs >= newestMtime(sources)) return;
+  if (fs.existsSync(manifest) && !isStale(root, index, WEB_SOURCES)) return;
   log(`Building the web app into ${path.relative(root, distDir)} (vite build --manifest)…`);
   runOrFail('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--manifest', '--logLevel', 'warn'], {
     ...process.env,
@@ -441,7 +428,7 @@ async function main() {
     const gqlUrl = `${url}/graphql`;
     const server = await startChild(
       'The store server',
-      path.join(serverDist ?? path.join(root, 'dist'), 'server/src/main.js'),
+      path.join(serverBuild, 'server/src/main.js'),
       {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -468,8 +455,8 @@ async function main() {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     cleanups.unshift(() => client.end());
-    const { hashPassword } = require(path.join(root, 'dist/server/src/accounts/password.js'));
-    const { DEFAULT_USD_RATES } = require(path.join(root, 'dist/common/pricing.js'));
+    const { hashPassword } = require(path.join(serverBuild, 'server/src/accounts/password.js'));
+    const { DEFAULT_USD_RATES } = require(path.join(serverBuild, 'common/pricing.js'));
     const seedStart = performance.now();
     const { adminId } = await seedAtScale(client, {
       orders: settings.orders,
@@ -483,10 +470,9 @@ async function main() {
     const token = (id, roles = []) =>
       jwt.sign({ roles }, jwtSecret, { algorithm: 'HS256', subject: id, expiresIn: 15 * 60 });
     const customerIds = (
-      await client.query(
-        `SELECT c, md5('bench-customer-' || c)::uuid AS id FROM generate_series(1, $1::int) c ORDER BY c`,
-        [settings.customers],
-      )
+      await client.query(`SELECT c, ${customerId('c')} AS id FROM generate_series(1, $1::int) c ORDER BY c`, [
+        settings.customers,
+      ])
     ).rows.map((r) => r.id);
     const adminToken = () => token(adminId, ['admin']);
 

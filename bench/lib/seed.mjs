@@ -9,12 +9,11 @@
 
 import { Buffer } from 'node:buffer';
 
-const ADDRESSES = {
+export const PAY_ADDRESSES = {
   usdt_trc20: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
   btc: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   eth: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
 };
-export const PAY_ADDRESSES = ADDRESSES;
 
 /** 1×1 PNG: the stored proofs of seeded orders (the checkout benchmark uploads real 200 kB ones). */
 const PNG_1X1_HEX =
@@ -106,7 +105,16 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
                         ORDER BY (tier->>'minQuantity')::int DESC LIMIT 1), pr.price) AS unit) price
      CROSS JOIN LATERAL (
        SELECT now() - o.age_s * interval '1 second' - o.age_us * interval '1 microsecond' AS created_at) t`,
-    [orders, customers, ADDRESSES.usdt_trc20, ADDRESSES.btc, ADDRESSES.eth, rates.USDT_TRC20, rates.BTC, rates.ETH],
+    [
+      orders,
+      customers,
+      PAY_ADDRESSES.usdt_trc20,
+      PAY_ADDRESSES.btc,
+      PAY_ADDRESSES.eth,
+      rates.USDT_TRC20,
+      rates.BTC,
+      rates.ETH,
+    ],
   );
   // The audit trail checkout and setOrderStatus write: "Order placed", then the admin's change.
   await q(

@@ -142,28 +142,22 @@ export async function createApp({
       onClose: (ctx) => clearTimeout(ctx.extra.expiry),
       onSubscribe: (_ctx, _id, payload) => {
         let document = wsDocuments.get(payload.query);
-        if (document) {
-          return {
-            schema,
-            document,
-            variableValues: payload.variables ?? undefined,
-            operationName: payload.operationName ?? undefined,
-          };
+        if (!document) {
+          try {
+            document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
+          } catch (error) {
+            const message = error instanceof GraphQLError ? error.message : 'Invalid query';
+            return [new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
+          }
+          const errors = validate(schema, document, [...specifiedRules, ...limitRules]);
+          if (errors.length > 0) {
+            return errors.map(
+              (e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+            );
+          }
+          if (wsDocuments.size >= WS_DOCUMENT_CACHE_SIZE) wsDocuments.delete(wsDocuments.keys().next().value!);
+          wsDocuments.set(payload.query, document);
         }
-        try {
-          document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
-        } catch (error) {
-          const message = error instanceof GraphQLError ? error.message : 'Invalid query';
-          return [new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
-        }
-        const errors = validate(schema, document, [...specifiedRules, ...limitRules]);
-        if (errors.length > 0) {
-          return errors.map(
-            (e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
-          );
-        }
-        if (wsDocuments.size >= WS_DOCUMENT_CACHE_SIZE) wsDocuments.delete(wsDocuments.keys().next().value!);
-        wsDocuments.set(payload.query, document);
         return {
           schema,
           document,

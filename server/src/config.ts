@@ -13,7 +13,6 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-/** The fixed TRC-20 wallet of the demo store; production must set its own. */
 /** A USD rate: positive at the precision prices are converted with (RATE_DECIMALS), e.g. at least 0.00000001. */
 function usdRate(defaultRate: number) {
   const smallest = 10 ** -RATE_DECIMALS;
@@ -23,6 +22,7 @@ function usdRate(defaultRate: number) {
     .default(defaultRate);
 }
 
+/** The fixed TRC-20 wallet of the demo store; production must set its own. */
 const DEMO_USDT_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 const envSchema = z.object({

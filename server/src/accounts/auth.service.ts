@@ -4,7 +4,7 @@ import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { InputError, parseInput, UnauthenticatedError } from '../graphql/errors';
 import { signAccessToken } from './access-token';
-import { insertAccount, normalizeEmail } from './account-records';
+import { insertAccount, isUniqueViolation, normalizeEmail } from './account-records';
 import type { SignInInput, SignUpInput } from './account.inputs';
 import { AccountService } from './account.service';
 import { AuthPayload } from './auth-payload.type';
@@ -19,8 +19,6 @@ export interface SignedIn {
   /** Absent when no session was asked for (a transport without cookies, e.g. graphql-ws). */
   refresh?: IssuedRefreshToken;
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Sign-up, sign-in, refresh and sign-out (DESIGN.md §6). Access tokens are 15-minute JWTs whose roles
@@ -62,7 +60,7 @@ export class AuthService {
       });
     } catch (error) {
       // Two sign-ups racing for one e-mail: the unique index decides, the loser gets the same message.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw InputError.field('email', MESSAGES.emailTaken);
+      if (isUniqueViolation(error)) throw InputError.field('email', MESSAGES.emailTaken);
       throw error;
     }
     return this.signedIn(created.userId, created.refresh);

@@ -1,4 +1,4 @@
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { quoteTotal, type Quote } from '../../../common/pricing';
 import { checkoutDetailsSchema, isUuid, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
@@ -66,9 +66,24 @@ export class ProductService {
     return (await this.listActive()).find((product) => product.slug === slug) ?? null;
   }
 
+  /**
+   * Products by id, inactive ones too (an order keeps its product): active ones from the catalogue
+   * cache, the rest from the database in one statement; null for unknown or malformed ids.
+   */
+  async findManyCurrent(ids: readonly string[]): Promise<(Product | null)[]> {
+    const found = new Map((await this.listActive()).map((product) => [product.id, product]));
+    const missing = ids.filter((id) => !found.has(id) && isUuid(id));
+    if (missing.length > 0) {
+      for (const product of await this.db.getRepository(Product).findBy({ id: In(missing) })) {
+        found.set(product.id, product);
+      }
+    }
+    return ids.map((id) => found.get(id) ?? null);
+  }
+
   /** The product with this id: from the catalogue cache when active, else from the database (or null). */
   async findCurrent(id: string): Promise<Product | null> {
-    return (await this.listActive()).find((product) => product.id === id) ?? this.findById(id);
+    return (await this.findManyCurrent([id]))[0];
   }
 
   /** Any product by id (inactive too), read from the database; null for unknown or malformed ids. */

@@ -4,9 +4,11 @@ import { Service } from '../container';
 import { FileStore } from '../files/file-store';
 import { discardUpload } from '../files/upload-reader';
 import { NotFoundError, parseInput } from '../graphql/errors';
+import { EventBus } from '../graphql/event-bus';
 import type { UploadValue } from '../graphql/scalars/upload';
 import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
+import { orderChangeEvents } from '../orders/order.service';
 import { PEM_MIME, readCertificateFile } from './certificate-file';
 import type { IssueCertificateInput } from './certificate.inputs';
 import { Certificate } from './certificate.entity';
@@ -22,6 +24,7 @@ export class CertificateService {
   constructor(
     private readonly db: DataSource,
     private readonly files: FileStore,
+    private readonly bus: EventBus,
   ) {}
 
   /** The user's certificates, newest first. */
@@ -86,6 +89,8 @@ export class CertificateService {
         toStatus: order.status,
         note: `Certificate issued for ${fields.domainName}`,
       });
+      // Live views of the order (the admin queue's audit trail, the customer's page) show the new line.
+      await this.bus.publish(orderChangeEvents(order.id), manager);
       return certificate;
     });
   }

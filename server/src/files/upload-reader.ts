@@ -5,15 +5,6 @@
 import { InputError } from '../graphql/errors';
 import type { UploadValue } from '../graphql/scalars/upload';
 
-export type UploadFailure = 'too-large' | 'failed';
-
-/** Why an upload could not be read; callers map it to their field's message. */
-export class UploadReadError extends Error {
-  constructor(readonly reason: UploadFailure) {
-    super(reason === 'too-large' ? 'Upload too large' : 'Upload failed');
-  }
-}
-
 /** graphql-upload-minimal reports a file over its `maxFileSize` as an HttpError with status 413. */
 function isTooLarge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: number }).status === 413;
@@ -22,59 +13,48 @@ function isTooLarge(error: unknown): boolean {
 type UploadStream = NodeJS.ReadableStream & { truncated?: boolean };
 
 /**
- * Buffers the whole upload, refusing it once it passes `maxBytes`. Past the limit the stream keeps
- * flowing and is discarded rather than destroyed: a destroyed part would stall the multipart parser
- * and leave the client's request hanging.
- */
-async function readUpload(upload: UploadValue, maxBytes: number): Promise<Buffer> {
-  let stream: UploadStream;
-  try {
-    stream = (await upload.file).createReadStream();
-  } catch (error) {
-    throw new UploadReadError(isTooLarge(error) ? 'too-large' : 'failed');
-  }
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    const refuse = (reason: UploadFailure) => {
-      if (refused) return;
-      refused = true;
-      chunks.length = 0;
-      reject(new UploadReadError(reason));
-    };
-    stream.on('data', (chunk: Buffer | string) => {
-      if (refused) return;
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      size += buffer.length;
-      if (size > maxBytes) refuse('too-large');
-      else chunks.push(buffer);
-    });
-    // busboy cuts a file at the multipart limit, emits 'limit' and marks the stream truncated.
-    stream.on('limit', () => refuse('too-large'));
-    stream.on('error', (error: unknown) => refuse(isTooLarge(error) ? 'too-large' : 'failed'));
-    stream.on('end', () => {
-      if (stream.truncated) refuse('too-large');
-      else if (!refused) resolve(Buffer.concat(chunks, size));
-    });
-  });
-}
-
-/**
- * The bytes of the upload for input field `field`, at most `maxBytes`; a refusal is BAD_USER_INPUT on
- * that field with its message for the reason.
+ * The bytes of the upload for input field `field`, buffered whole, refused once they pass `maxBytes`.
+ * A refusal is BAD_USER_INPUT on that field with its message for the reason. Past the limit the
+ * stream keeps flowing and is discarded rather than destroyed: a destroyed part would stall the
+ * multipart parser and leave the client's request hanging.
  */
 export async function readUploadForField(
   upload: UploadValue,
   field: string,
   limits: { maxBytes: number; tooLarge: string; failed: string },
 ): Promise<Buffer> {
+  const refusal = (tooLarge: boolean) => InputError.field(field, tooLarge ? limits.tooLarge : limits.failed);
+  let stream: UploadStream;
   try {
-    return await readUpload(upload, limits.maxBytes);
+    stream = (await upload.file).createReadStream();
   } catch (error) {
-    if (!(error instanceof UploadReadError)) throw error;
-    throw InputError.field(field, error.reason === 'too-large' ? limits.tooLarge : limits.failed);
+    throw refusal(isTooLarge(error));
   }
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    const refuse = (tooLarge: boolean) => {
+      if (refused) return;
+      refused = true;
+      chunks.length = 0;
+      reject(refusal(tooLarge));
+    };
+    stream.on('data', (chunk: Buffer | string) => {
+      if (refused) return;
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size > limits.maxBytes) refuse(true);
+      else chunks.push(buffer);
+    });
+    // busboy cuts a file at the multipart limit, emits 'limit' and marks the stream truncated.
+    stream.on('limit', () => refuse(true));
+    stream.on('error', (error: unknown) => refuse(isTooLarge(error)));
+    stream.on('end', () => {
+      if (stream.truncated) refuse(true);
+      else if (!refused) resolve(Buffer.concat(chunks, size));
+    });
+  });
 }
 
 /** Drains an upload the request will not use, so its part of the body is consumed, not left waiting. */

@@ -3,8 +3,8 @@
  * them for that request only. Created lazily, so a request pays only for the loaders it uses.
  */
 import DataLoader from 'dataloader';
-import { DataSource, In } from 'typeorm';
-import { Product } from '../catalogue/product.entity';
+import { DataSource } from 'typeorm';
+import type { Product } from '../catalogue/product.entity';
 import { ProductService } from '../catalogue/product.service';
 import type { Container } from '../container';
 
@@ -34,19 +34,11 @@ export class Loaders {
   }
 
   /**
-   * Products by id, inactive ones too (an order keeps its product). Active products come from the
-   * catalogue cache (ProductService, invalidated by product events), so a dashboard or an admin page
-   * reads the products table only for withdrawn products.
+   * Products by id, inactive ones too. Active products come from the catalogue cache (ProductService,
+   * invalidated by product events), so a dashboard or an admin page reads the products table only for
+   * withdrawn products.
    */
   get productById(): DataLoader<string, Product | null> {
-    return this.loader('productById', async (ids, db) => {
-      const found = new Map((await this.container.get(ProductService).listActive()).map((p) => [p.id, p]));
-      const missing = ids.filter((id) => !found.has(id));
-      if (missing.length > 0) {
-        for (const product of await db.getRepository(Product).findBy({ id: In(missing) }))
-          found.set(product.id, product);
-      }
-      return ids.map((id) => found.get(id) ?? null);
-    });
+    return this.loader('productById', (ids) => this.container.get(ProductService).findManyCurrent(ids));
   }
 }

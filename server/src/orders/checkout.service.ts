@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ORDER_PLACED_NOTE } from '../../../common/labels';
 import { checkoutDetailsSchema, checkoutPaymentSchema, idempotencyKeySchema } from '../../../common/validation';
@@ -83,7 +83,7 @@ export class CheckoutService {
       // A retry of an order that already exists returns it before anything that may have changed since
       // (stock, configured methods) could refuse the retry.
       if (details.idempotencyKey) {
-        const existing = await this.findByKey(this.db.manager, user.id, details.idempotencyKey);
+        const existing = await this.findByKey(user.id, details.idempotencyKey);
         if (existing) return existing;
       }
       // Each order may store a 5 MB proof: one account must not be able to fill the database.
@@ -168,14 +168,14 @@ export class CheckoutService {
       });
     } catch (error) {
       if (error instanceof IdempotentReplay && key) {
-        const winner = await this.findByKey(this.db.manager, user.id, key);
+        const winner = await this.findByKey(user.id, key);
         if (winner) return winner;
       }
       throw error;
     }
   }
 
-  private findByKey(manager: EntityManager, userId: string, key: string): Promise<Order | null> {
-    return manager.getRepository(Order).findOneBy({ userId, idempotencyKey: key });
+  private findByKey(userId: string, key: string): Promise<Order | null> {
+    return this.db.getRepository(Order).findOneBy({ userId, idempotencyKey: key });
   }
 }

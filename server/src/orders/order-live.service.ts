@@ -58,19 +58,14 @@ export class OrderLiveService {
 
   /** The event's order if `ctx`'s user may see it; null (skip the event) otherwise. */
   private async reread(ctx: RequestContext, event: BusEvent): Promise<Order | null> {
-    try {
-      return await this.rereadShared(ctx, event);
-    } catch (error) {
-      // One failed re-read (e.g. a dropped connection) skips this event, not the subscription.
-      logger.warn('Dropped an order event', { topic: event.topic, error: String(error) });
-      return null;
-    }
-  }
-
-  private async rereadShared(ctx: RequestContext, event: BusEvent): Promise<Order | null> {
     let shared = this.perEvent.get(event);
     if (!shared) {
-      shared = { order: this.orders.findById(event.id), loaders: new Loaders(ctx.container) };
+      const order = this.orders.findById(event.id).catch((error: unknown) => {
+        // One failed re-read (e.g. a dropped connection) skips this event, not the subscriptions.
+        logger.warn('Dropped an order event', { topic: event.topic, error: String(error) });
+        return null;
+      });
+      shared = { order, loaders: new Loaders(ctx.container) };
       this.perEvent.set(event, shared);
     }
     const order = await shared.order;

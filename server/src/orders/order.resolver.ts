@@ -9,8 +9,10 @@ import { Order } from './order.entity';
 import { PlaceOrderInput } from './order.inputs';
 import { OrderService } from './order.service';
 
-/** Signed-in operations reach resolvers only with a user (@SignedIn / @AdminOnly check it first). */
-/** Checkout, one order, status changes and live order updates (spec §4, §6). */
+/**
+ * Checkout, one order, status changes and live order updates (spec §4, §6). Signed-in operations
+ * reach their resolver only with a user (@SignedIn / @AdminOnly check it first), hence `ctx.user!`.
+ */
 @Resolver(() => Order)
 export class OrderResolver {
   constructor(

@@ -16,6 +16,8 @@ export class OrderCounts1763800000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
+      -- No order may be written between the count below and the triggers: it would never be counted.
+      LOCK TABLE orders IN SHARE ROW EXCLUSIVE MODE;
       CREATE TABLE order_counts (
         status text PRIMARY KEY,
         total bigint NOT NULL
@@ -31,9 +33,9 @@ export class OrderCounts1763800000000 implements MigrationInterface {
             SELECT status, count(*) FROM new_rows GROUP BY status ORDER BY status
             ON CONFLICT (status) DO UPDATE SET total = c.total + EXCLUDED.total;
         ELSIF TG_OP = 'DELETE' THEN
-          UPDATE order_counts c SET total = c.total - d.n
-            FROM (SELECT status, count(*) AS n FROM old_rows GROUP BY status) d
-            WHERE c.status = d.status;
+          INSERT INTO order_counts AS c (status, total)
+            SELECT status, -count(*) FROM old_rows GROUP BY status ORDER BY status
+            ON CONFLICT (status) DO UPDATE SET total = c.total + EXCLUDED.total;
         ELSE
           INSERT INTO order_counts AS c (status, total)
             SELECT status, sum(delta) FROM (

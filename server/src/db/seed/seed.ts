@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { insertAccount, normalizeEmail } from '../../accounts/account-records';
+import { insertAccount, isUniqueViolation, normalizeEmail } from '../../accounts/account-records';
 import { hashPassword } from '../../accounts/password';
 import { ADMIN_ROLE } from '../../accounts/user-role.entity';
 import { logger } from '../../logger';
@@ -60,14 +60,18 @@ export async function ensureAdmin(
   password: string,
   fullName = 'Store Admin',
 ): Promise<boolean> {
+  // Checked before hashing: this runs at every start, and argon2 is deliberately slow.
+  const existing = await db.query(`SELECT 1 FROM users WHERE email = $1`, [normalizeEmail(email)]);
+  if (existing.length > 0) return false;
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const existing = await tx.query(`SELECT id FROM users WHERE email = $1`, [normalizeEmail(email)]);
-    if (existing.length > 0) return false;
-    const id = await insertAccount(tx, { email, passwordHash, fullName });
-    await tx.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, [id, ADMIN_ROLE]);
-    return true;
-  });
+  try {
+    await db.transaction((tx) => insertAccount(tx, { email, passwordHash, fullName, roles: [ADMIN_ROLE] }));
+  } catch (error) {
+    // Another replica starting at the same moment created it first.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  return true;
 }
 
 export interface SeedOptions {
