@@ -6,7 +6,7 @@ import type { SessionStatus } from './session';
 import { useSession } from './useSession';
 
 /** The toast title when a page needs a session (spec §8). */
-export const AUTH_REQUIRED_TITLE = 'Authentication Required';
+const AUTH_REQUIRED_TITLE = 'Authentication Required';
 
 /**
  * For pages that need a session (checkout, verify): once the session is known to be signed out, shows

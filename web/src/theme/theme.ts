@@ -4,6 +4,9 @@
  */
 import { createTheme } from '@mui/material/styles';
 
+/** The font for machine text a customer or admin compares or copies: order ids, wallet addresses, keys. */
+export const MONOSPACE_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
 export const theme = createTheme({
   palette: {
     mode: 'light',

@@ -1,4 +1,6 @@
+import type { TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
+import type { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
 import { session } from '../../auth/session';
@@ -28,51 +30,53 @@ const SignUpMutation = graphql(/* GraphQL */ `
 
 const NETWORK_FAILURE = 'Could not reach the store. Please check your connection and try again.';
 
+type TokenPayload = Parameters<typeof session.signedIn>[0];
+
 /**
- * Sign in: validate (first message as 'Validation Error'), call the API, toast the outcome and start
- * the session. Resolves true when signed in.
+ * The flow both share: validate (first message as 'Validation Error'), call the API, toast the outcome
+ * and start the session. Resolves true when signed in.
  */
-export function useSignIn() {
+function useAuthMutation<TData, TInput, TValues>(
+  document: TypedDocumentNode<TData, { input: TInput }>,
+  schema: z.ZodType<TInput, TValues>,
+  token: (data: TData) => TokenPayload,
+  success: { title: string; description: string },
+) {
   const toast = useToast();
-  const [mutate, { loading }] = useMutation(SignInMutation);
-  const signIn = async (values: SignInValues): Promise<boolean> => {
-    const parsed = parseOrToast(signInSchema, values, toast);
+  const [mutate, { loading }] = useMutation(document);
+  const submit = async (values: TValues): Promise<boolean> => {
+    const parsed = parseOrToast(schema, values, toast);
     if (!parsed) return false;
     try {
       const { data } = await mutate({ variables: { input: parsed } });
       if (!data) return false;
-      toast({ title: 'Welcome back!', description: 'Signed in successfully.', severity: 'success' });
-      session.signedIn(data.signIn);
+      toast({ ...success, severity: 'success' });
+      session.signedIn(token(data));
       return true;
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error, NETWORK_FAILURE), severity: 'error' });
       return false;
     }
   };
+  return { submit, loading };
+}
+
+/** Sign in: welcomes the customer back. */
+export function useSignIn() {
+  const { submit, loading } = useAuthMutation(SignInMutation, signInSchema, (data) => data.signIn, {
+    title: 'Welcome back!',
+    description: 'Signed in successfully.',
+  });
+  const signIn: (values: SignInValues) => Promise<boolean> = submit;
   return { signIn, loading };
 }
 
 /** Sign up: as sign-in; the API signs the new account in at once. */
 export function useSignUp() {
-  const toast = useToast();
-  const [mutate, { loading }] = useMutation(SignUpMutation);
-  const signUp = async (values: SignUpValues): Promise<boolean> => {
-    const parsed = parseOrToast(signUpSchema, values, toast);
-    if (!parsed) return false;
-    try {
-      const { data } = await mutate({ variables: { input: parsed } });
-      if (!data) return false;
-      toast({
-        title: 'Success!',
-        description: 'Account created successfully. You can now sign in.',
-        severity: 'success',
-      });
-      session.signedIn(data.signUp);
-      return true;
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, NETWORK_FAILURE), severity: 'error' });
-      return false;
-    }
-  };
+  const { submit, loading } = useAuthMutation(SignUpMutation, signUpSchema, (data) => data.signUp, {
+    title: 'Success!',
+    description: 'Account created successfully. You can now sign in.',
+  });
+  const signUp: (values: SignUpValues) => Promise<boolean> = submit;
   return { signUp, loading };
 }

@@ -39,9 +39,6 @@ export const ProductDetailsFragment = graphql(/* GraphQL */ `
   }
 `);
 
-/** The product sold in bulk only (spec §2, §9). */
-const BULK_SLUG = 'ssl-certificates';
-
 function BackToProducts() {
   return (
     <Button component={RouterLink} to="/products" startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
@@ -87,7 +84,8 @@ function PurchaseButton({
 export function ProductDetails(props: { product: FragmentType<typeof ProductDetailsFragment> }) {
   const product = getFragmentData(ProductDetailsFragment, props.product);
   const checkoutTo = `/checkout?product=${encodeURIComponent(product.slug)}`;
-  const bulk = product.slug === BULK_SLUG ? quoteTotal(product, product.minQuantity) : null;
+  // Sold in bulk only (spec §2, §9): a minimum above one, as checkout reads it.
+  const bulk = product.minQuantity > 1 ? quoteTotal(product, product.minQuantity) : null;
   const price = formatPrice(product.price);
 
   return (

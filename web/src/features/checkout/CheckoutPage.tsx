@@ -9,7 +9,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CRYPTO_DECIMALS, cryptoAmount, quoteTotal } from '../../../../common/pricing';
 import { checkoutDetailsSchema, checkoutPaymentSchema, LIMITS, MESSAGES } from '../../../../common/validation';
@@ -47,7 +47,6 @@ const CheckoutPageQuery = graphql(/* GraphQL */ `
       currency
       address
       qrSvg
-      decimals
       usdRate
       available
     }
@@ -105,8 +104,8 @@ function CheckoutView({ slug }: { slug: string | null }) {
   const [transactionId, setTransactionId] = useState('');
   const [proof, setProof] = useState<File | null>(null);
 
-  const products = useMemo(() => data?.products ?? [], [data]);
-  const methods = useMemo(() => data?.paymentMethods ?? [], [data]);
+  const products = data?.products ?? [];
+  const methods = data?.paymentMethods ?? [];
   const slugProduct = slug ? products.find((p) => p.slug === slug) : undefined;
   const openedWithProduct = !!slugProduct?.inStock;
   const productId = chosenId ?? (openedWithProduct ? slugProduct.id : null);

@@ -19,6 +19,7 @@ import { formatUsd } from '../../../../common/pricing';
 import { MESSAGES } from '../../../../common/validation';
 import { formatCryptoAmount } from '../../format/crypto';
 import type { PaymentMethod } from '../../gql/graphql';
+import { MONOSPACE_FONT } from '../../theme/theme';
 import { CHECKOUT_TEXTS } from './checkout.texts';
 
 export interface PaymentMethodOption {
@@ -194,7 +195,7 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
                     aria-labelledby="pay-address-label"
                     data-testid="pay-address"
                     sx={{
-                      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+                      fontFamily: MONOSPACE_FONT,
                       fontSize: '0.95rem',
                       wordBreak: 'break-all',
                       p: 1.25,

@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { MESSAGES } from '../../../../common/validation';
+import { MESSAGES, type FieldError } from '../../../../common/validation';
 import { CHECKOUT_TEXTS } from './checkout.texts';
 
 /** A ToastInput (components/toast), spelled out so this module stays free of React for its unit test. */
@@ -7,11 +7,6 @@ export interface PlaceOrderToast {
   title: string;
   description: string;
   severity: 'error';
-}
-
-interface FieldError {
-  field: string;
-  message: string;
 }
 
 /** The server's `proof` field: its refusals name the file, not the order (payment-proof.ts). */

@@ -12,19 +12,15 @@ const CreateTicketMutation = graphql(/* GraphQL */ `
   mutation SupportPageCreateTicket($input: CreateTicketInput!) {
     createTicket(input: $input) {
       id
-      title
-      description
-      category
-      createdAt
-      status
-      priority
+      ...TicketsTab_ticket
     }
   }
 `);
 
 /**
- * Create a ticket: validate (first message as 'Validation Error'), send, toast. The new ticket is put
- * at the top of the cached dashboard list, so /dashboard shows it at once. Resolves true when created.
+ * Create a ticket: validate (first message as 'Validation Error'), send, toast. The new ticket, with
+ * the dashboard list's own fields (TicketsTab_ticket), is put at the top of the cached dashboard list,
+ * so /dashboard shows it at once. Resolves true when created.
  */
 export function useCreateTicket() {
   const toast = useToast();

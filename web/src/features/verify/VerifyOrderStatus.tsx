@@ -16,7 +16,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
 import { formatUsd } from '../../../../common/pricing';
 import { formatCryptoAmount } from '../../format/crypto';
+import { ORDER_STATUS_COLOURS } from '../../format/order-status';
 import type { OrderStatus, PaymentMethod } from '../../gql/graphql';
+import { MONOSPACE_FONT } from '../../theme/theme';
 
 export interface VerifiedOrder {
   id: string;
@@ -35,6 +37,7 @@ type Tone = 'warning' | 'success' | 'error' | 'info';
 interface Presentation {
   title: string;
   text: string;
+  /** The card's accent (top border, icon); the Status chip takes the shared order-status colour. */
   tone: Tone;
   icon: ReactNode;
 }
@@ -74,7 +77,6 @@ function presentation(status: OrderStatus): Presentation {
 }
 
 const quantityFormat = new Intl.NumberFormat('en-US');
-const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
 /** The order status page (spec §2 Verify); it re-renders as the live subscription updates the order. */
 export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
@@ -175,7 +177,7 @@ export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
               {order.id}
             </Detail>
             <Detail label="Status">
-              <Chip size="small" color={view.tone} label={ORDER_STATUS_LABELS[order.status]} />
+              <Chip size="small" color={ORDER_STATUS_COLOURS[order.status]} label={ORDER_STATUS_LABELS[order.status]} />
             </Detail>
             <Detail label="Product">{order.productName}</Detail>
             <Detail label="Domain">{order.domainName ?? 'Not specified'}</Detail>
@@ -208,7 +210,11 @@ function Detail({ label, mono, children }: { label: string; mono?: boolean; chil
       <Typography component="dt">{label}</Typography>
       <Typography
         component="dd"
-        sx={mono ? { fontFamily: MONO, fontSize: '0.9rem', wordBreak: 'break-all' } : { wordBreak: 'break-word' }}
+        sx={
+          mono
+            ? { fontFamily: MONOSPACE_FONT, fontSize: '0.9rem', wordBreak: 'break-all' }
+            : { wordBreak: 'break-word' }
+        }
       >
         {children}
       </Typography>

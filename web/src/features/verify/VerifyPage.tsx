@@ -20,7 +20,6 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
     paymentAmountCrypto
     totalPrice
     quantity
-    updatedAt
     product {
       id
       name

@@ -1,22 +1,11 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
+import { orderStatusPaletteColour } from '../../../format/order-status';
 import type { OrderStatus } from '../../../gql/admin/graphql';
 
 /** The statuses an admin sets (spec §4), in the spec's order. */
 export const SETTABLE_STATUSES = ['PENDING', 'SUCCESS', 'PROCESSING', 'COMPLETED', 'NOT_RECEIVED'] as const;
-
-/** A colour per status, so the queue reads at a glance (the label is always written too). */
-const STATUS_COLOR: Record<OrderStatus, string> = {
-  PENDING: 'warning.main',
-  SUCCESS: 'success.main',
-  PROCESSING: 'info.main',
-  COMPLETED: 'secondary.main',
-  NOT_RECEIVED: 'error.main',
-  CONFIRMED: 'info.main',
-  ACTIVE: 'success.main',
-  CANCELLED: 'text.disabled',
-};
 
 interface OrderStatusSelectProps {
   shortId: string;
@@ -27,7 +16,8 @@ interface OrderStatusSelectProps {
 }
 
 /**
- * The per-order status dropdown; a choice applies at once. Native, so it is a plain combobox for the
+ * The per-order status dropdown; a choice applies at once. The dot shows the status's colour (the one
+ * map of format/order-status), so the queue reads at a glance. Native, so it is a plain combobox for the
  * keyboard and a wheel on phones. A status an admin cannot set (e.g. a dashboard's CANCELLED) is shown
  * but not offered.
  */
@@ -49,7 +39,13 @@ export function OrderStatusSelect({ shortId, status, pendingStatus, onChange }: 
             <Box
               component="span"
               aria-hidden
-              sx={{ width: 10, height: 10, borderRadius: '50%', flexShrink: 0, bgcolor: STATUS_COLOR[value] }}
+              sx={{
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                flexShrink: 0,
+                bgcolor: orderStatusPaletteColour(value),
+              }}
             />
           ),
         },

@@ -23,6 +23,7 @@ import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin'
 import type { AdminOrderRow_OrderFragment, OrderStatus } from '../../../gql/admin/graphql';
 import { visuallyHidden } from '@mui/utils';
 import { formatDate } from '../../../format/date';
+import { MONOSPACE_FONT } from '../../../theme/theme';
 import { formatDateTime, formatTime } from '../formatDateTime';
 import { OrderStatusSelect } from './OrderStatusSelect';
 
@@ -77,7 +78,7 @@ interface ViewProps extends Omit<OrdersListProps, 'orders'> {
   orders: readonly Order[];
 }
 
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.8125rem' };
+const mono = { fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem' };
 
 function CustomerCell({ order }: { order: Order }) {
   return (

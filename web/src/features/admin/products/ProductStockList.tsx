@@ -16,6 +16,7 @@ import { PRODUCT_CATEGORY_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
 import type { AdminProductRow_ProductFragment } from '../../../gql/admin/graphql';
+import { MONOSPACE_FONT } from '../../../theme/theme';
 
 export const AdminProductRowFragment = graphql(/* GraphQL */ `
   fragment AdminProductRow_product on Product {
@@ -112,11 +113,7 @@ export function ProductStockList({ products: refs, pendingStock, onStockChange }
           {products.map((product) => (
             <TableRow key={product.id} hover data-testid="admin-product">
               <TableCell sx={{ fontWeight: 600 }}>{product.name}</TableCell>
-              <TableCell
-                sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.8125rem' }}
-              >
-                {product.slug}
-              </TableCell>
+              <TableCell sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem' }}>{product.slug}</TableCell>
               <TableCell>{PRODUCT_CATEGORY_LABELS[product.category] ?? product.category}</TableCell>
               <TableCell align="right">{formatUsd(product.price)}</TableCell>
               <TableCell>

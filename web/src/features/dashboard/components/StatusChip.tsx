@@ -1,20 +1,9 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { ORDER_STATUS_LABELS, TICKET_PRIORITY_LABELS } from '../../../../../common/labels';
+import { ORDER_STATUS_COLOURS } from '../../../format/order-status';
 import type { CertificateStatus, OrderStatus, TicketPriority, TicketStatus } from '../../../gql/graphql';
 
 type Colour = ChipProps['color'];
-
-/** Every OrderStatus, including the ones only the dashboard knows (confirmed, active, cancelled). */
-const ORDER_COLOURS: Record<OrderStatus, Colour> = {
-  PENDING: 'warning',
-  PROCESSING: 'info',
-  CONFIRMED: 'info',
-  SUCCESS: 'success',
-  ACTIVE: 'success',
-  COMPLETED: 'success',
-  NOT_RECEIVED: 'error',
-  CANCELLED: 'default',
-};
 
 const CERTIFICATE: Record<CertificateStatus, { label: string; colour: Colour }> = {
   ACTIVE: { label: 'Active', colour: 'success' },
@@ -38,7 +27,7 @@ const PRIORITY_COLOURS: Record<TicketPriority, Colour> = {
 };
 
 export function OrderStatusChip({ status }: { status: OrderStatus }) {
-  return <Chip size="small" label={ORDER_STATUS_LABELS[status]} color={ORDER_COLOURS[status]} />;
+  return <Chip size="small" label={ORDER_STATUS_LABELS[status]} color={ORDER_STATUS_COLOURS[status]} />;
 }
 
 export function CertificateStatusChip({ status }: { status: CertificateStatus }) {
