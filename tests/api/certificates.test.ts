@@ -3,25 +3,15 @@ import { SignedUrlService } from '../../server/src/files/signed-url.service';
 import {
   PNG_1x1,
   startTestServer,
+  subscribeOnce,
   type GqlResponse,
   type TestServer,
   type TestUser,
   type UploadFile,
 } from '../support/test-server';
+import { CERTIFICATE_PEM as LEAF_PEM, TEST_ADDRESSES } from '../support/fixtures';
 
-/** A real self-signed certificate (CN=shop.example.com) and a CA certificate for the chain. */
-const LEAF_PEM = `-----BEGIN CERTIFICATE-----
-MIIBizCCATGgAwIBAgIUfMIpYYZeY6krUSQxB62wZYgEK60wCgYIKoZIzj0EAwIw
-GzEZMBcGA1UEAwwQc2hvcC5leGFtcGxlLmNvbTAeFw0yNjExMjEwOTM3MDRaFw0y
-NzExMjEwOTM3MDRaMBsxGTAXBgNVBAMMEHNob3AuZXhhbXBsZS5jb20wWTATBgcq
-hkjOPQIBBggqhkjOPQMBBwNCAAQLVAlUt/g7SneGHdR0ED48lleQ6dC0SaHYY7lg
-lVx5UjCCj/JJwGK25Mlz4InDiqAUZHvkqe61JLFSYALsuefYo1MwUTAdBgNVHQ4E
-FgQUXdt2dIMCJdFbwrAJ88mIyEAwyHswHwYDVR0jBBgwFoAUXdt2dIMCJdFbwrAJ
-88mIyEAwyHswDwYDVR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNIADBFAiAJR/dl
-7ShuGIznEYi0Q5jQ7ri8cNGRSubF9iGycSAkjQIhAJ26kC/hMbfSZsnMFTjNXc+8
-vaAE+baEF4YdPlWMR1Xk
------END CERTIFICATE-----
-`;
+/** A CA certificate for the chain of LEAF_PEM (the self-signed CN=shop.example.com of tests/support/fixtures). */
 const CHAIN_PEM = `-----BEGIN CERTIFICATE-----
 MIIBijCCAS+gAwIBAgIUCqALaqUAN60fnOav5uqCcNXLjEUwCgYIKoZIzj0EAwIw
 GjEYMBYGA1UEAwwPRXhhbXBsZSBUZXN0IENBMB4XDTI2MTEyMTA5MzcwNFoXDTI3
@@ -86,9 +76,9 @@ async function insertOrder(user: TestUser, status = 'pending'): Promise<string> 
   const [{ id }] = await server.sql<{ id: string }>(
     `INSERT INTO orders (user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
        payment_method, crypto_address, payment_amount_crypto, status)
-     VALUES ($1, $2, $3, 'shop.example.com', 4000, 13.6, 54400, 'usdt_trc20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 54400, $4)
+     VALUES ($1, $2, $3, 'shop.example.com', 4000, 13.6, 54400, 'usdt_trc20', $5, 54400, $4)
      RETURNING id`,
-    [user.id, sslProductId, user.email, status],
+    [user.id, sslProductId, user.email, status, TEST_ADDRESSES.USDT_TRC20],
   );
   return id;
 }
@@ -199,6 +189,24 @@ describe('issueCertificate', () => {
     ]);
     const [order] = await server.sql(`SELECT status FROM orders WHERE id = $1`, [orderId]);
     expect(order.status).toBe('completed');
+  });
+
+  it('announces the new audit line to admins watching the queue', async () => {
+    const liveOrderId = await insertOrder(await server.createUser(), 'completed');
+    const sub = subscribeOnce(server.ws(admin.token), {
+      query: `subscription { adminOrderChanged { id events { note } } }`,
+    });
+    await sub.ready;
+    const res = await server.gql(
+      ISSUE,
+      { input: { orderId: liveOrderId, domainName: 'live.example.com', expiresAt: '2030-01-01T00:00:00.000Z' } },
+      { token: admin.token },
+    );
+    expect(res.errors).toBeUndefined();
+    const delivered = (await sub.next()).data!.adminOrderChanged;
+    expect(delivered.id).toBe(liveOrderId);
+    expect(delivered.events.at(-1)).toEqual({ note: 'Certificate issued for live.example.com' });
+    sub.dispose();
   });
 
   it('serves the files to whoever holds the signed URL, as PEM attachments', async () => {

@@ -4,7 +4,6 @@
  * viewing, stock switches reflected in the store, and certificate issuing down to the customer's
  * download.
  */
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test,
@@ -14,84 +13,33 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
+import { ORDER_STATUS_LABELS } from '../../common/labels';
+import { MESSAGES } from '../../common/validation';
+import { CERTIFICATE_PEM } from '../support/fixtures';
+import { placeOrderViaApi, setOrderStatus, type PlaceOrderOptions, type PlacedOrder } from './support/orders';
 import {
   E2E_ADMIN,
-  PNG_1x1,
   adminToken,
   expectToast,
   gql,
+  seriousA11yViolations,
   signInUi,
   signUpViaApi,
+  submitAdminLogin,
   type ApiUser,
 } from './support/store';
 
-/** A real self-signed certificate (CN=shop.example.com), as an admin would upload it. */
-const CERTIFICATE_PEM = `-----BEGIN CERTIFICATE-----
-MIIBizCCATGgAwIBAgIUfMIpYYZeY6krUSQxB62wZYgEK60wCgYIKoZIzj0EAwIw
-GzEZMBcGA1UEAwwQc2hvcC5leGFtcGxlLmNvbTAeFw0yNjExMjEwOTM3MDRaFw0y
-NzExMjEwOTM3MDRaMBsxGTAXBgNVBAMMEHNob3AuZXhhbXBsZS5jb20wWTATBgcq
-hkjOPQIBBggqhkjOPQMBBwNCAAQLVAlUt/g7SneGHdR0ED48lleQ6dC0SaHYY7lg
-lVx5UjCCj/JJwGK25Mlz4InDiqAUZHvkqe61JLFSYALsuefYo1MwUTAdBgNVHQ4E
-FgQUXdt2dIMCJdFbwrAJ88mIyEAwyHswHwYDVR0jBBgwFoAUXdt2dIMCJdFbwrAJ
-88mIyEAwyHswDwYDVR0TAQH/BAUwAwEB/zAKBggqhkjOPQQDAgNIADBFAiAJR/dl
-7ShuGIznEYi0Q5jQ7ri8cNGRSubF9iGycSAkjQIhAJ26kC/hMbfSZsnMFTjNXc+8
-vaAE+baEF4YdPlWMR1Xk
------END CERTIFICATE-----
-`;
-
-interface PlacedOrder {
-  id: string;
-  shortId: string;
-}
-
-let orderCounter = 0;
-
-/** The customer places an order through the API, with a PNG payment proof (a multipart request). */
-async function placeOrder(
-  request: APIRequestContext,
-  user: ApiUser,
-  options: { slug?: string; quantity?: number; domainName?: string; proof?: boolean } = {},
-): Promise<PlacedOrder> {
-  const { product } = await gql(request, 'query ($slug: String!) { product(slug: $slug) { id } }', {
-    slug: options.slug ?? 'litecoin-keys',
-  });
-  const input = {
-    productId: product.id,
-    quantity: options.quantity ?? 1,
-    email: user.email,
-    domainName: options.domainName ?? null,
-    paymentMethod: 'USDT_TRC20',
-    transactionId: 'abc123def456',
-    idempotencyKey: `admin-e2e-${Date.now()}-${process.pid}-${++orderCounter}`,
-  };
-  const query =
-    'mutation ($input: PlaceOrderInput!, $proof: Upload) { placeOrder(input: $input, proof: $proof) { id shortId } }';
-  const withProof = options.proof ?? true;
-  const res = await request.post('/graphql', {
-    headers: { 'apollo-require-preflight': 'true', authorization: `Bearer ${user.token}` },
-    multipart: withProof
-      ? {
-          operations: JSON.stringify({ query, variables: { input, proof: null } }),
-          // Not a numeric name: the form keeps the object's key order, and numeric keys come first.
-          map: JSON.stringify({ proof: ['variables.proof'] }),
-          proof: { name: 'proof.png', mimeType: 'image/png', buffer: PNG_1x1 },
-        }
-      : {
-          operations: JSON.stringify({ query, variables: { input } }),
-          map: JSON.stringify({}),
-        },
-  });
-  const body = await res.json();
-  if (body.errors) throw new Error(`placeOrder failed: ${JSON.stringify(body.errors)}`);
-  return body.data.placeOrder;
+/**
+ * The customer places an order through the API as the checkout would: by default one item, with a
+ * transaction id and a PNG payment proof.
+ */
+function placeOrder(request: APIRequestContext, user: ApiUser, options: PlaceOrderOptions = {}): Promise<PlacedOrder> {
+  return placeOrderViaApi(request, user, { quantity: 1, transactionId: 'abc123def456', proof: true, ...options });
 }
 
 /** Signs in at /admin as the e2e admin and waits for the dashboard. */
 async function signInAdmin(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitAdminLogin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 }
@@ -142,10 +90,7 @@ test.describe('admin login', () => {
 
   test("a customer's account is refused with 'Access Denied' and ends signed out", async ({ page, request }) => {
     const customer = await signUpViaApi(request, 'Not An Admin');
-    await page.goto('/admin');
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Password', { exact: true }).fill(customer.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitAdminLogin(page, customer);
     await expectToast(page, 'Access Denied', "You don't have admin privileges");
     await expect(page).toHaveURL(/\/admin$/);
 
@@ -173,10 +118,7 @@ test.describe('admin login', () => {
     const customer = await signUpViaApi(request, 'Leftover Customer');
     await signInUi(page, customer);
     await expect(page.getByTestId('nav-user')).toContainText('Leftover Customer');
-    await page.goto('/admin');
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitAdminLogin(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     // Back to the store without a reload: the nav bar names the admin, not the customer.
     await page.getByRole('link', { name: 'View store' }).click();
@@ -185,11 +127,8 @@ test.describe('admin login', () => {
   });
 
   test("a wrong password shows 'Login Failed' with the server's message", async ({ page }) => {
-    await page.goto('/admin');
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill('WrongPassw0rd');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expectToast(page, 'Login Failed', 'Invalid email or password');
+    await submitAdminLogin(page, { email: E2E_ADMIN.email, password: 'WrongPassw0rd' });
+    await expectToast(page, 'Login Failed', MESSAGES.invalidCredentials);
     await expect(page).toHaveURL(/\/admin$/);
   });
 });
@@ -206,12 +145,12 @@ test.describe('orders', () => {
     await expect(customerPage.getByText('Payment verification in progress')).toBeVisible();
 
     const admin = await adminPage(browser);
-    await statusSelect(admin, order).selectOption({ label: 'Success' });
+    await statusSelect(admin, order).selectOption({ label: ORDER_STATUS_LABELS.SUCCESS });
     await expectToast(admin, 'Order status updated successfully', `Order ${order.shortId} is now Success.`);
     await expect(statusSelect(admin, order)).toHaveValue('SUCCESS');
     await expect(customerPage.getByText('Payment received successfully')).toBeVisible();
 
-    await statusSelect(admin, order).selectOption({ label: 'Not Received' });
+    await statusSelect(admin, order).selectOption({ label: ORDER_STATUS_LABELS.NOT_RECEIVED });
     await expect(customerPage.getByText('Payment not detected')).toBeVisible();
 
     // The audit trail names the admin for each change.
@@ -221,10 +160,10 @@ test.describe('orders', () => {
     await expect(events).toHaveCount(3);
     await expect(events.nth(0)).toContainText('Order placed (Pending)');
     await expect(events.nth(0)).toContainText(customer.email);
-    await expect(events.nth(1)).toContainText('Pending');
-    await expect(events.nth(1)).toContainText('Success');
+    await expect(events.nth(1)).toContainText(ORDER_STATUS_LABELS.PENDING);
+    await expect(events.nth(1)).toContainText(ORDER_STATUS_LABELS.SUCCESS);
     await expect(events.nth(1)).toContainText(`by ${E2E_ADMIN.email}`);
-    await expect(events.nth(2)).toContainText('Not Received');
+    await expect(events.nth(2)).toContainText(ORDER_STATUS_LABELS.NOT_RECEIVED);
   });
 
   test('two admins see each other’s status changes live', async ({ browser, request }) => {
@@ -235,10 +174,10 @@ test.describe('orders', () => {
     const second = await adminPage(browser);
     await expect(statusSelect(second, order)).toHaveValue('PENDING');
 
-    await statusSelect(first, order).selectOption({ label: 'Processing' });
+    await statusSelect(first, order).selectOption({ label: ORDER_STATUS_LABELS.PROCESSING });
     await expect(statusSelect(second, order)).toHaveValue('PROCESSING');
 
-    await statusSelect(second, order).selectOption({ label: 'Completed' });
+    await statusSelect(second, order).selectOption({ label: ORDER_STATUS_LABELS.COMPLETED });
     await expect(statusSelect(first, order)).toHaveValue('COMPLETED');
   });
 
@@ -304,14 +243,6 @@ test.describe('orders', () => {
 });
 
 test.describe('accessibility', () => {
-  /** Serious or critical WCAG 2 A/AA violations (as tests/e2e/a11y.spec.ts counts them). */
-  async function seriousViolations(page: Page): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
-
   test('the order cards on a phone, the order dialog and the proof viewer pass an axe scan', async ({
     browser,
     request,
@@ -321,16 +252,16 @@ test.describe('accessibility', () => {
     const page = await newPage(browser, { viewport: { width: 360, height: 780 } });
     await signInAdmin(page);
     await expect(page.getByRole('article', { name: `Order ${order.shortId}` })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: `Details of order ${order.shortId}` }).click();
     const dialog = page.getByRole('dialog', { name: `Order ${order.shortId}` });
     await expect(dialog.getByTestId('order-event')).toHaveCount(1);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'View payment proof' }).click();
     await expect(page.getByRole('img', { name: `Payment proof uploaded for order ${order.shortId}` })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 
@@ -417,11 +348,7 @@ test.describe('certificates', () => {
     // A file that is not PEM is refused with the server's message.
     await choose('Choose certificate file', 'notes.txt', 'not a certificate');
     await dialog.getByRole('button', { name: 'Issue certificate' }).click();
-    await expectToast(
-      admin,
-      'Failed to issue certificate',
-      'Certificate files must be PEM text starting with -----BEGIN CERTIFICATE-----',
-    );
+    await expectToast(admin, 'Failed to issue certificate', MESSAGES.certificateFileNotPem);
 
     await dialog.getByLabel('Issued on').fill('2026-11-01');
     await dialog.getByLabel('Expires on').fill('2027-11-01');
@@ -455,12 +382,7 @@ test.describe('order queue paging', () => {
     for (let i = 0; i < 21; i++) orders.push(await placeOrder(request, customer, { proof: false }));
     const token = await adminToken(request);
     const done = orders[0];
-    await gql(
-      request,
-      'mutation ($id: ID!) { setOrderStatus(orderId: $id, status: COMPLETED) { id } }',
-      { id: done.id },
-      token,
-    );
+    await setOrderStatus(request, token, done.id, 'COMPLETED');
 
     await signInAdmin(page);
     const rows = page.getByTestId('admin-order');
@@ -471,7 +393,7 @@ test.describe('order queue paging', () => {
     await expect(rows.filter({ hasText: done.shortId })).toBeVisible();
     expect(await rows.count()).toBeGreaterThan(20);
 
-    await page.getByLabel('Filter by status').selectOption({ label: 'Completed' });
+    await page.getByLabel('Filter by status').selectOption({ label: ORDER_STATUS_LABELS.COMPLETED });
     await expect(page).toHaveURL(/status=COMPLETED/);
     await expect(rows.filter({ hasText: done.shortId })).toBeVisible();
     await expect(rows.filter({ hasText: orders[20].shortId })).toHaveCount(0);

@@ -1,12 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../../common/validation';
-import { expectToast, PASSWORD, signInUi, signUpViaApi, uniqueEmail } from './support/store';
-
-/** Closes the showing toast, so the next one is not queued behind it. */
-async function dismissToast(page: Page): Promise<void> {
-  await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByTestId('toast')).toHaveCount(0);
-}
+import { dismissToast, expectToast, PASSWORD, signInUi, signUpViaApi, uniqueEmail } from './support/store';
 
 test('a visitor signs up, lands on the dashboard named in the nav bar, and stays signed in after a reload', async ({
   page,

@@ -3,6 +3,7 @@
  * seeded catalogue: dv, ov, ev, single, bundle-5 and bundle-10 are out of stock, the rest in stock.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { PRODUCT_CATEGORY_LABELS } from '../../common/labels';
 import { MESSAGES } from '../../common/validation';
 import { gql } from './support/store';
 
@@ -105,7 +106,7 @@ test.describe('products list', () => {
     await page.goto('/products');
     const card = cardByName(page, 'Domain Validation SSL');
     await expect(card.getByText('Out of Stock', { exact: true })).toBeVisible();
-    await expect(card.getByText('SSL Certificates', { exact: true })).toBeVisible();
+    await expect(card.getByText(PRODUCT_CATEGORY_LABELS.ssl_certificates, { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Currently Unavailable' })).toBeDisabled();
     await expect(card.getByRole('button', { name: 'View Details' })).toBeDisabled();
     await expect(card.getByRole('link')).toHaveCount(0);
@@ -156,7 +157,7 @@ test.describe('product detail', () => {
     await page.goto('/products/bitcoin-bot');
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     const main = page.getByRole('main');
-    await expect(main.getByText('Trading Bots', { exact: true })).toBeVisible();
+    await expect(main.getByText(PRODUCT_CATEGORY_LABELS.trading_bots, { exact: true })).toBeVisible();
     await expect(main.getByText('In Stock', { exact: true })).toBeVisible();
     await expect(main.getByText(product.description, { exact: true })).toBeVisible();
     await expect(page.getByTestId('product-price')).toHaveText(`$${product.price}`);

@@ -4,10 +4,11 @@
  * that cannot be paid with, and products that are out of stock.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../../common/labels';
+import { MESSAGES } from '../../common/validation';
+import { TEST_ADDRESSES } from '../support/fixtures';
 import { adminToken, expectToast, PNG_1x1, signUpViaApi } from './support/store';
 import { clipboardText, isSameDocument, markDocument, setOrderStatus, signInBrowser } from './support/orders';
-
-const USDT_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 /** Checks a toast, then closes it so the next one shows at once (toasts queue). */
 async function seeToast(page: Page, title: string, description?: string): Promise<void> {
@@ -69,18 +70,23 @@ test('buy with USDT and a PNG proof, then watch the verify page follow the admin
   // Step 2 with USDT: the server's amount, the address (copied), the QR code.
   await expect(page.getByText('Step 2 of 2')).toBeVisible();
   await expect(page.getByRole('radio', { name: /USDT \(TRC-20\)/ })).toBeChecked();
-  for (const name of ['Bitcoin (BTC)', 'Ethereum (ETH)', 'PayPal', 'Skrill']) {
+  for (const name of [
+    PAYMENT_METHOD_LABELS.BTC,
+    PAYMENT_METHOD_LABELS.ETH,
+    PAYMENT_METHOD_LABELS.PAYPAL,
+    PAYMENT_METHOD_LABELS.SKRILL,
+  ]) {
     await expect(page.getByRole('radio', { name: new RegExp(name.replace(/[()]/g, '\\$&')) })).toBeVisible();
   }
   await expect(page.getByTestId('pay-amount')).toHaveText('102.00 USDT');
   await expect(page.getByText('$102.00 in US dollars')).toBeVisible();
-  await expect(page.getByTestId('pay-address')).toHaveText(USDT_ADDRESS);
+  await expect(page.getByTestId('pay-address')).toHaveText(TEST_ADDRESSES.USDT_TRC20);
   await expect(page.getByRole('img', { name: 'QR code of the USDT (TRC-20) payment address' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment Instructions' })).toBeVisible();
   await expect(page.getByText('Wait for confirmation (typically 1-24 hours).')).toBeVisible();
   await page.getByRole('button', { name: 'Copy address' }).click();
   await seeToast(page, 'Address Copied');
-  expect(await clipboardText(page)).toBe(USDT_ADDRESS);
+  expect(await clipboardText(page)).toBe(TEST_ADDRESSES.USDT_TRC20);
 
   await expect(page.getByRole('button', { name: "I've Sent the Payment" })).toBeEnabled();
   await page.getByLabel('Transaction ID (optional)').fill('abc123DEF456');
@@ -117,7 +123,7 @@ test('buy with USDT and a PNG proof, then watch the verify page follow the admin
   await expect(page).toHaveURL(/\/dashboard/);
   await page.getByRole('tab', { name: /Orders/ }).click();
   await expect(page.getByText(`Order #${orderId.slice(0, 8)}`)).toBeVisible();
-  await expect(page.getByRole('tabpanel')).toContainText('Not Received');
+  await expect(page.getByRole('tabpanel')).toContainText(ORDER_STATUS_LABELS.NOT_RECEIVED);
 });
 
 test('signed out, checkout sends to sign-in and comes back with the product chosen', async ({ page, request }) => {
@@ -143,7 +149,7 @@ test('step 1 shows every validation message and clamps the quantity', async ({ p
 
   // No product yet.
   await continueToPayment(page);
-  await seeToast(page, 'Validation Error', 'Please select a valid product');
+  await seeToast(page, 'Validation Error', MESSAGES.invalidProduct);
 
   // The picker lists in-stock products only, as name plus price.
   const picker = page.getByLabel('Product');
@@ -169,20 +175,20 @@ test('step 1 shows every validation message and clamps the quantity', async ({ p
   const email = page.getByLabel('Email');
   await email.fill('not-an-email');
   await continueToPayment(page);
-  await seeToast(page, 'Validation Error', 'Please enter a valid email address');
+  await seeToast(page, 'Validation Error', MESSAGES.invalidEmail);
   await email.fill(`${'a'.repeat(250)}@example.com`);
   await continueToPayment(page);
-  await seeToast(page, 'Validation Error', 'Email must be less than 255 characters');
+  await seeToast(page, 'Validation Error', MESSAGES.emailTooLong);
   await email.fill('buyer@example.com');
 
   // Domain.
   const domain = page.getByLabel('Domain (optional)');
   await domain.fill('Not A Domain');
   await continueToPayment(page);
-  await seeToast(page, 'Validation Error', 'Please enter a valid domain (e.g., example.com)');
+  await seeToast(page, 'Validation Error', MESSAGES.invalidDomain);
   await domain.fill(`${'a'.repeat(60)}.`.repeat(4) + 'example.com');
   await continueToPayment(page);
-  await seeToast(page, 'Validation Error', 'Domain must be less than 253 characters');
+  await seeToast(page, 'Validation Error', MESSAGES.domainTooLong);
   await domain.fill('');
 
   // Valid: step 2, and Back keeps what was entered.
@@ -203,15 +209,15 @@ test('step 2 refuses a bad transaction ID and a proof that is not an image', asy
   const txid = page.getByLabel('Transaction ID (optional)');
   await txid.fill('a'.repeat(101));
   await page.getByRole('button', { name: "I've Sent the Payment" }).click();
-  await seeToast(page, 'Validation Error', 'Transaction ID must be less than 100 characters');
+  await seeToast(page, 'Validation Error', MESSAGES.transactionIdTooLong);
   await txid.fill('0xabc-123');
   await page.getByRole('button', { name: "I've Sent the Payment" }).click();
-  await seeToast(page, 'Validation Error', 'Transaction ID can only contain letters and numbers');
+  await seeToast(page, 'Validation Error', MESSAGES.transactionIdChars);
 
   await page
     .getByLabel('Payment proof image')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
-  await seeToast(page, 'Validation Error', 'Payment proof must be an image file');
+  await seeToast(page, 'Validation Error', MESSAGES.proofNotImage);
   await expect(page.getByTestId('proof-name')).toHaveCount(0);
   await expect(page.getByRole('button', { name: "I've Sent the Payment" })).toBeEnabled();
   // Nothing was ordered: still on checkout.
@@ -238,13 +244,13 @@ test('the bulk SSL package starts at 4000 keys for $54,400.00', async ({ page })
   await expect(page.getByText('$54,400.00 in US dollars')).toBeVisible();
   await page.getByRole('radio', { name: /Bitcoin \(BTC\)/ }).check();
   await expect(page.getByTestId('pay-amount')).toHaveText('1.08800000 BTC');
-  await expect(page.getByTestId('pay-address')).toHaveText('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+  await expect(page.getByTestId('pay-address')).toHaveText(TEST_ADDRESSES.BTC);
 });
 
 test('PayPal and Skrill show the support notice and cannot be submitted', async ({ page }) => {
   await signedInAt(page, '/checkout?product=litecoin-keys');
   await continueToPayment(page);
-  for (const name of ['PayPal', 'Skrill']) {
+  for (const name of [PAYMENT_METHOD_LABELS.PAYPAL, PAYMENT_METHOD_LABELS.SKRILL]) {
     await page.getByRole('radio', { name: new RegExp(`^${name}`) }).check();
     const notice = page.getByTestId('method-unavailable');
     await expect(notice).toContainText('Please contact support and open a ticket');
@@ -258,7 +264,7 @@ test('PayPal and Skrill show the support notice and cannot be submitted', async 
 
 test('an out-of-stock product opened by slug goes back to the catalogue', async ({ page }) => {
   await signedInAt(page, '/checkout?product=dv');
-  await expectToast(page, 'Product Unavailable', 'This product is currently out of stock. Please check back later.');
+  await expectToast(page, 'Product Unavailable', MESSAGES.outOfStockOpened);
   await expect(page).toHaveURL(/\/products$/);
 });
 

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, TICKET_CATEGORY_LABELS } from '../../common/labels';
 import { MESSAGES } from '../../common/validation';
 import { placeOrderViaApi, setOrderStatus } from './support/orders';
 import { adminToken, expectToast, gql, signInUi, signUpViaApi, type ApiUser } from './support/store';
@@ -105,8 +106,8 @@ test('a new customer sees zero counters and an empty state on every tab', async 
 test('counters and tabs show certificates, orders and tickets', async ({ page, request }) => {
   const user = await signUpViaApi(request, 'Busy Buyer');
   const admin = await adminToken(request);
-  const pendingId = await placeOrderViaApi(request, user, { quantity: 3, domainName: 'shop.example.com' });
-  const completedId = await placeOrderViaApi(request, user, { quantity: 1 });
+  const { id: pendingId } = await placeOrderViaApi(request, user, { quantity: 3, domainName: 'shop.example.com' });
+  const { id: completedId } = await placeOrderViaApi(request, user, { quantity: 1 });
   await setOrderStatus(request, admin, completedId, 'COMPLETED');
   await issueCertificate(request, admin, completedId, 'secure.example.com');
   await createTicket(request, user, 'Installer stops at step 3');
@@ -134,12 +135,14 @@ test('counters and tabs show certificates, orders and tickets', async ({ page, r
   const orders = page.getByRole('tabpanel').getByRole('listitem');
   await expect(orders).toHaveCount(2);
   const pending = orders.filter({ hasText: `Order #${pendingId.slice(0, 8)}` });
-  await expect(pending).toContainText('Pending');
+  await expect(pending).toContainText(ORDER_STATUS_LABELS.PENDING);
   await expect(pending).toContainText('Litecoin');
   await expect(pending).toContainText('shop.example.com');
-  await expect(pending).toContainText('USDT (TRC-20)');
+  await expect(pending).toContainText(PAYMENT_METHOD_LABELS.USDT_TRC20);
   await expect(pending).toContainText('3');
-  await expect(orders.filter({ hasText: `Order #${completedId.slice(0, 8)}` })).toContainText('Completed');
+  await expect(orders.filter({ hasText: `Order #${completedId.slice(0, 8)}` })).toContainText(
+    ORDER_STATUS_LABELS.COMPLETED,
+  );
   await pending.getByRole('link', { name: /View payment status/ }).click();
   await expect(page).toHaveURL(new RegExp(`/verify\\?order=${pendingId}$`));
   await page.goBack();
@@ -149,7 +152,7 @@ test('counters and tabs show certificates, orders and tickets', async ({ page, r
   const ticket = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Installer stops at step 3' });
   await expect(ticket).toContainText('Open');
   await expect(ticket).toContainText('High priority');
-  await expect(ticket).toContainText('Installation Help');
+  await expect(ticket).toContainText(TICKET_CATEGORY_LABELS.installation);
   await expect(ticket).toContainText('The installer stops at step 3');
 });
 

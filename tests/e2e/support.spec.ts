@@ -1,11 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from '../../common/labels';
 import { MESSAGES } from '../../common/validation';
-import { expectToast, signInUi, signUpViaApi } from './support/store';
-
-async function dismissToast(page: Page): Promise<void> {
-  await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByTestId('toast')).toHaveCount(0);
-}
+import { dismissToast, expectToast, signInUi, signUpViaApi } from './support/store';
 
 test('a signed-out visitor sees the contact options, a sign-in prompt and a disabled submit', async ({ page }) => {
   await page.goto('/support');
@@ -50,8 +46,8 @@ test('a customer creates a ticket and finds it on the dashboard', async ({ page,
 
   await page.getByLabel('Subject').fill('Certificate not delivered');
   await expect(page.getByText('25/200', { exact: true })).toBeVisible();
-  await page.getByLabel('Category').selectOption({ label: 'Order Issue' });
-  await page.getByLabel('Priority').selectOption({ label: 'Urgent' });
+  await page.getByLabel('Category').selectOption({ label: TICKET_CATEGORY_LABELS.order });
+  await page.getByLabel('Priority').selectOption({ label: TICKET_PRIORITY_LABELS.urgent });
   await page.getByLabel('Description').fill('I paid for order 1234abcd two days ago and nothing arrived.');
   await expect(page.getByText('59/2000', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Submit Ticket' }).click();
@@ -63,7 +59,7 @@ test('a customer creates a ticket and finds it on the dashboard', async ({ page,
   const ticket = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Certificate not delivered' });
   await expect(ticket).toContainText('Open');
   await expect(ticket).toContainText('Urgent priority');
-  await expect(ticket).toContainText('Order Issue');
+  await expect(ticket).toContainText(TICKET_CATEGORY_LABELS.order);
   await expect(ticket).toContainText('nothing arrived');
 });
 
@@ -88,7 +84,7 @@ test('every ticket validation message shows as a "Validation Error" toast', asyn
     await expectToast(page, 'Validation Error', message);
     await dismissToast(page);
   }
-  await category.selectOption({ label: 'Renewal' });
+  await category.selectOption({ label: TICKET_CATEGORY_LABELS.renewal });
   await submit.click();
   await expectToast(page, 'Ticket created!');
 });

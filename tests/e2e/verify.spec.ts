@@ -3,13 +3,15 @@
  * changes live (no reload), and the error screens.
  */
 import { expect, test } from '@playwright/test';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../../common/labels';
+import { TEST_ADDRESSES } from '../support/fixtures';
 import { adminToken, expectToast, signUpViaApi } from './support/store';
 import { isSameDocument, markDocument, placeOrderViaApi, setOrderStatus, signInBrowser } from './support/orders';
 
 test('shows the order and follows every status change live', async ({ page, request }) => {
   test.slow();
   const user = await signUpViaApi(request);
-  const orderId = await placeOrderViaApi(request, user, {
+  const { id: orderId } = await placeOrderViaApi(request, user, {
     slug: 'litecoin-keys',
     quantity: 2,
     domainName: 'verify.example.com',
@@ -22,11 +24,11 @@ test('shows the order and follows every status change live', async ({ page, requ
   const details = page.getByRole('region', { name: 'Order Details' });
   for (const text of [
     orderId,
-    'Pending',
+    ORDER_STATUS_LABELS.PENDING,
     'Litecoin (LTC) Licence Key',
     'verify.example.com',
-    'USDT (TRC-20)',
-    'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    PAYMENT_METHOD_LABELS.USDT_TRC20,
+    TEST_ADDRESSES.USDT_TRC20,
     '68.00 USDT',
     '$68.00',
   ]) {
@@ -39,7 +41,7 @@ test('shows the order and follows every status change live', async ({ page, requ
   await setOrderStatus(request, admin, orderId, 'SUCCESS');
   await expect(page.getByRole('heading', { name: 'Payment received successfully' })).toBeVisible();
   await expect(page.getByText('Your order is now processing.')).toBeVisible();
-  await expect(details).toContainText('Success');
+  await expect(details).toContainText(ORDER_STATUS_LABELS.SUCCESS);
 
   await setOrderStatus(request, admin, orderId, 'NOT_RECEIVED');
   await expect(page.getByRole('heading', { name: 'Payment not detected' })).toBeVisible();
@@ -55,7 +57,7 @@ test('shows the order and follows every status change live', async ({ page, requ
   await expect(page.getByTestId('need-help')).toHaveCount(0);
 
   await setOrderStatus(request, admin, orderId, 'COMPLETED');
-  await expect(details).toContainText('Completed');
+  await expect(details).toContainText(ORDER_STATUS_LABELS.COMPLETED);
   await expect(page.getByRole('heading', { name: 'Processing...' })).toBeVisible();
 
   expect(await isSameDocument(page)).toBe(true);
@@ -74,7 +76,7 @@ test('without an order id: "No order ID provided" with the way home', async ({ p
 
 test('an unknown, malformed or someone else\'s order: "Order not found"', async ({ page, request }) => {
   const owner = await signUpViaApi(request);
-  const othersOrder = await placeOrderViaApi(request, owner);
+  const { id: othersOrder } = await placeOrderViaApi(request, owner);
   const user = await signUpViaApi(request);
   await signInBrowser(page, user);
 
@@ -87,7 +89,7 @@ test('an unknown, malformed or someone else\'s order: "Order not found"', async 
 
 test('signed out, verify sends to sign-in and comes back to the order', async ({ page, request }) => {
   const user = await signUpViaApi(request);
-  const orderId = await placeOrderViaApi(request, user);
+  const { id: orderId } = await placeOrderViaApi(request, user);
   await page.goto(`/verify?order=${orderId}`);
   await expectToast(page, 'Authentication Required');
   await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=${encodeURIComponent(`/verify?order=${orderId}`)}$`));

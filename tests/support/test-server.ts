@@ -14,17 +14,16 @@ import WebSocket from 'ws';
 import { signAccessToken } from '../../server/src/accounts/access-token';
 import { insertAccount, normalizeEmail } from '../../server/src/accounts/account-records';
 import { hashPassword } from '../../server/src/accounts/password';
+import { ADMIN_ROLE } from '../../server/src/accounts/user-role.entity';
 import { createApp, type App } from '../../server/src/app';
 import type { ResolvedConfig } from '../../server/src/app-config';
 import { loadConfig } from '../../server/src/config';
 import { setLogLevel } from '../../server/src/logger';
 import { createTestDatabase, dropTestDatabase } from './database';
+import { TEST_ADDRESSES } from './fixtures';
 
-export const TEST_ADDRESSES = {
-  USDT_TRC20: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-  BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  ETH: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
-};
+// Shared with the browser tests; re-exported so that API tests keep importing them from here.
+export { PNG_1x1, TEST_ADDRESSES } from './fixtures';
 
 export interface GqlResponse<T = Record<string, any>> {
   status: number;
@@ -181,9 +180,8 @@ export async function startTestServer(
       const password = opts.password ?? 'Passw0rdOK';
       const fullName = opts.fullName ?? 'Test Customer';
       const passwordHash = await hashPassword(password);
-      const id = await app.db.transaction((tx) => insertAccount(tx, { email, passwordHash, fullName }));
-      const roles = opts.admin ? ['admin'] : [];
-      if (opts.admin) await app.db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [id]);
+      const roles = opts.admin ? [ADMIN_ROLE] : [];
+      const id = await app.db.transaction((tx) => insertAccount(tx, { email, passwordHash, fullName, roles }));
       const { token } = signAccessToken(config.jwtSecret, { id, roles });
       return { id, email, password, fullName, token, isAdmin: !!opts.admin };
     },
@@ -233,9 +231,3 @@ export function subscribeOnce<T = any>(
     dispose,
   };
 }
-
-/** A real 1×1 PNG. */
-export const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);

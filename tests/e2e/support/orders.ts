@@ -1,9 +1,9 @@
 /**
- * Order set-up for the checkout and verify journeys: a browser session without going through the
- * sign-in form, orders placed and statuses changed through the API (as a second client would).
+ * Order set-up for the browser tests: a browser session without going through the sign-in form,
+ * orders placed and statuses changed through the API (as a second client would).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { gql, type ApiUser } from './store';
+import { gql, PNG_1x1, type ApiUser } from './store';
 
 /**
  * Signs the browser in through the API: `page.request` shares the page's cookies, so the refresh
@@ -20,34 +20,75 @@ export async function signInBrowser(page: Page, user: { email: string; password:
   if (body.errors) throw new Error(`signIn failed: ${JSON.stringify(body.errors)}`);
 }
 
-export async function productIdBySlug(request: APIRequestContext, slug: string): Promise<string> {
-  const data = await gql(request, 'query ($slug: String!) { product(slug: $slug) { id } }', { slug });
-  if (!data.product) throw new Error(`No product ${slug}`);
-  return data.product.id;
+/** Product ids by slug, looked up once per worker (a product's id never changes). */
+const productIds = new Map<string, Promise<string>>();
+
+export function productIdBySlug(request: APIRequestContext, slug: string): Promise<string> {
+  let id = productIds.get(slug);
+  if (!id) {
+    id = gql(request, 'query ($slug: String!) { product(slug: $slug) { id } }', { slug }).then((data) => {
+      if (!data.product) throw new Error(`No product ${slug}`);
+      return data.product.id as string;
+    });
+    // A failed look-up is not kept: the next call asks again.
+    id.catch(() => productIds.delete(slug));
+    productIds.set(slug, id);
+  }
+  return id;
 }
 
-/** Places a USDT order for `user` and returns its id. */
+export interface PlacedOrder {
+  id: string;
+  shortId: string;
+}
+
+export interface PlaceOrderOptions {
+  slug?: string;
+  quantity?: number;
+  domainName?: string;
+  transactionId?: string;
+  /** Upload a PNG payment proof with the order (a multipart request), as the checkout does. */
+  proof?: boolean;
+}
+
+/** Places a USDT order for `user` and returns its id and short id. */
 export async function placeOrderViaApi(
   request: APIRequestContext,
   user: ApiUser,
-  options: { slug?: string; quantity?: number; domainName?: string } = {},
-): Promise<string> {
+  options: PlaceOrderOptions = {},
+): Promise<PlacedOrder> {
   const productId = await productIdBySlug(request, options.slug ?? 'litecoin-keys');
-  const data = await gql(
-    request,
-    'mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
-    {
-      input: {
-        productId,
-        quantity: options.quantity ?? 2,
-        domainName: options.domainName ?? null,
-        email: user.email,
-        paymentMethod: 'USDT_TRC20',
-      },
+  const input = {
+    productId,
+    quantity: options.quantity ?? 2,
+    domainName: options.domainName ?? null,
+    email: user.email,
+    paymentMethod: 'USDT_TRC20',
+    transactionId: options.transactionId ?? null,
+  };
+  if (!options.proof) {
+    const data = await gql(
+      request,
+      'mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id shortId } }',
+      { input },
+      user.token,
+    );
+    return data.placeOrder;
+  }
+  const query =
+    'mutation ($input: PlaceOrderInput!, $proof: Upload) { placeOrder(input: $input, proof: $proof) { id shortId } }';
+  const res = await request.post('/graphql', {
+    headers: { 'apollo-require-preflight': 'true', authorization: `Bearer ${user.token}` },
+    multipart: {
+      operations: JSON.stringify({ query, variables: { input, proof: null } }),
+      // Not a numeric name: the form keeps the object's key order, and numeric keys come first.
+      map: JSON.stringify({ proof: ['variables.proof'] }),
+      proof: { name: 'proof.png', mimeType: 'image/png', buffer: PNG_1x1 },
     },
-    user.token,
-  );
-  return data.placeOrder.id;
+  });
+  const body = await res.json();
+  if (body.errors) throw new Error(`placeOrder failed: ${JSON.stringify(body.errors)}`);
+  return body.data.placeOrder;
 }
 
 export type OrderStatusValue =

@@ -1,20 +1,18 @@
 /**
  * Helpers for browser tests: talk to the API the way a second client would (to set up users, or to act
- * as the admin), sign in through the UI, and check toasts.
+ * as the admin), sign in through the UI, check toasts, and scan pages with axe-core.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 import e2eAdmin from './e2e-admin.json';
 
+/** A real 1×1 PNG, for payment proofs (shared with the API tests). */
+export { PNG_1x1 } from '../../support/fixtures';
+
 /** The admin scripts/e2e-server.mjs creates. */
 export const E2E_ADMIN: { email: string; password: string } = e2eAdmin;
 export const PASSWORD = 'Passw0rdOK';
-
-/** A real 1×1 PNG, for payment proofs. */
-export const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let counter = 0;
 export function uniqueEmail(prefix = 'buyer'): string {
@@ -76,9 +74,41 @@ export async function signInUi(
   await expect(page.getByTestId('nav-user')).toBeVisible();
 }
 
+/**
+ * Fills in and submits the login form at /admin (as the e2e admin unless told otherwise). The caller
+ * checks what follows.
+ */
+export async function submitAdminLogin(
+  page: Page,
+  user: { email: string; password: string } = E2E_ADMIN,
+): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
 /** Asserts a toast with this title (and description) is showing. */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   const toast = page.getByTestId('toast').filter({ hasText: title });
   await expect(toast).toBeVisible();
   if (description) await expect(toast).toContainText(description);
+}
+
+/** Closes the showing toast, so the next one is not queued behind it. */
+export async function dismissToast(page: Page): Promise<void> {
+  await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+}
+
+/**
+ * The page's serious or critical WCAG 2 A/AA violations as axe-core finds them, one line each (prefixed
+ * with `label` when given): a test expects the list to be empty.
+ */
+export async function seriousA11yViolations(page: Page, label?: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const prefix = label ? `${label}: ` : '';
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${prefix}${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
