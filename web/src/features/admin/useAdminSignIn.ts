@@ -1,10 +1,10 @@
 import { useMutation } from '@apollo/client/react';
 import { signInSchema } from '../../../../common/validation';
-import { errorMessage } from '../../apollo/errors';
 import { session } from '../../auth/session';
 import { useToast } from '../../components/toast';
 import { parseOrToast } from '../../components/validation-toast';
 import { graphql } from '../../gql/admin';
+import { failureToast } from './admin-toasts';
 import { ADMIN_TEXTS } from './adminTexts';
 
 const AdminSignInMutation = graphql(/* GraphQL */ `
@@ -42,11 +42,7 @@ export function useAdminSignIn() {
       const { data } = await mutate({ variables: { input: parsed } });
       payload = data?.signIn;
     } catch (error) {
-      toast({
-        title: ADMIN_TEXTS.loginFailed,
-        description: errorMessage(error, ADMIN_TEXTS.tryAgain),
-        severity: 'error',
-      });
+      toast(failureToast(ADMIN_TEXTS.loginFailed, error));
       return false;
     }
     if (!payload) return false;

@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { wsClient } from '../../apollo/ws-client';
 
 /** Whether the live-update socket is up: 'live', or 'connecting' while it (re)connects. */
-export type LiveConnection = 'live' | 'connecting';
+type LiveConnection = 'live' | 'connecting';
 
 let state: LiveConnection = 'connecting';
 const listeners = new Set<() => void>();
@@ -25,4 +25,12 @@ export function useLiveConnection(): LiveConnection {
     },
     () => state,
   );
+}
+
+/**
+ * Runs `refetch` each time the live socket (re)connects: events sent while it was down, or before it
+ * first connected, are gone, so a live list catches up from the API.
+ */
+export function useCatchUpOnConnect(refetch: () => unknown): void {
+  useEffect(() => wsClient.on('connected', () => void refetch()), [refetch]);
 }

@@ -28,7 +28,7 @@ function isoDay(date: Date): string {
 }
 
 /** Today and one year on: the usual validity of a DV certificate. */
-export function defaultCertificateValues(domainName: string | null): IssueCertificateValues {
+function defaultCertificateValues(domainName: string | null): IssueCertificateValues {
   const today = new Date();
   const nextYear = new Date(today);
   nextYear.setUTCFullYear(today.getUTCFullYear() + 1);

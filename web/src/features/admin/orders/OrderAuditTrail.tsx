@@ -6,7 +6,7 @@ import { ORDER_PLACED_NOTE, ORDER_STATUS_LABELS } from '../../../../../common/la
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
 import { formatDateTime } from '../formatDateTime';
 
-export const AdminOrderAuditFragment = graphql(/* GraphQL */ `
+const AdminOrderAuditFragment = graphql(/* GraphQL */ `
   fragment AdminOrderAudit_order on Order {
     events {
       id

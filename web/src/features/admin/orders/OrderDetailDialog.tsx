@@ -11,17 +11,15 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
+import { PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { errorMessage } from '../../../apollo/errors';
-import { formatCryptoAmount } from '../../../format/crypto';
 import { getFragmentData, graphql } from '../../../gql/admin';
 import type { OrderStatus } from '../../../gql/admin/graphql';
 import { formatDateTime } from '../formatDateTime';
 import { IssueCertificateForm } from './IssueCertificateForm';
 import { OrderAuditTrail } from './OrderAuditTrail';
-import { AdminOrderRowFragment } from './OrdersList';
+import { AdminOrderRowFragment, cryptoLine, Field } from './OrdersList';
 import { OrderStatusSelect } from './OrderStatusSelect';
 import { useIssueCertificate } from './useIssueCertificate';
 import { OrderDialog } from './OrderDialog';
@@ -102,26 +100,24 @@ function OrderDetail({
                 gap: 2,
               }}
             >
-              <Item label="Customer">
+              <Field label="Customer">
                 {order.customer?.fullName || 'No name'}
                 <br />
                 {order.customer?.email}
-              </Item>
-              <Item label="Contact e-mail">{detail.contactEmail}</Item>
-              <Item label="Placed">{formatDateTime(order.createdAt)}</Item>
-              <Item label="Product">{order.product.name}</Item>
-              <Item label="Quantity">
+              </Field>
+              <Field label="Contact e-mail">{detail.contactEmail}</Field>
+              <Field label="Placed">{formatDateTime(order.createdAt)}</Field>
+              <Field label="Product">{order.product.name}</Field>
+              <Field label="Quantity">
                 {order.quantity.toLocaleString('en-US')} × {formatUsd(detail.unitPrice)}
-              </Item>
-              <Item label="Total">{formatUsd(order.totalPrice)}</Item>
-              <Item label="Payment method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Item>
-              <Item label="Amount to receive">
-                {formatCryptoAmount(order.paymentAmountCrypto, PAYMENT_METHOD_CURRENCY[order.paymentMethod])}
-              </Item>
-              <Item label="Transaction ID">{order.transactionId || 'Not provided'}</Item>
-              <Item label="Wallet address">{detail.cryptoAddress || 'None'}</Item>
-              <Item label="Domain">{order.domainName || 'No domain'}</Item>
-              <Item label="Last updated">{formatDateTime(detail.updatedAt)}</Item>
+              </Field>
+              <Field label="Total">{formatUsd(order.totalPrice)}</Field>
+              <Field label="Payment method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Field>
+              <Field label="Amount to receive">{cryptoLine(order)}</Field>
+              <Field label="Transaction ID">{order.transactionId || 'Not provided'}</Field>
+              <Field label="Wallet address">{detail.cryptoAddress || 'None'}</Field>
+              <Field label="Domain">{order.domainName || 'No domain'}</Field>
+              <Field label="Last updated">{formatDateTime(detail.updatedAt)}</Field>
             </Box>
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
               <OrderStatusSelect
@@ -166,18 +162,5 @@ function OrderDetail({
         )}
       </DialogContent>
     </>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
   );
 }

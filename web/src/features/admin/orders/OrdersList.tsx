@@ -51,7 +51,7 @@ export const AdminOrderRowFragment = graphql(/* GraphQL */ `
   }
 `);
 
-export type AdminOrderRow = FragmentType<typeof AdminOrderRowFragment>;
+type AdminOrderRow = FragmentType<typeof AdminOrderRowFragment>;
 
 interface OrdersListProps {
   orders: AdminOrderRow[];
@@ -93,7 +93,8 @@ function CustomerCell({ order }: { order: Order }) {
   );
 }
 
-function cryptoLine(order: Order): string {
+/** The amount to receive in the method's currency, e.g. "54400.00 USDT". */
+export function cryptoLine(order: Pick<Order, 'paymentAmountCrypto' | 'paymentMethod'>): string {
   return formatCryptoAmount(order.paymentAmountCrypto, PAYMENT_METHOD_CURRENCY[order.paymentMethod]);
 }
 
@@ -252,7 +253,8 @@ function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof
   );
 }
 
-function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+/** One labelled fact of an order (a `dt`/`dd` pair); `wide` spans the whole grid row. */
+export function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
     <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
       <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>

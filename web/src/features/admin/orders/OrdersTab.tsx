@@ -7,13 +7,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
-import { wsClient } from '../../../apollo/ws-client';
-import { errorMessage } from '../../../apollo/errors';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
 import type { AdminOrdersQuery as AdminOrdersResult, OrderStatus } from '../../../gql/admin/graphql';
+import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
+import { useCatchUpOnConnect } from '../useLiveConnection';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrdersList } from './OrdersList';
 import { SETTABLE_STATUSES } from './OrderStatusSelect';
@@ -21,9 +21,9 @@ import { PaymentProofDialog } from './PaymentProofDialog';
 import { useSetOrderStatus } from './useSetOrderStatus';
 
 /** Orders per page of the queue ("Load more" fetches the next page with the API's cursor). */
-export const ORDERS_PAGE_SIZE = 20;
+const ORDERS_PAGE_SIZE = 20;
 
-export const AdminOrdersQuery = graphql(/* GraphQL */ `
+const AdminOrdersQuery = graphql(/* GraphQL */ `
   query AdminOrders($status: OrderStatus, $first: Int, $after: String) {
     adminOrders(status: $status, first: $first, after: $after) {
       totalCount
@@ -122,17 +122,11 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
     },
   });
 
-  // Events sent while the socket was down (or before it first connected) are gone: catch up on the
-  // first page each time it (re)connects.
-  useEffect(() => wsClient.on('connected', () => void refetch()), [refetch]);
+  useCatchUpOnConnect(refetch);
 
   useEffect(() => {
     if (error) {
-      toast({
-        title: ADMIN_TEXTS.fetchOrdersFailed,
-        description: errorMessage(error, ADMIN_TEXTS.tryAgain),
-        severity: 'error',
-      });
+      toast(failureToast(ADMIN_TEXTS.fetchOrdersFailed, error));
     }
   }, [error, toast]);
 
@@ -144,11 +138,7 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
     try {
       await fetchMore({ variables: { after: list.pageInfo.endCursor } });
     } catch (failure) {
-      toast({
-        title: ADMIN_TEXTS.fetchOrdersFailed,
-        description: errorMessage(failure, ADMIN_TEXTS.tryAgain),
-        severity: 'error',
-      });
+      toast(failureToast(ADMIN_TEXTS.fetchOrdersFailed, failure));
     } finally {
       setLoadingMore(false);
     }

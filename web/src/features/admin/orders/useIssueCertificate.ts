@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { issueCertificateSchema } from '../../../../../common/validation';
-import { errorMessage } from '../../../apollo/errors';
 import { useToast } from '../../../components/toast';
 import { VALIDATION_ERROR_TITLE, parseOrToast } from '../../../components/validation-toast';
 import { graphql } from '../../../gql/admin';
+import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 import type { IssueCertificateValues } from './IssueCertificateForm';
 
@@ -61,11 +61,7 @@ export function useIssueCertificate(orderId: string, onIssued: () => void) {
       onIssued();
       return true;
     } catch (error) {
-      toast({
-        title: ADMIN_TEXTS.certificateIssueFailed,
-        description: errorMessage(error, ADMIN_TEXTS.tryAgain),
-        severity: 'error',
-      });
+      toast(failureToast(ADMIN_TEXTS.certificateIssueFailed, error));
       return false;
     }
   };

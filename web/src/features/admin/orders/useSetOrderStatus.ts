@@ -1,10 +1,10 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
-import { errorMessage } from '../../../apollo/errors';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
 import type { OrderStatus } from '../../../gql/admin/graphql';
+import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 
 const SetOrderStatusMutation = graphql(/* GraphQL */ `
@@ -38,11 +38,7 @@ export function useSetOrderStatus() {
         severity: 'success',
       });
     } catch (error) {
-      toast({
-        title: ADMIN_TEXTS.statusUpdateFailed,
-        description: errorMessage(error, ADMIN_TEXTS.tryAgain),
-        severity: 'error',
-      });
+      toast(failureToast(ADMIN_TEXTS.statusUpdateFailed, error));
     } finally {
       setPending(({ [orderId]: _done, ...rest }) => rest);
     }

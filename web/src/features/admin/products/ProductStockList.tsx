@@ -18,7 +18,7 @@ import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin'
 import type { AdminProductRow_ProductFragment } from '../../../gql/admin/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
 
-export const AdminProductRowFragment = graphql(/* GraphQL */ `
+const AdminProductRowFragment = graphql(/* GraphQL */ `
   fragment AdminProductRow_product on Product {
     id
     name

@@ -3,16 +3,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { wsClient } from '../../../apollo/ws-client';
-import { errorMessage } from '../../../apollo/errors';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
+import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
+import { useCatchUpOnConnect } from '../useLiveConnection';
 import { ProductStockList } from './ProductStockList';
 import { useSetProductStock } from './useSetProductStock';
 
-export const AdminProductsQuery = graphql(/* GraphQL */ `
+const AdminProductsQuery = graphql(/* GraphQL */ `
   query AdminProducts {
     adminProducts {
       id
@@ -53,16 +53,11 @@ export function ProductsStockTab() {
     },
   });
 
-  // Changes made while the live socket was down are caught up when it (re)connects.
-  useEffect(() => wsClient.on('connected', () => void refetch()), [refetch]);
+  useCatchUpOnConnect(refetch);
 
   useEffect(() => {
     if (error) {
-      toast({
-        title: ADMIN_TEXTS.fetchProductsFailed,
-        description: errorMessage(error, ADMIN_TEXTS.tryAgain),
-        severity: 'error',
-      });
+      toast(failureToast(ADMIN_TEXTS.fetchProductsFailed, error));
     }
   }, [error, toast]);
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { errorMessage } from '../../../apollo/errors';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
+import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 
 const SetProductStockMutation = graphql(/* GraphQL */ `
@@ -34,11 +34,7 @@ export function useSetProductStock() {
         severity: 'success',
       });
     } catch (error) {
-      toast({
-        title: ADMIN_TEXTS.stockUpdateFailed,
-        description: errorMessage(error, ADMIN_TEXTS.tryAgain),
-        severity: 'error',
-      });
+      toast(failureToast(ADMIN_TEXTS.stockUpdateFailed, error));
     } finally {
       setPending(({ [productId]: _done, ...rest }) => rest);
     }
