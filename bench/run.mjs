@@ -31,7 +31,7 @@ import { freePort, isStale, SERVER_SOURCES, WEB_SOURCES } from '../scripts/lib/d
 import { createBenchDatabase } from './lib/database.mjs';
 import { runFanout } from './lib/fanout.mjs';
 import { noisePng } from './lib/png.mjs';
-import { cpuSeconds, rssMb } from './lib/process-stats.mjs';
+import { rssMb, startCpuMeter } from './lib/process-stats.mjs';
 import { ADMIN_ORDERS, DASHBOARD, PLACE_ORDER, PRODUCT, PRODUCTS } from './lib/queries.mjs';
 import { customerId, cursorAfter, PAY_ADDRESSES, seedAtScale } from './lib/seed.mjs';
 import { fmt, percentile, sleep } from './lib/stats.mjs';
@@ -178,7 +178,7 @@ async function load({ url, body, headers = {}, connections, duration, pid }) {
     connections,
   };
   await autocannon({ ...options, duration: Math.max(1, duration / 5) });
-  const cpuBefore = cpuSeconds(pid);
+  const cpu = startCpuMeter(pid);
   const result = await autocannon({
     ...options,
     duration,
@@ -187,7 +187,7 @@ async function load({ url, body, headers = {}, connections, duration, pid }) {
   });
   const failures = result.non2xx + result.errors + result.timeouts + (result.mismatches ?? 0);
   return {
-    cpuMs: ((cpuSeconds(pid) - cpuBefore) * 1000) / result.requests.total,
+    cpu: cpu(result.requests.total),
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -228,7 +228,7 @@ async function checkoutLoad({ url, tokens, productId, png, connections, duration
   };
   // Warm-up, not counted.
   await Promise.all(tokens.map((_, worker) => once(worker, -1)));
-  const cpuBefore = cpuSeconds(pid);
+  const cpu = startCpuMeter(pid);
   const start = performance.now();
   const end = start + duration * 1000;
   await Promise.all(
@@ -246,7 +246,7 @@ async function checkoutLoad({ url, tokens, productId, png, connections, duration
   );
   const seconds = (performance.now() - start) / 1000;
   return {
-    cpuMs: ((cpuSeconds(pid) - cpuBefore) * 1000) / (ok + failed),
+    cpu: cpu(ok + failed),
     rps: ok / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -274,6 +274,11 @@ function machine(database) {
 }
 
 const yes = (ok) => (ok ? 'yes' : '**no**');
+/** The server's CPU per operation, of which its main thread's, and how busy that thread was. */
+const serverCpu = (cpu) => `${fmt(cpu.server, 2)} (${fmt(cpu.mainThread, 2)}, ${fmt(cpu.mainThreadBusy * 100, 0)}%)`;
+/** All the CPU the machine spent per operation, what of it was not the server, and how busy the cores were. */
+const machineCpu = (cpu) =>
+  `${fmt(cpu.machine, 2)} (${fmt(cpu.rest, 2)} + ${fmt(cpu.loadGenerator, 2)}), ${fmt(cpu.busy * 100, 0)}%`;
 
 function table(results, info) {
   const rows = [];
@@ -289,14 +294,26 @@ function table(results, info) {
       `${fmt(r.rps, unit === 'orders/s' ? 1 : 0)} ${unit}${failed(r)}`,
       fmt(r.p50),
       fmt(r.p99),
-      fmt(r.cpuMs, 2),
+      serverCpu(r.cpu),
+      machineCpu(r.cpu),
       other,
       target,
       met,
     );
 
-  add('Measure', 'Load', 'Throughput', 'p50 ms', 'p99 ms', 'Server CPU ms/op', 'Other', 'Target', 'Met');
-  add('---', '---', '---:', '---:', '---:', '---:', '---', '---', '---');
+  add(
+    'Measure',
+    'Load',
+    'Throughput',
+    'p50 ms',
+    'p99 ms',
+    'Server CPU ms/op (main thread, busy)',
+    'Machine CPU ms/op (PostgreSQL & rest + load generator), busy',
+    'Other',
+    'Target',
+    'Met',
+  );
+  add('---', '---', '---:', '---:', '---:', '---:', '---:', '---', '---', '---');
   if (baseline)
     http('Raw baseline: `node:http` + `pg`, same JSON', baseline, 'req/s', 'the limit for this stack', '', '');
   if (products) {
@@ -353,7 +370,8 @@ function table(results, info) {
       `${fmt(fanout.changesPerSecond, 0)} changes/s`,
       fmt(c.p50),
       fmt(c.p99),
-      `${fmt(fanout.cpuMsPerChange, 2)} per change`,
+      `${serverCpu(fanout.cpu)} per change`,
+      machineCpu(fanout.cpu),
       `delivered ${fmt(c.delivered, 0)}/${fmt(c.expected, 0)}; server RSS ${fmt(fanout.rss.idle, 0)} MB before, ` +
         `${fmt(fanout.rss.subscribed, 0)} MB subscribed, ${fmt(fanout.rss.peak, 0)} MB peak`,
       'all delivered, p99 ≤ 250 ms, RSS < 300 MB',
@@ -365,6 +383,7 @@ function table(results, info) {
       '',
       fmt(a.p50),
       fmt(a.p99),
+      '',
       '',
       `delivered ${fmt(a.delivered, 0)}/${fmt(a.expected, 0)}; all delivered ${fmt(fanout.drainSeconds)} s after the first change`,
       'all delivered',
@@ -379,6 +398,7 @@ function table(results, info) {
       '',
       '',
       '',
+      '',
       `**${fmt(web.homeKb)} kB**`,
       '≤ 220 kB',
       yes(web.homeKb <= 220 && web.homeChunkFound),
@@ -386,6 +406,7 @@ function table(results, info) {
     add(
       'Web: admin chunks (gzip)',
       web.adminChunks ? `${web.adminChunks} route chunks` : '',
+      '',
       '',
       '',
       '',

@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { percentile, sleep } from './stats.mjs';
-import { cpuSeconds, rssMb } from './process-stats.mjs';
+import { cpuSeconds, rssMb, startCpuMeter } from './process-stats.mjs';
 
 // What an order page and the admin queue show of a changed order.
 const ORDER_UPDATED =
@@ -164,7 +164,7 @@ export async function runFanout({ httpUrl, wsUrl, pid, customers, adminToken, ad
     log(`  ${changes} status changes through setOrderStatus (${concurrency} in flight)…`);
     measuring = true;
     const started = performance.now();
-    const cpuBefore = cpuSeconds(pid);
+    const cpu = startCpuMeter(pid);
     let mutationErrors = 0;
     await pool(customers, concurrency, async (customer, i) => {
       const status = customer.status === 'PROCESSING' ? 'COMPLETED' : 'PROCESSING';
@@ -189,7 +189,7 @@ export async function runFanout({ httpUrl, wsUrl, pid, customers, adminToken, ad
       await sleep(100);
     }
     const drainSeconds = (performance.now() - started) / 1000;
-    const cpuMsPerChange = ((cpuSeconds(pid) - cpuBefore) * 1000) / changes;
+    const cpuPerChange = cpu(changes);
 
     const latencies = (delivered, stride) => {
       const out = [];
@@ -209,7 +209,7 @@ export async function runFanout({ httpUrl, wsUrl, pid, customers, adminToken, ad
       subscribeErrors: errors,
       firstError,
       changesPerSecond: changes / mutationSeconds,
-      cpuMsPerChange,
+      cpu: cpuPerChange,
       drainSeconds,
       customer: {
         delivered: customerDeliveries,

@@ -1,5 +1,8 @@
-/** Reads a process's resident memory and CPU time from /proc (Linux). */
+/** Reads resident memory and CPU time of processes and of the machine from /proc (Linux). */
 import fs from 'node:fs';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
 
 /** VmRSS of `pid` in MB (0 when unreadable). */
 export function rssMb(pid) {
@@ -11,7 +14,7 @@ export function rssMb(pid) {
   }
 }
 
-/** User + system CPU seconds `pid` has used so far. */
+/** User + system CPU seconds `pid` has used so far (all its threads; `${pid}/task/${tid}` for one). */
 export function cpuSeconds(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -20,4 +23,44 @@ export function cpuSeconds(pid) {
   } catch {
     return 0;
   }
+}
+
+/** Busy CPU seconds of the whole machine so far (all cores; idle and iowait excluded), from /proc/stat. */
+function machineBusySeconds() {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+/**
+ * Starts measuring where the machine's CPU goes; call the result with the number of operations done
+ * to get milliseconds of CPU per operation: the server (all threads, and its main thread, which runs
+ * all JavaScript), this process (the load generator), the rest (PostgreSQL, mostly) and their sum;
+ * plus how busy the server's main thread and the machine's cores were.
+ */
+export function startCpuMeter(serverPid) {
+  const mainThread = `${serverPid}/task/${serverPid}`;
+  const wallStart = performance.now();
+  const serverStart = cpuSeconds(serverPid);
+  const mainStart = cpuSeconds(mainThread);
+  const benchStart = process.cpuUsage();
+  const machineStart = machineBusySeconds();
+  return (operations) => {
+    const seconds = (performance.now() - wallStart) / 1000;
+    const server = cpuSeconds(serverPid) - serverStart;
+    const main = cpuSeconds(mainThread) - mainStart;
+    const benchUsage = process.cpuUsage(benchStart);
+    const loadGenerator = (benchUsage.user + benchUsage.system) / 1e6;
+    const machine = machineBusySeconds() - machineStart;
+    const perOp = (cpuSeconds) => (cpuSeconds * 1000) / operations;
+    return {
+      server: perOp(server),
+      mainThread: perOp(main),
+      mainThreadBusy: main / seconds,
+      loadGenerator: perOp(loadGenerator),
+      rest: perOp(Math.max(0, machine - server - loadGenerator)),
+      machine: perOp(machine),
+      busy: machine / (seconds * os.cpus().length),
+    };
+  };
 }

@@ -153,6 +153,13 @@ describe('ordering and pagination', () => {
     expect(pages).toBe(Math.max(1, Math.ceil(45 / size)));
   });
 
+  it('answers a page after the last order with no rows and the same total', async () => {
+    const all = await page({ first: 45 });
+    expect(all.pageInfo.hasNextPage).toBe(false);
+    const past = await page({ first: 10, after: all.pageInfo.endCursor });
+    expect(past).toEqual({ totalCount: 45, pageInfo: { hasNextPage: false, endCursor: null }, edges: [] });
+  });
+
   it('filters by status, paginating within the filter', async () => {
     for (const status of ['SUCCESS', 'NOT_RECEIVED']) {
       const { ids } = await walk({ status, first: 4 });

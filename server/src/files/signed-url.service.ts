@@ -2,23 +2,42 @@
  * Signed, expiring URLs for private files (payment proofs, certificate files). The signature is an
  * HMAC of file id and expiry with a key derived from the JWT secret; whoever may see the field that
  * carries the URL may download the file until it expires.
+ *
+ * Expiry is rounded up to a whole minute, so a file's URL stays the same for a minute: the browser's
+ * cache (`Cache-Control: private, max-age=300`) keeps serving the image while a live list re-renders,
+ * and one signature serves every order of a page signed in that minute.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 
+/** Expiries are multiples of this many seconds; a URL is valid for FILE_URL_TTL_SECONDS plus up to this. */
+const EXPIRY_STEP_SECONDS = 60;
+/** Signatures remembered for the current expiry; beyond this many, signing starts a new memo. */
+const MEMO_LIMIT = 10_000;
+
 @Service()
 export class SignedUrlService {
   private readonly key: Buffer;
+  private memo = { exp: 0, signatures: new Map<string, string>() };
 
   constructor(private readonly config: AppConfig) {
     this.key = createHmac('sha256', config.jwtSecret).update('signed-file-urls').digest();
   }
 
-  /** A path like /files/<id>?exp=<unix seconds>&sig=<hex>, valid for FILE_URL_TTL_SECONDS. */
+  /** A path like /files/<id>?exp=<unix seconds>&sig=<hex>, valid for at least FILE_URL_TTL_SECONDS. */
   sign(fileId: string, now = Date.now()): string {
-    const exp = Math.floor(now / 1000) + this.config.fileUrlTtlSeconds;
-    return `/files/${fileId}?exp=${exp}&sig=${this.signature(fileId, exp)}`;
+    const earliest = Math.floor(now / 1000) + this.config.fileUrlTtlSeconds;
+    const exp = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+    if (this.memo.exp !== exp || this.memo.signatures.size >= MEMO_LIMIT) {
+      this.memo = { exp, signatures: new Map() };
+    }
+    let sig = this.memo.signatures.get(fileId);
+    if (sig === undefined) {
+      sig = this.signature(fileId, exp);
+      this.memo.signatures.set(fileId, sig);
+    }
+    return `/files/${fileId}?exp=${exp}&sig=${sig}`;
   }
 
   verify(fileId: string, exp: unknown, sig: unknown, now = Date.now()): boolean {

@@ -75,7 +75,7 @@ export class OrderFieldsResolver {
   @AdminOnly()
   @FieldResolver(() => OrderCustomer, { nullable: true, description: "The customer's name and e-mail (admins only)" })
   async customer(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<OrderCustomer | null> {
-    const profile = order.customerProfile ?? (await profileLoader(ctx).load(order.userId));
+    const profile = order.joinedCustomer ?? (await profileLoader(ctx).load(order.userId));
     if (!profile) return null;
     return Object.assign(new OrderCustomer(), { fullName: profile.fullName, email: profile.email });
   }

@@ -75,6 +75,6 @@ export class Order {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 
-  /** The customer's profile when the query joined it (the admin queue); otherwise `customer` loads it. */
-  customerProfile?: Profile | null;
+  /** The customer's name and e-mail when the query joined them (the admin queue); else `customer` loads them. */
+  joinedCustomer?: Pick<Profile, 'fullName' | 'email'>;
 }

@@ -1,7 +1,6 @@
 import { DataSource } from 'typeorm';
 import { isUuid } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
-import { Profile } from '../accounts/profile.entity';
 import { Service } from '../container';
 import { hydrate } from '../db/hydrate';
 import { isAdmin } from '../graphql/context';
@@ -131,45 +130,48 @@ export class OrderService {
     }
     const after = options.after ? decodeCursor(options.after) : null;
 
-    // The customer's profile comes in the same statement: the queue shows it on every row.
-    const query = this.db
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .leftJoinAndMapOne('o.customerProfile', Profile, 'customer', 'customer.id = o.user_id')
-      .addSelect(CURSOR_TIMESTAMP, 'cursor_ts')
-      .orderBy('o.created_at', 'DESC')
-      .addOrderBy('o.id', 'DESC')
-      .limit(first + 1);
-    if (options.status) query.andWhere('o.status = :status', { status: options.status });
+    // One statement: the total (from the trigger-kept `order_counts`, migration 1763800000000) joined
+    // to the page, so an empty page still has its row; the customer's name and e-mail come along
+    // because the queue shows them on every row.
+    const params: unknown[] = [options.status ?? null, first + 1];
+    const conditions: string[] = [];
+    if (options.status) conditions.push('o.status = $1');
     if (after) {
-      query.andWhere('(o.created_at, o.id) < (CAST(:afterTs AS timestamptz), CAST(:afterId AS uuid))', {
-        afterTs: after.createdAt,
-        afterId: after.id,
-      });
+      params.push(after.createdAt, after.id);
+      conditions.push('(o.created_at, o.id) < ($3::timestamptz, $4::uuid)');
     }
-
-    const [{ entities, raw }, totalCount] = await Promise.all([
-      query.getRawAndEntities(),
-      this.countByStatus(options.status ?? null),
-    ]);
-    const rows = entities.slice(0, first).map((node, index) => ({
-      node,
-      cursor: encodeCursor((raw[index] as { cursor_ts: string }).cursor_ts, node.id),
-    }));
-    return {
-      edges: rows,
-      hasNextPage: entities.length > first,
-      endCursor: rows.length > 0 ? rows[rows.length - 1].cursor : null,
-      totalCount,
-    };
-  }
-
-  /** Orders with `status` (all when null), from the trigger-kept `order_counts` (migration 1763800000000). */
-  private async countByStatus(status: OrderStatus | null): Promise<number> {
-    const [{ total }]: { total: string }[] = await this.db.query(
-      `SELECT coalesce(sum(total), 0) AS total FROM order_counts WHERE $1::text IS NULL OR status = $1`,
-      [status],
+    const rows: Record<string, unknown>[] = await this.db.query(
+      `WITH total AS (
+         SELECT coalesce(sum(total), 0) AS total_count FROM order_counts WHERE $1::text IS NULL OR status = $1
+       ), page AS (
+         SELECT o.*, ${CURSOR_TIMESTAMP} AS cursor_ts, p.full_name AS customer_full_name, p.email AS customer_email
+         FROM orders o LEFT JOIN profiles p ON p.id = o.user_id
+         ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
+         ORDER BY o.created_at DESC, o.id DESC
+         LIMIT $2
+       )
+       SELECT total.total_count, page.* FROM total LEFT JOIN page ON true
+       ORDER BY page.created_at DESC, page.id DESC`,
+      params,
     );
-    return Number(total);
+
+    const manager = this.db.manager;
+    const found = rows.filter((row) => row.id !== null);
+    const edges = found.slice(0, first).map((row) => {
+      const node = hydrate(manager, Order, row);
+      if (row.customer_email !== null) {
+        node.joinedCustomer = {
+          fullName: row.customer_full_name as string | null,
+          email: row.customer_email as string,
+        };
+      }
+      return { node, cursor: encodeCursor(row.cursor_ts as string, node.id) };
+    });
+    return {
+      edges,
+      hasNextPage: found.length > first,
+      endCursor: edges.length > 0 ? edges[edges.length - 1].cursor : null,
+      totalCount: Number(rows[0].total_count),
+    };
   }
 }
