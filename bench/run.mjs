@@ -30,6 +30,7 @@ import pg from 'pg';
 import { freePort, isStale, SERVER_SOURCES, WEB_SOURCES } from '../scripts/lib/dev-tools.mjs';
 import { createBenchDatabase } from './lib/database.mjs';
 import { runFanout } from './lib/fanout.mjs';
+import { keepAliveAgent, postMultipart } from './lib/multipart-post.mjs';
 import { noisePng } from './lib/png.mjs';
 import { rssMb, startCpuMeter } from './lib/process-stats.mjs';
 import { ADMIN_ORDERS, DASHBOARD, PLACE_ORDER, PRODUCT, PRODUCTS } from './lib/queries.mjs';
@@ -204,8 +205,9 @@ async function checkoutLoad({ url, tokens, productId, png, connections, duration
   let failed = 0;
   let firstError = null;
   const run = `b${randomBytes(4).toString('hex')}`;
+  const agent = keepAliveAgent(connections);
+  const file = { name: 'proof.png', type: 'image/png', bytes: png };
   const once = async (worker, seq) => {
-    const form = new globalThis.FormData();
     const input = {
       productId,
       quantity: 1,
@@ -214,16 +216,14 @@ async function checkoutLoad({ url, tokens, productId, png, connections, duration
       transactionId: `tx${run}${worker}x${seq}`,
       idempotencyKey: `${run}-${worker}-${seq}`,
     };
-    form.set('operations', JSON.stringify({ query: PLACE_ORDER, variables: { input, proof: null } }));
-    form.set('map', JSON.stringify({ 0: ['variables.proof'] }));
-    form.set('0', new globalThis.Blob([png], { type: 'image/png' }), 'proof.png');
     const started = performance.now();
-    const response = await globalThis.fetch(url, {
-      method: 'POST',
+    const { body } = await postMultipart(url, {
+      agent,
       headers: { authorization: `Bearer ${tokens[worker]}`, 'apollo-require-preflight': 'true' },
-      body: form,
+      operations: { query: PLACE_ORDER, variables: { input, proof: null } },
+      fileVariable: 'proof',
+      file,
     });
-    const body = await response.json();
     return { ms: performance.now() - started, ok: !!body.data?.placeOrder?.id, body };
   };
   // Warm-up, not counted.
@@ -245,8 +245,10 @@ async function checkoutLoad({ url, tokens, productId, png, connections, duration
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  const cpuPerOrder = cpu(ok + failed);
+  agent.destroy();
   return {
-    cpu: cpu(ok + failed),
+    cpu: cpuPerOrder,
     rps: ok / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
