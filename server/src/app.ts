@@ -23,6 +23,8 @@ import { WebSocketServer } from 'ws';
 import { LIMITS } from '../../common/validation';
 import { bearerToken, verifyAccessToken, type AuthUser } from './accounts/access-token';
 import { AppConfig, type ResolvedConfig } from './app-config';
+import { catalogueResponseCache } from './catalogue/catalogue-response-cache';
+import { ProductService } from './catalogue/product.service';
 import { Container } from './container';
 import { createDataSource } from './db/data-source';
 import { FileStore, PgFileStore } from './files/file-store';
@@ -191,6 +193,7 @@ export async function createApp({
       // would still wrap every field resolver to compute them (measured: bench/, README "Performance").
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      catalogueResponseCache(container.get(ProductService)),
       {
         async serverWillStart() {
           return {

@@ -32,10 +32,18 @@ export interface Purchasable {
  * replicas stay fresh. A change made here also drops the local cache at once, so the caller's next
  * read sees it without waiting for the notification.
  */
+/** The cached catalogue: the active list and the GraphQL responses computed from it, which die with it. */
+interface CatalogueEntry {
+  /** A promise, so concurrent first reads share one query. */
+  products: Promise<Product[]>;
+  loadedAt: number;
+  /** Catalogue-only query responses by operation and variables (catalogue-response-cache.ts). */
+  responses: Map<string, unknown>;
+}
+
 @Service()
 export class ProductService {
-  /** The cached active list (a promise, so concurrent first reads share one query). */
-  private activeList: { products: Promise<Product[]>; loadedAt: number } | null = null;
+  private catalogue: CatalogueEntry | null = null;
   private listening = false;
 
   constructor(
@@ -45,18 +53,31 @@ export class ProductService {
 
   /** Active products, price ascending (name breaks ties so the order is stable). */
   async listActive(): Promise<Product[]> {
+    return [...(await this.currentCatalogue()).products];
+  }
+
+  /**
+   * The response store of the current catalogue: responses put in it are dropped with the catalogue,
+   * on the next product change or after CATALOGUE_MAX_AGE_MS.
+   */
+  async catalogueResponses(): Promise<Map<string, unknown>> {
+    return (await this.currentCatalogue()).responses;
+  }
+
+  private async currentCatalogue(): Promise<{ products: Product[]; responses: Map<string, unknown> }> {
     this.listenForChanges();
-    const cached = this.activeList;
-    if (cached && Date.now() - cached.loadedAt < CATALOGUE_MAX_AGE_MS) return [...(await cached.products)];
-    const products = this.db
-      .getRepository(Product)
-      .find({ where: { active: true }, order: { price: 'ASC', name: 'ASC' } });
-    const entry = { products, loadedAt: Date.now() };
-    this.activeList = entry;
+    let entry = this.catalogue;
+    if (!entry || Date.now() - entry.loadedAt >= CATALOGUE_MAX_AGE_MS) {
+      const products = this.db
+        .getRepository(Product)
+        .find({ where: { active: true }, order: { price: 'ASC', name: 'ASC' } });
+      entry = { products, loadedAt: Date.now(), responses: new Map() };
+      this.catalogue = entry;
+    }
     try {
-      return [...(await products)];
+      return { products: await entry.products, responses: entry.responses };
     } catch (error) {
-      if (this.activeList === entry) this.activeList = null;
+      if (this.catalogue === entry) this.catalogue = null;
       throw error;
     }
   }
@@ -141,7 +162,7 @@ export class ProductService {
   /** Drops the cached catalogue (on any product change, local or from another process). */
   invalidate(): void {
     // A load already under way is dropped too: it may have read the row before the change.
-    this.activeList = null;
+    this.catalogue = null;
   }
 
   /** Subscribes to 'products' once, on first use, and invalidates on every event until the bus closes. */

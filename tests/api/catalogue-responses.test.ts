@@ -1,0 +1,73 @@
+/**
+ * Catalogue-only queries are answered from responses kept with the catalogue cache
+ * (server/src/catalogue/catalogue-response-cache.ts). What a caller sees must not change: each slug
+ * gets its own product, a query that also asks for something personal is answered for its caller,
+ * and a change to a product shows at once (admin-products.test.ts covers changes made on another
+ * process).
+ */
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
+
+const PRODUCT = `query Product($slug: String!) { product(slug: $slug) { slug name price inStock } }`;
+const LIST = `{ products { slug inStock } }`;
+const LIST_AND_ME = `{ products { slug } me { email } }`;
+const SET_STOCK = `mutation SetStock($productId: ID!, $inStock: Boolean!) {
+  setProductStock(productId: $productId, inStock: $inStock) { inStock }
+}`;
+
+let server: TestServer;
+let admin: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.createUser({ admin: true });
+  alice = await server.createUser({ email: 'alice@catalogue.test' });
+  bob = await server.createUser({ email: 'bob@catalogue.test' });
+});
+afterAll(() => server.close());
+
+async function productRow(slug: string): Promise<{ id: string; name: string; price: string }> {
+  const [row] = await server.sql<{ id: string; name: string; price: string }>(
+    `SELECT id, name, price::text FROM products WHERE slug = $1`,
+    [slug],
+  );
+  return row;
+}
+
+it('answers each slug with its own product, the same query text for both', async () => {
+  for (const slug of ['bitcoin-bot', 'news-site-script', 'bitcoin-bot', 'news-site-script']) {
+    const res = await server.gql(PRODUCT, { slug });
+    expect(res.errors).toBeUndefined();
+    const row = await productRow(slug);
+    expect(res.data).toEqual({ product: { slug, name: row.name, price: Number(row.price), inStock: true } });
+  }
+  expect((await server.gql(PRODUCT, { slug: 'no-such-product' })).data).toEqual({ product: null });
+});
+
+it('answers a query that also reads `me` for its own caller', async () => {
+  const forAlice = await server.gql(LIST_AND_ME, {}, { token: alice.token });
+  const forBob = await server.gql(LIST_AND_ME, {}, { token: bob.token });
+  const signedOut = await server.gql(LIST_AND_ME, {});
+  expect(forAlice.data!.me).toEqual({ email: 'alice@catalogue.test' });
+  expect(forBob.data!.me).toEqual({ email: 'bob@catalogue.test' });
+  expect(forBob.data!.products).toEqual(forAlice.data!.products);
+  expect(signedOut.data!.me).toBeNull();
+});
+
+it('shows a stock change at once to every caller, signed in or not', async () => {
+  const { id } = await productRow('bitcoin-bot');
+  const inStock = async (token?: string) =>
+    (await server.gql<{ products: { slug: string; inStock: boolean }[] }>(LIST, {}, { token })).data!.products.find(
+      (p) => p.slug === 'bitcoin-bot',
+    )!.inStock;
+  expect([await inStock(), await inStock(alice.token), await inStock(admin.token)]).toEqual([true, true, true]);
+
+  await server.gql(SET_STOCK, { productId: id, inStock: false }, { token: admin.token });
+  expect([await inStock(), await inStock(alice.token), await inStock(admin.token)]).toEqual([false, false, false]);
+  expect((await server.gql(PRODUCT, { slug: 'bitcoin-bot' })).data!.product.inStock).toBe(false);
+
+  await server.gql(SET_STOCK, { productId: id, inStock: true }, { token: admin.token });
+  expect(await inStock(bob.token)).toBe(true);
+  expect((await server.gql(PRODUCT, { slug: 'bitcoin-bot' })).data!.product.inStock).toBe(true);
+});
