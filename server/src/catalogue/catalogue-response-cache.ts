@@ -2,11 +2,12 @@
  * Apollo plugin: answers catalogue-only queries (the /products and product pages) from responses
  * kept with the cached catalogue, so a repeat skips execution (measured: bench/, README "Performance").
  *
- * A query qualifies when every field of its document is a catalogue field (CATALOGUE_FIELDS): public,
- * and the same for every caller (no argument but `product`'s slug, which is part of the key), so one response serves everyone. Any other field, e.g. `me` next to
- * `products`, makes the whole query execute as usual. The responses live in ProductService's
- * catalogue entry, so they are dropped exactly when the catalogue is: on any product change (in this
- * process or, through the 'products' notification, in another) and after its maximum age.
+ * A query qualifies when every field of its document is a catalogue field (CATALOGUE_FIELDS): public
+ * and the same for every caller (the only argument, `product`'s slug, is part of the key), so one
+ * response serves everyone. Any other field, e.g. `me` next to `products`, makes the whole query
+ * execute as usual. The responses live in ProductService's catalogue entry, so they are dropped
+ * exactly when the catalogue is: on any product change (in this process or, through the 'products'
+ * notification, in another) and after its maximum age.
  */
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import {

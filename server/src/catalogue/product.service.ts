@@ -23,15 +23,6 @@ export interface Purchasable {
   quote: Quote;
 }
 
-/**
- * The catalogue: what customers see (active products only, spec §7), what admins see and change, and
- * the one rule for "may product X be bought × quantity" that `quote` and the checkout share.
- *
- * The active list is the hottest read of the store, so it is cached in-process. Every change
- * publishes `{ topic: 'products' }`; each process LISTENs and drops its cache on that event, so
- * replicas stay fresh. A change made here also drops the local cache at once, so the caller's next
- * read sees it without waiting for the notification.
- */
 /** The cached catalogue: the active list and the GraphQL responses computed from it, which die with it. */
 interface CatalogueEntry {
   /** A promise, so concurrent first reads share one query. */
@@ -41,6 +32,15 @@ interface CatalogueEntry {
   responses: Map<string, unknown>;
 }
 
+/**
+ * The catalogue: what customers see (active products only, spec §7), what admins see and change, and
+ * the one rule for "may product X be bought × quantity" that `quote` and the checkout share.
+ *
+ * The active list is the hottest read of the store, so it is cached in-process. Every change
+ * publishes `{ topic: 'products' }`; each process LISTENs and drops its cache on that event, so
+ * replicas stay fresh. A change made here also drops the local cache at once, so the caller's next
+ * read sees it without waiting for the notification.
+ */
 @Service()
 export class ProductService {
   private catalogue: CatalogueEntry | null = null;
