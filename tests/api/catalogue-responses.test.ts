@@ -71,3 +71,26 @@ it('shows a stock change at once to every caller, signed in or not', async () =>
   expect(await inStock(bob.token)).toBe(true);
   expect((await server.gql(PRODUCT, { slug: 'bitcoin-bot' })).data!.product.inStock).toBe(true);
 });
+
+it('answers an unknown operation name or an unnamed choice with a GraphQL error, not a server error', async () => {
+  const post = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { errors?: { message: string }[] } };
+  };
+  const unknown = await post({ query: LIST, operationName: 'Nope' });
+  expect(unknown.status).toBe(400);
+  expect(unknown.body.errors?.[0].message).toBe('Unknown operation named "Nope".');
+  const two = await post({ query: `query A { products { slug } } query B { products { name } }` });
+  expect(two.status).toBe(400);
+  expect(two.body.errors?.[0].message).toBe('Must provide operation name if query contains multiple operations.');
+});
+
+it('keys responses by the declared variables only', async () => {
+  const res = await server.gql(PRODUCT, { slug: 'bitcoin-bot', ignored: 'x'.repeat(1000) });
+  expect(res.data!.product.slug).toBe('bitcoin-bot');
+  expect((await server.gql(PRODUCT, { slug: 'news-site-script' })).data!.product.slug).toBe('news-site-script');
+});

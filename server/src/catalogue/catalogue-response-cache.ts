@@ -79,7 +79,8 @@ export function catalogueResponseCache(products: ProductService): ApolloServerPl
       let hit = false;
       return {
         async responseForOperation({ schema, document, operation, queryHash, operationName, request }) {
-          if (operation.operation !== 'query') return null;
+          // No operation (several and no name, or an unknown name): execution answers with its own error.
+          if (operation?.operation !== 'query') return null;
           let catalogueOnly = verdicts.get(document);
           if (catalogueOnly === undefined) {
             catalogueOnly = isCatalogueOnly(schema, document);
@@ -87,8 +88,15 @@ export function catalogueResponseCache(products: ProductService): ApolloServerPl
           }
           if (!catalogueOnly) return null;
           // Taken before execution: a response is never kept in a catalogue newer than its data.
-          store = await products.catalogueResponses();
-          key = `${queryHash}\n${operationName ?? ''}\n${JSON.stringify(request.variables ?? {})}`;
+          // A failed catalogue load is left to execution, which reports it like any resolver error.
+          store = await products.catalogueResponses().catch(() => null);
+          if (!store) return null;
+          // Only the variables the operation declares: anything else a caller sends is ignored by
+          // execution and must not make new keys.
+          const variables = (operation.variableDefinitions ?? []).map(
+            (definition) => request.variables?.[definition.variable.name.value] ?? null,
+          );
+          key = `${queryHash}\n${operationName ?? ''}\n${JSON.stringify(variables)}`;
           const cached = store.get(key) as FormattedExecutionResult | undefined;
           if (!cached) return null;
           hit = true;
