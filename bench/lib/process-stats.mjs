@@ -35,8 +35,8 @@ function machineBusySeconds() {
 /**
  * Starts measuring where the machine's CPU goes; call the result with the number of operations done
  * to get milliseconds of CPU per operation: the server (all threads, and its main thread, which runs
- * all JavaScript), this process (the load generator), the rest (PostgreSQL, mostly) and their sum;
- * plus how busy the server's main thread and the machine's cores were.
+ * all JavaScript), this process (the load generator), the whole machine, and the machine less those
+ * two (PostgreSQL, mostly); plus how busy the server's main thread and the machine's cores were.
  */
 export function startCpuMeter(serverPid) {
   const mainThread = `${serverPid}/task/${serverPid}`;

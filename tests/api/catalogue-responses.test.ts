@@ -5,6 +5,7 @@
  * and a change to a product shows at once (admin-products.test.ts covers changes made on another
  * process).
  */
+import { ProductService } from '../../server/src/catalogue/product.service';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
 
 const PRODUCT = `query Product($slug: String!) { product(slug: $slug) { slug name price inStock } }`;
@@ -89,8 +90,45 @@ it('answers an unknown operation name or an unnamed choice with a GraphQL error,
   expect(two.body.errors?.[0].message).toBe('Must provide operation name if query contains multiple operations.');
 });
 
-it('keys responses by the declared variables only', async () => {
-  const res = await server.gql(PRODUCT, { slug: 'bitcoin-bot', ignored: 'x'.repeat(1000) });
-  expect(res.data!.product.slug).toBe('bitcoin-bot');
-  expect((await server.gql(PRODUCT, { slug: 'news-site-script' })).data!.product.slug).toBe('news-site-script');
+describe('the response store', () => {
+  const products = () => server.app.container.get(ProductService);
+
+  beforeEach(() => products().invalidate());
+
+  it('answers a repeat from the store, keyed by the variables the query declares', async () => {
+    const store = await products().catalogueResponses();
+    const first = await server.gql(PRODUCT, { slug: 'bitcoin-bot' });
+    expect([...store.values()]).toEqual([{ data: first.data }]);
+    // What the store holds is what the next caller gets: the repeat does not execute.
+    const [key] = store.keys();
+    const marked = { product: { ...first.data!.product, name: 'Served from the store' } };
+    store.set(key, { data: marked });
+    expect((await server.gql(PRODUCT, { slug: 'bitcoin-bot' })).data).toEqual(marked);
+    // A variable the query does not declare is ignored by execution, and by the key.
+    expect((await server.gql(PRODUCT, { slug: 'bitcoin-bot', ignored: 'x'.repeat(1000) })).data).toEqual(marked);
+    expect(store.size).toBe(1);
+
+    await server.gql(PRODUCT, { slug: 'news-site-script' });
+    expect(store.size).toBe(2);
+  });
+
+  it('keeps no response of a query that reads more than the catalogue, or of an over-long slug', async () => {
+    const store = await products().catalogueResponses();
+    await server.gql(LIST_AND_ME, {}, { token: alice.token });
+    expect((await server.gql(PRODUCT, { slug: 'x'.repeat(600) })).data).toEqual({ product: null });
+    expect(store.size).toBe(0);
+  });
+
+  it('holds at most 500 responses, dropping the oldest', async () => {
+    const store = await products().catalogueResponses();
+    for (let i = 0; i < 501; i += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, 501 - i) }, (_, j) => server.gql(PRODUCT, { slug: `made-up-${i + j}` })),
+      );
+    }
+    expect(store.size).toBe(500);
+    await server.gql(PRODUCT, { slug: 'bitcoin-bot' });
+    expect(store.size).toBe(500);
+    expect([...store.values()].at(-1)).toEqual({ data: { product: expect.objectContaining({ slug: 'bitcoin-bot' }) } });
+  });
 });

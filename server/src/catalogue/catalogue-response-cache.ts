@@ -49,8 +49,13 @@ const CATALOGUE_FIELDS: Record<string, ReadonlySet<string>> = {
   PriceTierType: new Set(['minQuantity', 'unitPrice']),
 };
 
-/** Responses kept per catalogue: variables (a slug) are the caller's, so the store is bounded. */
+/**
+ * Variables (a slug) are the caller's, so the store is bounded: at most this many responses, the
+ * oldest dropped first, so made-up slugs cannot crowd out the pages people visit.
+ */
 const MAX_RESPONSES = 500;
+/** Longer variables (no real slug is) are answered by execution and not kept. */
+const MAX_VARIABLES_LENGTH = 512;
 
 function isCatalogueOnly(schema: GraphQLSchema, document: DocumentNode): boolean {
   const typeInfo = new TypeInfo(schema);
@@ -87,16 +92,19 @@ export function catalogueResponseCache(products: ProductService): ApolloServerPl
             verdicts.set(document, catalogueOnly);
           }
           if (!catalogueOnly) return null;
+          // Only the variables the operation declares: anything else a caller sends is ignored by
+          // execution and must not make new keys.
+          const variables = JSON.stringify(
+            (operation.variableDefinitions ?? []).map(
+              (definition) => request.variables?.[definition.variable.name.value] ?? null,
+            ),
+          );
+          if (variables.length > MAX_VARIABLES_LENGTH) return null;
           // Taken before execution: a response is never kept in a catalogue newer than its data.
           // A failed catalogue load is left to execution, which reports it like any resolver error.
           store = await products.catalogueResponses().catch(() => null);
           if (!store) return null;
-          // Only the variables the operation declares: anything else a caller sends is ignored by
-          // execution and must not make new keys.
-          const variables = (operation.variableDefinitions ?? []).map(
-            (definition) => request.variables?.[definition.variable.name.value] ?? null,
-          );
-          key = `${queryHash}\n${operationName ?? ''}\n${JSON.stringify(variables)}`;
+          key = `${queryHash}\n${operationName ?? ''}\n${variables}`;
           const cached = store.get(key) as FormattedExecutionResult | undefined;
           if (!cached) return null;
           hit = true;
@@ -108,7 +116,8 @@ export function catalogueResponseCache(products: ProductService): ApolloServerPl
         async willSendResponse({ response }) {
           if (!store || hit || response.body.kind !== 'single') return;
           const { data, errors } = response.body.singleResult;
-          if (!data || errors || store.size >= MAX_RESPONSES) return;
+          if (!data || errors) return;
+          if (store.size >= MAX_RESPONSES) store.delete(store.keys().next().value!);
           store.set(key, { data });
         },
       };
