@@ -1,0 +1,50 @@
+/**
+ * Apollo Server for POST /graphql: the shared error masking and query limits, no CDN landing page,
+ * the catalogue response cache, and a drain that also closes the WebSocket server.
+ */
+import type http from 'node:http';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
+import type { GraphQLSchema } from 'graphql';
+import { catalogueResponseCache } from '../catalogue/catalogue-response-cache';
+import type { ProductService } from '../catalogue/product.service';
+import type { RequestContext } from './context';
+import { formatError } from './errors';
+import { limitRules, QUERY_LIMITS } from './limits';
+
+export function createApolloServer(options: {
+  schema: GraphQLSchema;
+  httpServer: http.Server;
+  products: ProductService;
+  /** Runs when the server drains (closes the WebSocket server). */
+  onDrain: () => Promise<void>;
+}): ApolloServer<RequestContext> {
+  return new ApolloServer<RequestContext>({
+    schema: options.schema,
+    formatError,
+    includeStacktraceInErrorResponses: false,
+    validationRules: limitRules,
+    parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
+    csrfPrevention: true,
+    // main.ts owns SIGINT/SIGTERM and stops everything in order; Apollo's own handlers would race it.
+    stopOnTerminationSignals: false,
+    plugins: [
+      // Our bundled GraphiQL (graphiql.route.ts) is the IDE; Apollo's landing page would load from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
+      // No field has cache hints and no response is HTTP-cached; Apollo's default cache-control plugin
+      // would still wrap every field resolver to compute them (measured: bench/, README "Performance").
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginDrainHttpServer({ httpServer: options.httpServer }),
+      catalogueResponseCache(options.products),
+      {
+        async serverWillStart() {
+          return { drainServer: options.onDrain };
+        },
+      },
+    ],
+  });
+}

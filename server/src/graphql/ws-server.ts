@@ -1,0 +1,100 @@
+/**
+ * graphql-ws on ws://…/graphql: the same parse limits, validation rules and error masking as HTTP,
+ * the user from `connectionParams`, and a socket that closes when its access token expires.
+ */
+import type http from 'node:http';
+import { execute, GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { bearerToken, type AuthUser } from '../accounts/access-token';
+import type { Container } from '../container';
+import { clientIp } from '../http/client-ip';
+import { createContext } from './context';
+import { formatError } from './errors';
+import { limitRules, QUERY_LIMITS } from './limits';
+import { subscribeSharingResults } from './shared-subscribe';
+
+/** Distinct valid subscription documents kept parsed (the oldest is dropped beyond this). */
+const WS_DOCUMENT_CACHE_SIZE = 500;
+
+export interface GraphqlWsServer {
+  /** Closes every socket and stops accepting new ones. */
+  close(): Promise<void>;
+}
+
+export function startGraphqlWsServer(options: {
+  server: http.Server;
+  schema: GraphQLSchema;
+  container: Container;
+  userFromToken: (token: string | null) => AuthUser | null;
+}): GraphqlWsServer {
+  const { server, schema, container, userFromToken } = options;
+  // Valid documents are cached by their text, as Apollo does for HTTP: thousands of clients subscribing
+  // with the same query share one parsed document (parse + validate once; README "Performance").
+  const documents = new Map<string, DocumentNode>();
+  const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: QUERY_LIMITS.maxWsMessageBytes });
+  const cleanup = useServer<Record<string, unknown>, { ip?: string; user?: AuthUser | null; expiry?: NodeJS.Timeout }>(
+    {
+      schema,
+      execute,
+      subscribe: subscribeSharingResults,
+      context: (ctx) => createContext({ user: ctx.extra.user ?? null, ip: ctx.extra.ip ?? 'unknown', container }),
+      onConnect: (ctx) => {
+        ctx.extra.ip = clientIp(ctx.extra.request);
+        const params = ctx.connectionParams ?? {};
+        const raw = params.authorization ?? params.Authorization ?? params.accessToken;
+        const user = userFromToken(typeof raw === 'string' ? (bearerToken(raw) ?? raw) : null);
+        ctx.extra.user = user;
+        // A connection is only as good as its token: when the token expires the socket closes (4401),
+        // and the client reconnects with a fresh one, so a signed-out or demoted user stops receiving.
+        if (user?.expiresAt) {
+          ctx.extra.expiry = setTimeout(
+            () => ctx.extra.socket.close(4401, 'Access token expired'),
+            Math.max(0, user.expiresAt.getTime() - Date.now()),
+          );
+          ctx.extra.expiry.unref();
+        }
+        return true;
+      },
+      onClose: (ctx) => clearTimeout(ctx.extra.expiry),
+      onSubscribe: (_ctx, _id, payload) => {
+        let document = documents.get(payload.query);
+        if (!document) {
+          try {
+            document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
+          } catch (error) {
+            const message = error instanceof GraphQLError ? error.message : 'Invalid query';
+            return [new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
+          }
+          const errors = validate(schema, document, [...specifiedRules, ...limitRules]);
+          if (errors.length > 0) {
+            return errors.map(
+              (e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+            );
+          }
+          if (documents.size >= WS_DOCUMENT_CACHE_SIZE) documents.delete(documents.keys().next().value!);
+          documents.set(payload.query, document);
+        }
+        return {
+          schema,
+          document,
+          variableValues: payload.variables ?? undefined,
+          operationName: payload.operationName ?? undefined,
+        };
+      },
+      // Errors leave through the same formatError as HTTP: codes kept, internals masked and logged.
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error.toJSON(), error)),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors
+          ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) }
+          : undefined,
+    },
+    wsServer,
+  );
+  return {
+    async close() {
+      await cleanup.dispose();
+      wsServer.close();
+    },
+  };
+}

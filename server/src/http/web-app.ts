@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express from 'express';
+
+/** The built web app: hashed assets cached for a year, everything else revalidated, SPA fallback to index.html. */
+export function serveWebApp(app: express.Express, webDistDir: string): void {
+  const indexFile = path.join(webDistDir, 'index.html');
+  app.use(
+    '/assets',
+    express.static(path.join(webDistDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
+  app.get(/^(?!\/(graphql|files|assets)(\/|$)).*/, (req, res, next) => {
+    if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
+    // `root` keeps send's dotfile check to the file name, so a build under .test-data/ is served too.
+    res.set('Cache-Control', 'no-cache').sendFile('index.html', { root: webDistDir });
+  });
+}
