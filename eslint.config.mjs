@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -23,6 +24,44 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'error',
+    },
+  },
+  {
+    // The full recommended set, React Compiler rules included: on this code base they flag one pattern.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // House rule 2: resolvers are thin; only services touch repositories and the event bus.
+    files: ['server/src/**/*.resolver.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^typeorm(/|$)',
+              message: 'Resolvers are thin: repositories and queries belong in a service.',
+            },
+            {
+              regex: '^\\.\\.?/(.*/)?db(/|$)',
+              message: 'Resolvers are thin: the database layer (server/src/db) belongs to services.',
+            },
+            {
+              // graphql/event-bus.ts today, core/event-bus.ts after the planned move.
+              regex: '(^|/)event-bus$',
+              message: 'Resolvers are thin: publishing and subscribing go through a service.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='getRepository'], CallExpression[callee.name='getRepository']",
+          message: 'Resolvers are thin: repositories belong in a service.',
+        },
+      ],
     },
   },
   {

@@ -464,6 +464,9 @@ async function main() {
         AUTH_RATE_LIMIT: '1000000',
         ORDER_RATE_LIMIT: '1000000',
         TICKET_RATE_LIMIT: '1000000',
+        // The fan-out opens 5,000 customer sockets and 200 admin sockets (one admin) from 127.0.0.1.
+        WS_MAX_CONNECTIONS_PER_IP: '1000000',
+        WS_MAX_CONNECTIONS_PER_USER: '1000000',
         PAY_ADDRESS_USDT_TRC20: PAY_ADDRESSES.usdt_trc20,
         PAY_ADDRESS_BTC: PAY_ADDRESSES.btc,
         PAY_ADDRESS_ETH: PAY_ADDRESSES.eth,

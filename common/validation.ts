@@ -76,12 +76,70 @@ export const MESSAGES = {
   certificateUploadFailed: 'Failed to upload the certificate file. Please try again.',
   certificateExpiryBeforeIssue: 'The expiry date must be after the issue date',
   belowMinimumQuantity: (min: number) => `This product is sold in bulk only: the minimum order is ${min}`,
+  /** Not in the spec: control characters (a NUL, say) in free text. */
+  fullNameCharacters: 'Full name contains characters that are not allowed',
+  companyCharacters: 'Company name contains characters that are not allowed',
+  subjectCharacters: 'Subject contains characters that are not allowed',
+  descriptionCharacters: 'Description contains characters that are not allowed',
+  guideSearchCharacters: 'Search contains characters that are not allowed',
+  /** Not in the spec: the account's stored payment proofs reached PROOF_STORAGE_PER_USER_MB. */
+  proofStorageFull:
+    'You have reached the storage limit for payment proofs. Place the order without a proof or contact support.',
 } as const;
 
 /** A lower-case host name such as example.com or shop.example.co.uk. */
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
+
+// Control characters are matched on purpose here (eslint's no-control-regex is about accidental ones).
+/* eslint-disable no-control-regex */
+/** C0 controls, DEL and C1 controls: never part of a name or a subject, and PostgreSQL refuses NUL in text. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, except tab, line feed and carriage return, which multi-line text may hold. */
+const CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
+/**
+ * Bidirectional embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
+ * U+061C): in a name or a subject they only serve to show text reversed or out of order in the admin's lists.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * A character that shows something: not white space, not a control or format character (zero-width
+ * space and joiners, bidi controls), not a combining mark on its own, not one of the code points Unicode
+ * says render as nothing (Hangul fillers and the like), and not the blank braille pattern.
+ */
+const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/** `text` without bidi control characters. */
+export function stripBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
+/** Whether `text` has at least one character a reader can see. */
+export function hasVisibleCharacter(text: string): boolean {
+  return VISIBLE_CHARACTER.test(text);
+}
+
+/**
+ * A one-line text field as a person types it: bidi controls stripped, trimmed, and refused with
+ * `charactersMessage` (and no further message) when it holds a control character.
+ */
+function singleLineText(charactersMessage: string) {
+  return z
+    .string()
+    .overwrite(stripBidiControls)
+    .trim()
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: charactersMessage, abort: true });
+}
+
+/** Multi-line text: trimmed; line breaks and tabs allowed, other control characters refused with `charactersMessage`. */
+function multiLineText(charactersMessage: string) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => !CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS.test(v), { message: charactersMessage, abort: true });
+}
 
 /** Whether `value` is a uuid in text form. Ids from clients are checked with it before they reach SQL's uuid type. */
 export function isUuid(value: string): boolean {
@@ -94,9 +152,10 @@ export const emailSchema = z
   .max(LIMITS.email, MESSAGES.emailTooLong)
   .pipe(z.email(MESSAGES.invalidEmail));
 
-/** Optional domain: empty, or a lower-case host name. Empty becomes null. */
+/** Optional domain: empty, or a lower-case host name (bidi controls stripped first). Empty becomes null. */
 export const domainSchema = z
   .string()
+  .overwrite(stripBidiControls)
   .trim()
   .max(LIMITS.domain, MESSAGES.domainTooLong)
   .refine((v) => v === '' || DOMAIN_PATTERN.test(v), MESSAGES.invalidDomain)
@@ -141,10 +200,9 @@ export const passwordSchema = z
   .regex(/[a-z]/, MESSAGES.passwordLower)
   .regex(/[0-9]/, MESSAGES.passwordNumber);
 
-export const fullNameSchema = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.fullNameRequired)
+/** Required: a name of only invisible characters (zero-width, bidi controls, blanks) is as good as empty. */
+export const fullNameSchema = singleLineText(MESSAGES.fullNameCharacters)
+  .refine(hasVisibleCharacter, MESSAGES.fullNameRequired)
   .max(LIMITS.fullName, MESSAGES.fullNameTooLong);
 
 export const signUpSchema = z.object({
@@ -161,9 +219,7 @@ export const signInSchema = z.object({
 /** Edit Profile (a departure: the spec shows the button without behaviour). Empty optional fields clear. */
 export const profileSchema = z.object({
   fullName: fullNameSchema,
-  companyName: z
-    .string()
-    .trim()
+  companyName: singleLineText(MESSAGES.companyCharacters)
     .max(LIMITS.companyName, MESSAGES.companyTooLong)
     .transform((v) => (v === '' ? null : v)),
   phone: z
@@ -177,10 +233,11 @@ export const TICKET_CATEGORIES = ['installation', 'order', 'renewal', 'technical
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 
 export const ticketSchema = z.object({
-  title: z.string().trim().min(1, MESSAGES.subjectRequired).max(LIMITS.ticketSubject, MESSAGES.subjectTooLong),
-  description: z
-    .string()
-    .trim()
+  // Like a name, a subject of only invisible characters is an empty one.
+  title: singleLineText(MESSAGES.subjectCharacters)
+    .refine(hasVisibleCharacter, MESSAGES.subjectRequired)
+    .max(LIMITS.ticketSubject, MESSAGES.subjectTooLong),
+  description: multiLineText(MESSAGES.descriptionCharacters)
     .min(1, MESSAGES.descriptionRequired)
     .max(LIMITS.ticketDescription, MESSAGES.descriptionTooLong),
   category: z.enum(TICKET_CATEGORIES, MESSAGES.categoryRequired),
@@ -188,15 +245,14 @@ export const ticketSchema = z.object({
 });
 
 /** The guides page's search box: trimmed; empty means no filter. */
-export const guideSearchSchema = z
-  .string()
-  .trim()
+export const guideSearchSchema = singleLineText(MESSAGES.guideSearchCharacters)
   .max(LIMITS.guideSearch, MESSAGES.guideSearchTooLong)
   .transform((v) => (v === '' ? null : v));
 
 /** A certificate's domain: a lower-case host name, optionally a wildcard (*.example.com). */
 export const certificateDomainSchema = z
   .string()
+  .overwrite(stripBidiControls)
   .trim()
   .max(LIMITS.domain, MESSAGES.domainTooLong)
   .refine((v) => DOMAIN_PATTERN.test(v.startsWith('*.') ? v.slice(2) : v), MESSAGES.invalidDomain);

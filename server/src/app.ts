@@ -21,12 +21,14 @@ import { createApolloServer } from './graphql/apollo-server';
 import { createContext } from './graphql/context';
 import { EventBus, PgEventBus } from './graphql/event-bus';
 import { graphiqlRoute } from './graphql/graphiql.route';
-import { QUERY_LIMITS } from './graphql/limits';
+import { graphqlValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { startGraphqlWsServer } from './graphql/ws-server';
-import { clientIp } from './http/client-ip';
+import { clientIpResolver } from './http/client-ip';
 import { httpErrorHandler } from './http/error-handler';
 import { requirePreflightForMultipart } from './http/multipart-guard';
+import { assignRequestId } from './http/request-id';
+import { securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/web-app';
 
 export interface App {
@@ -73,15 +75,28 @@ export async function createApp({
   const schema = await buildAppSchema(container);
   const app = express();
   app.disable('x-powered-by');
+  app.use(assignRequestId);
+  app.use(securityHeaders());
   app.set('trust proxy', config.trustProxy);
   const server = http.createServer(app);
 
   const userFromToken = (token: string | null): AuthUser | null => verifyAccessToken(config.jwtSecret, token);
 
-  const ws = startGraphqlWsServer({ server, schema, container, userFromToken });
+  const clientIp = clientIpResolver(app);
+  const validationRules = graphqlValidationRules(config);
+  const ws = startGraphqlWsServer({
+    server,
+    schema,
+    container,
+    userFromToken,
+    clientIp,
+    validationRules,
+    limits: config.webSocketLimits,
+  });
 
   const apollo = createApolloServer({
     schema,
+    validationRules,
     httpServer: server,
     products: container.get(ProductService),
     onDrain: () => ws.close(),
@@ -92,7 +107,8 @@ export async function createApp({
     res.json({ ok: true });
   });
   app.use(filesRouter(container));
-  app.get('/graphql', graphiqlRoute(config.webDistDir));
+  // Off in production unless GRAPHIQL=true: a browser then reaches Apollo like any other client.
+  if (config.graphiql) app.get('/graphql', graphiqlRoute(config.webDistDir));
   app.use(
     '/graphql',
     express.json({ limit: QUERY_LIMITS.maxBodyBytes }),
@@ -106,6 +122,7 @@ export async function createApp({
         createContext({
           user: userFromToken(bearerToken(req.headers.authorization)),
           ip: clientIp(req),
+          requestId: res.locals.requestId as string,
           container,
           req,
           res,

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_USD_RATES, RATE_DECIMALS } from '../../common/pricing';
+import type { WsLimitSettings } from './graphql/ws-limits';
 import { webDistDir } from './paths';
 
 const optionalString = z
@@ -55,6 +56,19 @@ const envSchema = z.object({
   /** Orders and tickets one user may create per hour (each order may carry a 5 MB proof). */
   ORDER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   TICKET_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Payment proof bytes one account may have stored at once (MB); proofs of ended orders are swept. */
+  PROOF_STORAGE_PER_USER_MB: z.coerce.number().positive().default(50),
+  /** Orders with a payment proof one IP may place per hour (accounts are free; the IP is not). */
+  PROOF_ORDER_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+  /** Days after its last update that an order which ended unpaid (not received, cancelled) keeps its proof. */
+  PROOF_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  /** What one client may hold open over graphql-ws (server/src/graphql/ws-limits.ts). */
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(100),
+  WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().positive().default(10),
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().positive().default(20),
+  WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().positive().default(20),
+  /** Serve the GraphiQL IDE on GET /graphql to browsers; unset: on outside production, off in production. */
+  GRAPHIQL: z.enum(['true', 'false']).optional(),
 });
 
 /** At most `max` attempts per key in each fixed window of `windowSeconds`. */
@@ -83,8 +97,16 @@ export interface Config {
   readonly authRateLimit: RateLimit;
   readonly orderRateLimit: RateLimit;
   readonly ticketRateLimit: RateLimit;
+  readonly proofStoragePerUserBytes: number;
+  readonly proofOrderRateLimitPerIp: RateLimit;
+  readonly proofRetentionDays: number;
   /** Directory of the built web app (index.html, assets, graphiql). */
   readonly webDistDir: string;
+  readonly webSocketLimits: WsLimitSettings;
+  /** Schema introspection (HTTP and WebSocket alike): on outside production, or with GraphiQL on. */
+  readonly introspection: boolean;
+  /** Whether browsers opening /graphql get the GraphiQL IDE (otherwise they reach the API like any client). */
+  readonly graphiql: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -104,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
   }
   const usdt = e.PAY_ADDRESS_USDT_TRC20 ?? (e.NODE_ENV === 'production' ? undefined : DEMO_USDT_ADDRESS);
+  const graphiql = e.GRAPHIQL ? e.GRAPHIQL === 'true' : e.NODE_ENV !== 'production';
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -122,6 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowSeconds: e.AUTH_RATE_WINDOW_SECONDS },
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, windowSeconds: 3600 },
     ticketRateLimit: { max: e.TICKET_RATE_LIMIT, windowSeconds: 3600 },
+    proofStoragePerUserBytes: Math.floor(e.PROOF_STORAGE_PER_USER_MB * 1024 * 1024),
+    proofOrderRateLimitPerIp: { max: e.PROOF_ORDER_RATE_LIMIT_PER_IP, windowSeconds: 3600 },
+    proofRetentionDays: e.PROOF_RETENTION_DAYS,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDir,
+    graphiql,
+    introspection: e.NODE_ENV !== 'production' || graphiql,
+    webSocketLimits: Object.freeze({
+      maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
+      maxConnectionsPerUser: e.WS_MAX_CONNECTIONS_PER_USER,
+      maxSubscriptionsPerConnection: e.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
+    }),
   });
 }

@@ -8,11 +8,13 @@ import { loadConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { seedDatabase } from './db/seed/seed';
 import { resolveJwtSecret } from './jwt-secret';
-import { logger, setLogLevel } from './logger';
+import { logger, prettyLogDestination, setLogDestination, setLogLevel } from './logger';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   setLogLevel(config.logLevel);
+  // A person watching a terminal gets readable lines; production, pipes and files get JSON.
+  if (config.env !== 'production' && process.stdout.isTTY) setLogDestination(prettyLogDestination());
   const jwtSecret = resolveJwtSecret(config);
 
   let embedded: EmbeddedDatabase | undefined;
@@ -35,17 +37,20 @@ async function main(): Promise<void> {
     throw error;
   }
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  logger.info('Store is running', {
-    store: `http://${shownHost}:${app.port}/`,
-    graphql: `http://${shownHost}:${app.port}/graphql`,
-    database: embedded ? 'embedded PostgreSQL' : 'DATABASE_URL',
-  });
+  logger.info(
+    {
+      store: `http://${shownHost}:${app.port}/`,
+      graphql: `http://${shownHost}:${app.port}/graphql`,
+      database: embedded ? 'embedded PostgreSQL' : 'DATABASE_URL',
+    },
+    'Store is running',
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('Shutting down', { signal });
+    logger.info({ signal }, 'Shutting down');
     const force = setTimeout(() => {
       logger.error('Shutdown took too long; exiting');
       process.exit(1);
@@ -60,7 +65,7 @@ async function main(): Promise<void> {
       }
       process.exit(0);
     } catch (error) {
-      logger.error('Shutdown failed', { error: String(error) });
+      logger.error({ err: error }, 'Shutdown failed');
       process.exit(1);
     }
   };
@@ -69,6 +74,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  logger.error('Start-up failed', { error: error instanceof Error ? error.stack : String(error) });
+  logger.error({ err: error }, 'Start-up failed');
   process.exit(1);
 });

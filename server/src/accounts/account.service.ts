@@ -1,8 +1,9 @@
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { profileSchema } from '../../../common/validation';
 import { Service } from '../container';
 import { hydrate } from '../db/hydrate';
 import { parseInput, UnauthenticatedError } from '../graphql/errors';
+import { byId } from '../graphql/loaders';
 import type { ProfileInput } from './account.inputs';
 import { Profile } from './profile.entity';
 import { ADMIN_ROLE } from './user-role.entity';
@@ -67,6 +68,11 @@ export class AccountService {
       profile,
     });
     return { viewer, roles: row.roles };
+  }
+
+  /** Profiles by user id, in the order of `ids`, null where there is none: one query for a batch. */
+  async profilesOf(ids: readonly string[]): Promise<(Profile | null)[]> {
+    return byId(ids, await this.db.getRepository(Profile).findBy({ id: In([...ids]) }));
   }
 
   /**

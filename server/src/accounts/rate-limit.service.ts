@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../app-config';
 import type { RateLimit } from '../config';
 import { Service } from '../container';
@@ -8,6 +8,12 @@ interface HitRow {
   key: string;
   hits: number;
   retry_after: number;
+}
+
+/** One counter and the limit it is held to. */
+export interface RateLimitKey {
+  key: string;
+  limit: RateLimit;
 }
 
 /** How often one process clears finished windows out of rate_limits. */
@@ -34,7 +40,9 @@ export class RateLimitService {
     private readonly config: AppConfig,
   ) {
     this.pruneAfterSeconds = Math.max(
-      ...[config.authRateLimit, config.orderRateLimit, config.ticketRateLimit].map((limit) => limit.windowSeconds),
+      ...[config.authRateLimit, config.orderRateLimit, config.ticketRateLimit, config.proofOrderRateLimitPerIp].map(
+        (limit) => limit.windowSeconds,
+      ),
     );
   }
 
@@ -44,20 +52,35 @@ export class RateLimitService {
    * checkout and tickets pass their own (one user's creations per hour).
    */
   async hit(keys: string[], limit: RateLimit = this.config.authRateLimit): Promise<void> {
-    const { max, windowSeconds } = limit;
-    const unique = [...new Set(keys)];
-    const rows: HitRow[] = await this.db.query(
-      `INSERT INTO rate_limits AS r (key, window_start, hits)
-         SELECT k, now(), 1 FROM unnest($1::text[]) AS k
-       ON CONFLICT (key) DO UPDATE SET
-         window_start = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN now() ELSE r.window_start END,
-         hits = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE r.hits + 1 END
-       RETURNING key, hits,
-         GREATEST(1, ceil(extract(epoch FROM r.window_start + make_interval(secs => $2) - now())))::int AS retry_after`,
-      [unique, windowSeconds],
+    await this.hitEach(
+      keys.map((key) => ({ key, limit })),
+      this.db.manager,
+    );
+  }
+
+  /**
+   * Counts one attempt on each key, each held to its own limit, in one statement. With a transaction's
+   * `manager` the counts commit or roll back with it (checkout: only an order that is placed counts),
+   * and each counter row stays locked until then, so one key's transactions run one after another.
+   */
+  async hitEach(keys: RateLimitKey[], manager: EntityManager): Promise<void> {
+    const limits = new Map(keys.map(({ key, limit }) => [key, limit]));
+    const unique = [...limits.keys()];
+    const rows: HitRow[] = await manager.query(
+      `WITH k (key, window_seconds) AS (SELECT * FROM unnest($1::text[], $2::int[]))
+       INSERT INTO rate_limits AS r (key, window_start, hits)
+         SELECT key, now(), 1 FROM k
+       ON CONFLICT (key) DO UPDATE SET (window_start, hits) = (
+         SELECT CASE WHEN r.window_start <= now() - make_interval(secs => k.window_seconds) THEN now() ELSE r.window_start END,
+                CASE WHEN r.window_start <= now() - make_interval(secs => k.window_seconds) THEN 1 ELSE r.hits + 1 END
+         FROM k WHERE k.key = r.key)
+       RETURNING r.key, r.hits, (
+         SELECT GREATEST(1, ceil(extract(epoch FROM r.window_start + make_interval(secs => k.window_seconds) - now())))::int
+         FROM k WHERE k.key = r.key) AS retry_after`,
+      [unique, unique.map((key) => limits.get(key)!.windowSeconds)],
     );
     void this.pruneOccasionally();
-    const over = rows.filter((row) => row.hits > max);
+    const over = rows.filter((row) => row.hits > limits.get(row.key)!.max);
     if (over.length > 0) throw new RateLimitedError(Math.max(...over.map((row) => row.retry_after)));
   }
 

@@ -1,8 +1,6 @@
 import { Arg, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { AdminOnly } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
-import { NotFoundError } from '../graphql/errors';
-import { EventBus, type BusEvent } from '../graphql/event-bus';
 import { Product } from './product.entity';
 import { ProductService } from './product.service';
 
@@ -29,12 +27,9 @@ export class AdminProductResolver {
   @AdminOnly()
   @Subscription(() => Product, {
     description: 'Admin: a product after each change (e.g. setProductStock), from any server process',
-    subscribe: ({ context }) => (context as RequestContext).container.get(EventBus).subscribe('products'),
+    subscribe: ({ context }) => (context as RequestContext).container.get(ProductService).watchChanges(),
   })
-  async productChanged(@Root() event: BusEvent): Promise<Product> {
-    // Events carry only the id: send the row as it is now.
-    const product = await this.products.findById(event.id);
-    if (!product) throw new NotFoundError('Product');
+  productChanged(@Root() product: Product): Product {
     return product;
   }
 }

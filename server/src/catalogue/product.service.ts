@@ -1,10 +1,11 @@
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { quoteTotal, type Quote } from '../../../common/pricing';
 import { checkoutDetailsSchema, isUuid, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
+import { flatMapAsyncIterator } from '../graphql/async-iterators';
 import { EventBus } from '../graphql/event-bus';
 import { InputError, NotFoundError, parseInput, ProductUnavailableError } from '../graphql/errors';
-import { logger } from '../logger';
+import { logger, runOutsideRequest } from '../logger';
 import { Product } from './product.entity';
 
 /** The product and quantity rules of checkout step 1 (spec §5). */
@@ -159,6 +160,23 @@ export class ProductService {
     return product;
   }
 
+  /**
+   * Every changed product, as it is now, from any server process (the admin's live stock list). After
+   * the event bus lost events, the products changed since then are sent again.
+   */
+  watchChanges(): AsyncIterableIterator<Product> {
+    return flatMapAsyncIterator(this.bus.subscribe('products'), async (event) => {
+      if (event.missedSince) {
+        return this.db.getRepository(Product).find({
+          where: { updatedAt: MoreThanOrEqual(new Date(event.missedSince)) },
+          order: { updatedAt: 'ASC' },
+        });
+      }
+      const product = await this.findById(event.id);
+      return product ? [product] : [];
+    });
+  }
+
   /** Drops the cached catalogue (on any product change, local or from another process). */
   invalidate(): void {
     // A load already under way is dropped too: it may have read the row before the change.
@@ -170,15 +188,18 @@ export class ProductService {
     if (this.listening) return;
     this.listening = true;
     const events = this.bus.subscribe('products');
-    void (async () => {
-      for await (const event of events) {
-        logger.debug('Catalogue cache invalidated', { productId: event.id });
+    // The listener outlives the request that started it: its lines must not carry that request's id.
+    void runOutsideRequest(() =>
+      (async () => {
+        for await (const event of events) {
+          logger.debug({ productId: event.id }, 'Catalogue cache invalidated');
+          this.invalidate();
+        }
+      })().catch((error) => {
+        logger.warn({ err: error }, 'Catalogue cache listener stopped');
+        this.listening = false;
         this.invalidate();
-      }
-    })().catch((error) => {
-      logger.warn('Catalogue cache listener stopped', { error: String(error) });
-      this.listening = false;
-      this.invalidate();
-    });
+      }),
+    );
   }
 }

@@ -38,17 +38,17 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     persistent: true,
     createPostgresUser: true,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message: unknown) => logger.debug('postgres', { message: String(message).trim() }),
-    onError: (message: unknown) => logger.debug('postgres', { message: String(message).trim() }),
+    onLog: (message: unknown) => logger.debug({ message: String(message).trim() }, 'postgres'),
+    onError: (message: unknown) => logger.debug({ message: String(message).trim() }, 'postgres'),
   });
   if (!initialised) {
-    logger.info('Initialising embedded PostgreSQL', { databaseDir });
+    logger.info({ databaseDir }, 'Initialising embedded PostgreSQL');
     await pg.initialise();
   }
   removeStalePidFile(databaseDir);
   await pg.start();
   if (!initialised) await pg.createDatabase(DB_NAME);
-  logger.info('Embedded PostgreSQL started', { port });
+  logger.info({ port }, 'Embedded PostgreSQL started');
   return {
     url: embeddedDatabaseUrl(port),
     stop: () => pg.stop(),

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Service } from '../container';
+import { hydrate } from '../db/hydrate';
 import { StoredFile, type StoredFileKind } from './stored-file.entity';
 
 export interface NewFile {
@@ -14,6 +15,19 @@ export interface NewFile {
   filename: string;
   mime: string;
   bytes: Buffer;
+  /**
+   * The most bytes the owner's files of this kind may take, this one included; over it, `save` throws
+   * FileQuotaExceededError and stores nothing. The caller serialises one owner's saves (see
+   * CheckoutService): two concurrent saves could each see room for themselves alone.
+   */
+  quotaBytes?: number;
+}
+
+/** `save` refused a file: its owner's files of that kind would take more than `quotaBytes`. */
+export class FileQuotaExceededError extends Error {
+  constructor() {
+    super("The owner's stored files would exceed their quota");
+  }
 }
 
 export interface FileContent {
@@ -36,16 +50,26 @@ export class PgFileStore extends FileStore {
   }
 
   async save(manager: EntityManager, file: NewFile): Promise<StoredFile> {
-    const row = manager.getRepository(StoredFile).create({
-      ownerId: file.ownerId,
-      kind: file.kind,
-      filename: file.filename,
-      mime: file.mime,
-      size: file.bytes.length,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
-      bytes: file.bytes,
-    });
-    return manager.getRepository(StoredFile).save(row);
+    // The quota check is part of the insert: no extra round trip for it.
+    const rows: Record<string, unknown>[] = await manager.query(
+      `INSERT INTO stored_files (owner_id, kind, filename, mime, size, sha256, bytes)
+         SELECT $1::uuid, $2::text, $3::text, $4::text, $5::int, $6::text, $7::bytea
+         WHERE $8::bigint IS NULL
+            OR (SELECT coalesce(sum(size), 0) FROM stored_files WHERE owner_id = $1 AND kind = $2) + $5 <= $8
+       RETURNING id, owner_id, kind, filename, mime, size, sha256, created_at`,
+      [
+        file.ownerId,
+        file.kind,
+        file.filename,
+        file.mime,
+        file.bytes.length,
+        createHash('sha256').update(file.bytes).digest('hex'),
+        file.bytes,
+        file.quotaBytes ?? null,
+      ],
+    );
+    if (rows.length === 0) throw new FileQuotaExceededError();
+    return hydrate(manager, StoredFile, rows[0]);
   }
 
   async read(id: string): Promise<FileContent | null> {

@@ -9,15 +9,17 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLSchema, ValidationRule } from 'graphql';
 import { catalogueResponseCache } from '../catalogue/catalogue-response-cache';
 import type { ProductService } from '../catalogue/product.service';
 import type { RequestContext } from './context';
 import { formatError } from './errors';
-import { limitRules, QUERY_LIMITS } from './limits';
+import { QUERY_LIMITS } from './limits';
 
 export function createApolloServer(options: {
   schema: GraphQLSchema;
+  /** Limits and, where introspection is off, its refusal: the same rules as graphql-ws. */
+  validationRules: readonly ValidationRule[];
   httpServer: http.Server;
   products: ProductService;
   /** Runs when the server drains (closes the WebSocket server). */
@@ -27,7 +29,9 @@ export function createApolloServer(options: {
     schema: options.schema,
     formatError,
     includeStacktraceInErrorResponses: false,
-    validationRules: limitRules,
+    validationRules: [...options.validationRules],
+    // Introspection is refused by our own rule in validationRules, for HTTP and WebSocket alike.
+    introspection: true,
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     csrfPrevention: true,
     // main.ts owns SIGINT/SIGTERM and stops everything in order; Apollo's own handlers would race it.

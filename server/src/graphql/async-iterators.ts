@@ -1,35 +1,39 @@
 /**
- * `source` with each value mapped by `map`; values it maps to null are skipped. A throw from `map`
+ * `source` with each value mapped by `map` to any number of values, in order. A throw from `map`
  * closes `source` and ends the iteration with that error.
  *
  * Unlike an async generator, `return()` reaches `source` at once even while a `next()` is waiting,
  * so a client that unsubscribes from a quiet topic releases its bus subscription immediately.
  */
-export function mapAsyncIterator<T, R>(
+export function flatMapAsyncIterator<T, R>(
   source: AsyncIterator<T>,
-  map: (value: T) => R | null | Promise<R | null>,
+  map: (value: T) => readonly R[] | Promise<readonly R[]>,
 ): AsyncIterableIterator<R> {
   const done = (): IteratorResult<R> => ({ value: undefined, done: true });
+  let pending: readonly R[] = [];
+  let next = 0;
   const iterator: AsyncIterableIterator<R> = {
     async next() {
-      for (;;) {
+      while (next >= pending.length) {
         const result = await source.next();
         if (result.done) return done();
-        let mapped: R | null;
         try {
-          mapped = await map(result.value);
+          pending = await map(result.value);
         } catch (error) {
           await source.return?.();
           throw error;
         }
-        if (mapped !== null) return { value: mapped, done: false };
+        next = 0;
       }
+      return { value: pending[next++], done: false };
     },
     async return() {
+      pending = [];
       await source.return?.();
       return done();
     },
     async throw(error?: unknown) {
+      pending = [];
       await source.return?.();
       throw error;
     },
@@ -38,6 +42,17 @@ export function mapAsyncIterator<T, R>(
     },
   };
   return iterator;
+}
+
+/** `source` with each value mapped by `map`; values it maps to null are skipped (see flatMapAsyncIterator). */
+export function mapAsyncIterator<T, R>(
+  source: AsyncIterator<T>,
+  map: (value: T) => R | null | Promise<R | null>,
+): AsyncIterableIterator<R> {
+  return flatMapAsyncIterator(source, async (value) => {
+    const mapped = await map(value);
+    return mapped === null ? [] : [mapped];
+  });
 }
 
 /** `first`, then the values of `rest`; closing it closes `rest`. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../accounts/access-token';
 import { ADMIN_ROLE } from '../accounts/user-role.entity';
@@ -12,6 +11,7 @@ import { Loaders } from './loaders';
 export interface RequestContext {
   user: AuthUser | null;
   ip: string;
+  /** The HTTP request's id (X-Request-Id), or one per graphql-ws operation; also on its log lines. */
   requestId: string;
   container: Container;
   loaders: Loaders;
@@ -22,11 +22,12 @@ export interface RequestContext {
 export function createContext(parts: {
   user: AuthUser | null;
   ip: string;
+  requestId: string;
   container: Container;
   req?: Request;
   res?: Response;
 }): RequestContext {
-  return { ...parts, requestId: randomUUID(), loaders: new Loaders(parts.container) };
+  return { ...parts, loaders: new Loaders(parts.container) };
 }
 
 export function isAdmin(user: AuthUser | null): boolean {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { z } from 'zod';
 import { toFieldErrors, type FieldError } from '../../../common/validation';
-import { logger } from '../logger';
+import { currentRequestId, logger } from '../logger';
 
 export type ErrorCode =
   | 'BAD_USER_INPUT'
@@ -15,8 +15,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'PRODUCT_UNAVAILABLE'
   | 'PAYMENT_METHOD_UNAVAILABLE'
-  | 'RATE_LIMITED'
-  | 'CONFLICT';
+  | 'RATE_LIMITED';
 
 /** Base of all errors meant for the client. */
 export class AppError extends GraphQLError {
@@ -98,7 +97,7 @@ const REQUEST_ERROR_CODES = new Set([
 
 /**
  * Apollo's formatError: AppErrors and request errors pass (without stack traces); everything else
- * becomes INTERNAL_SERVER_ERROR with an id that is also in the log.
+ * becomes INTERNAL_SERVER_ERROR with an `errorId` and the `requestId`, both also on the logged line.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
@@ -131,10 +130,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   const errorId = randomUUID();
-  logger.error('Unexpected error', { errorId, error: original instanceof Error ? original.stack : String(original) });
+  // The log line carries the request id too (logger.ts); the client gets both to quote in a report.
+  logger.error({ errorId, err: original }, 'Unexpected error');
+  const requestId = currentRequestId();
   return {
     message: 'Internal server error',
     path: formatted.path,
-    extensions: { code: 'INTERNAL_SERVER_ERROR', errorId },
+    extensions: { code: 'INTERNAL_SERVER_ERROR', errorId, ...(requestId ? { requestId } : {}) },
   };
 }

@@ -15,9 +15,18 @@ export type Topic = `order:${string}` | 'orders' | 'products';
 export interface BusEvent {
   topic: Topic;
   id: string;
+  /**
+   * Set only on the catch-up event the bus hands every subscriber after its LISTEN connection came back:
+   * events published from this time (ISO) until then were lost. For `order:<id>` topics `id` is that
+   * order, so re-reading it catches up; for 'orders' and 'products' `id` is empty and the subscriber
+   * re-reads what changed since.
+   */
+  missedSince?: string;
 }
 
 const CHANNEL = 'store_events';
+/** How far before the moment the connection was lost catch-up re-reads look (clock skew, in-flight commits). */
+const CATCH_UP_MARGIN_MS = 10_000;
 /**
  * A subscriber that falls behind keeps at most this many events, then the oldest are dropped. Large on
  * purpose: one event object is shared by every subscriber of its topic, so a queued event costs each
@@ -128,6 +137,14 @@ class TopicRegistry {
     for (const subscription of set) subscription.push(event);
   }
 
+  /** One catch-up event per topic with subscribers, shared by that topic's subscribers (like any event). */
+  catchUp(missedSince: string): void {
+    for (const topic of [...this.subscribers.keys()] as Topic[]) {
+      const id = topic.startsWith('order:') ? topic.slice('order:'.length) : '';
+      this.dispatch({ topic, id, missedSince });
+    }
+  }
+
   closeAll(): void {
     for (const set of [...this.subscribers.values()]) for (const s of [...set]) s.finish();
   }
@@ -145,6 +162,8 @@ export class PgEventBus extends EventBus {
   private client: Client | null = null;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  /** When the LISTEN connection was lost; set until a new one is listening. */
+  private lostAt: Date | null = null;
 
   private constructor(
     private readonly url: string,
@@ -170,16 +189,24 @@ export class PgEventBus extends EventBus {
       try {
         this.registry.dispatch(JSON.parse(message.payload) as BusEvent);
       } catch (error) {
-        logger.warn('Bad event payload', { payload: message.payload, error: String(error) });
+        logger.warn({ payload: message.payload, err: error }, 'Bad event payload');
       }
     });
     client.on('error', (error) => {
-      logger.warn('Event bus connection lost; reconnecting', { error: error.message });
+      this.lostAt ??= new Date();
+      logger.warn({ err: error }, 'Event bus connection lost; reconnecting');
       this.scheduleReconnect();
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.client = client;
+    if (this.lostAt) {
+      // NOTIFYs sent while nobody listened are gone for good: tell every subscriber to re-read. The
+      // margin covers clock skew between this process and the database that stamps updated_at.
+      const missedSince = new Date(this.lostAt.getTime() - CATCH_UP_MARGIN_MS).toISOString();
+      this.lostAt = null;
+      this.registry.catchUp(missedSince);
+    }
   }
 
   private scheduleReconnect(): void {
@@ -189,7 +216,7 @@ export class PgEventBus extends EventBus {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       this.listen().catch((error) => {
-        logger.warn('Event bus reconnect failed', { error: String(error) });
+        logger.warn({ err: error }, 'Event bus reconnect failed');
         this.scheduleReconnect();
       });
     }, 1000);

@@ -6,6 +6,8 @@
 import {
   GraphQLError,
   Kind,
+  NoSchemaIntrospectionCustomRule,
+  type ValidationRule,
   type ASTVisitor,
   type FragmentDefinitionNode,
   type SelectionSetNode,
@@ -94,3 +96,12 @@ export function aliasLimitRule(maxAliases: number = QUERY_LIMITS.maxAliases) {
 }
 
 export const limitRules = [depthLimitRule(), aliasLimitRule()];
+
+/**
+ * The validation rules beyond graphql's own, for HTTP and graphql-ws alike (one rule for both
+ * transports): the limits above, and no schema introspection where it is turned off (production
+ * without GRAPHIQL=true).
+ */
+export function graphqlValidationRules(options: { introspection: boolean }): ValidationRule[] {
+  return options.introspection ? limitRules : [...limitRules, NoSchemaIntrospectionCustomRule];
+}

@@ -3,7 +3,6 @@
  * them for that request only. Created lazily, so a request pays only for the loaders it uses.
  */
 import DataLoader from 'dataloader';
-import { DataSource } from 'typeorm';
 import type { Product } from '../catalogue/product.entity';
 import { ProductService } from '../catalogue/product.service';
 import type { Container } from '../container';
@@ -19,15 +18,14 @@ export class Loaders {
 
   constructor(private readonly container: Container) {}
 
-  /** A loader created once per request under `name`; `batch` gets the distinct keys of one tick. */
-  loader<V>(
-    name: string,
-    batch: (keys: readonly string[], db: DataSource) => Promise<(V | null)[]>,
-  ): DataLoader<string, V | null> {
+  /**
+   * A loader created once per request under `name`; `batch` gets the distinct keys of one tick and
+   * asks a service for them (only services read the database).
+   */
+  loader<V>(name: string, batch: (keys: readonly string[]) => Promise<(V | null)[]>): DataLoader<string, V | null> {
     let loader = this.cache.get(name) as DataLoader<string, V | null> | undefined;
     if (!loader) {
-      const db = this.container.get(DataSource);
-      loader = new DataLoader<string, V | null>((keys) => batch(keys, db));
+      loader = new DataLoader<string, V | null>((keys) => batch(keys));
       this.cache.set(name, loader as DataLoader<string, unknown>);
     }
     return loader;

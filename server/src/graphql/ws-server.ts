@@ -2,20 +2,37 @@
  * graphql-ws on ws://…/graphql: the same parse limits, validation rules and error masking as HTTP,
  * the user from `connectionParams`, and a socket that closes when its access token expires.
  */
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
-import { execute, GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { bearerToken, type AuthUser } from '../accounts/access-token';
 import type { Container } from '../container';
-import { clientIp } from '../http/client-ip';
-import { createContext } from './context';
+import { runWithRequestId } from '../logger';
+import { createContext, type RequestContext } from './context';
 import { formatError } from './errors';
-import { limitRules, QUERY_LIMITS } from './limits';
+import { QUERY_LIMITS } from './limits';
 import { subscribeSharingResults } from './shared-subscribe';
+import { WsLimits, type WsLimitSettings } from './ws-limits';
 
 /** Distinct valid subscription documents kept parsed (the oldest is dropped beyond this). */
 const WS_DOCUMENT_CACHE_SIZE = 500;
+
+/** Runs an operation's work in its log scope: every line it logs carries its `requestId`. */
+function inOperationScope<T>(args: Pick<ExecutionArgs, 'contextValue'>, run: () => T): T {
+  return runWithRequestId((args.contextValue as RequestContext).requestId, run);
+}
 
 export interface GraphqlWsServer {
   /** Closes every socket and stops accepting new ones. */
@@ -27,24 +44,47 @@ export function startGraphqlWsServer(options: {
   schema: GraphQLSchema;
   container: Container;
   userFromToken: (token: string | null) => AuthUser | null;
+  /** The client's address by the same rule as HTTP (TRUST_PROXY). */
+  clientIp: (request: http.IncomingMessage) => string;
+  /** The same validation rules as HTTP (limits, and no introspection where it is off). */
+  validationRules: readonly ValidationRule[];
+  limits: WsLimitSettings;
 }): GraphqlWsServer {
-  const { server, schema, container, userFromToken } = options;
+  const { server, schema, container, userFromToken, clientIp, validationRules } = options;
+  const limits = new WsLimits(options.limits);
   // Valid documents are cached by their text, as Apollo does for HTTP: thousands of clients subscribing
   // with the same query share one parsed document (parse + validate once; README "Performance").
   const documents = new Map<string, DocumentNode>();
   const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: QUERY_LIMITS.maxWsMessageBytes });
-  const cleanup = useServer<Record<string, unknown>, { ip?: string; user?: AuthUser | null; expiry?: NodeJS.Timeout }>(
+  // Registered before graphql-ws's own listener (useServer below), so limits see each socket first.
+  wsServer.on('connection', (socket, request) => limits.admitSocket(socket, clientIp(request)));
+  const cleanup = useServer<
+    Record<string, unknown>,
+    { ip?: string; user?: AuthUser | null; expiry?: NodeJS.Timeout; admittedUserId?: string }
+  >(
     {
       schema,
-      execute,
-      subscribe: subscribeSharingResults,
-      context: (ctx) => createContext({ user: ctx.extra.user ?? null, ip: ctx.extra.ip ?? 'unknown', container }),
+      execute: (args) => inOperationScope(args, () => execute(args)),
+      // The event stream is created here, so its later events are handled in this scope too.
+      subscribe: (args) => inOperationScope(args, () => subscribeSharingResults(args)),
+      // One socket carries many operations: each subscribe gets its own request id.
+      context: (ctx) =>
+        createContext({
+          user: ctx.extra.user ?? null,
+          ip: ctx.extra.ip ?? 'unknown',
+          requestId: randomUUID(),
+          container,
+        }),
       onConnect: (ctx) => {
         ctx.extra.ip = clientIp(ctx.extra.request);
         const params = ctx.connectionParams ?? {};
         const raw = params.authorization ?? params.Authorization ?? params.accessToken;
         const user = userFromToken(typeof raw === 'string' ? (bearerToken(raw) ?? raw) : null);
         ctx.extra.user = user;
+        if (user) {
+          if (!limits.admitUser(ctx.extra.socket, user.id)) return false;
+          ctx.extra.admittedUserId = user.id;
+        }
         // A connection is only as good as its token: when the token expires the socket closes (4401),
         // and the client reconnects with a fresh one, so a signed-out or demoted user stops receiving.
         if (user?.expiresAt) {
@@ -56,8 +96,14 @@ export function startGraphqlWsServer(options: {
         }
         return true;
       },
-      onClose: (ctx) => clearTimeout(ctx.extra.expiry),
-      onSubscribe: (_ctx, _id, payload) => {
+      onClose: (ctx) => {
+        clearTimeout(ctx.extra.expiry);
+        if (ctx.extra.admittedUserId) limits.releaseUser(ctx.extra.admittedUserId);
+      },
+      onSubscribe: (ctx, _id, payload) => {
+        // graphql-ws registers the new id before this hook, so the count includes it.
+        const refusal = limits.subscriptionRefusal(Object.keys(ctx.subscriptions).length);
+        if (refusal) return refusal;
         let document = documents.get(payload.query);
         if (!document) {
           try {
@@ -66,7 +112,7 @@ export function startGraphqlWsServer(options: {
             const message = error instanceof GraphQLError ? error.message : 'Invalid query';
             return [new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
           }
-          const errors = validate(schema, document, [...specifiedRules, ...limitRules]);
+          const errors = validate(schema, document, [...specifiedRules, ...validationRules]);
           if (errors.length > 0) {
             return errors.map(
               (e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
@@ -84,9 +130,12 @@ export function startGraphqlWsServer(options: {
       },
       // Errors leave through the same formatError as HTTP: codes kept, internals masked and logged.
       onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error.toJSON(), error)),
-      onNext: (_ctx, _id, _payload, _args, result) =>
+      onNext: (_ctx, _id, _payload, args, result) =>
         result.errors
-          ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) }
+          ? inOperationScope(args, () => ({
+              ...result,
+              errors: result.errors!.map((error) => formatError(error.toJSON(), error)),
+            }))
           : undefined,
     },
     wsServer,

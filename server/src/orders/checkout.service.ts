@@ -2,18 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ORDER_PLACED_NOTE } from '../../../common/labels';
-import { checkoutDetailsSchema, checkoutPaymentSchema, idempotencyKeySchema } from '../../../common/validation';
+import {
+  checkoutDetailsSchema,
+  checkoutPaymentSchema,
+  idempotencyKeySchema,
+  MESSAGES,
+} from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
 import { ProductService } from '../catalogue/product.service';
 import { Service } from '../container';
 import { hydrate } from '../db/hydrate';
-import { FileStore } from '../files/file-store';
+import { FileQuotaExceededError, FileStore } from '../files/file-store';
 import { discardUpload } from '../files/upload-reader';
 import { OrderStatus, PaymentMethod } from '../graphql/enums';
-import { RateLimitService } from '../accounts/rate-limit.service';
+import { RateLimitService, type RateLimitKey } from '../accounts/rate-limit.service';
 import { AppConfig } from '../app-config';
-import { parseInput } from '../graphql/errors';
+import { InputError, parseInput, RateLimitedError } from '../graphql/errors';
 import { EventBus } from '../graphql/event-bus';
+import { logger } from '../logger';
 import type { UploadValue } from '../graphql/scalars/upload';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { Order } from './order.entity';
@@ -37,19 +43,28 @@ class IdempotentReplay extends Error {}
  *
  * Order of checks: the input's rules → the payment method → the product and quantity → the proof's
  * size and bytes. The proof is read completely before a database connection is taken, so a slow
- * upload never holds one. Then one transaction stores the proof, inserts the order and its first
- * audit event and queues the `order:<id>` and `orders` notifications, which PostgreSQL delivers only
- * on commit: a failure anywhere leaves no order, no file and no event.
+ * upload never holds one. Then one transaction counts the order against the limits, stores the
+ * proof, inserts the order and its first audit event and queues the `order:<id>` and `orders`
+ * notifications, which PostgreSQL delivers only on commit: a failure anywhere leaves no order, no
+ * file, no event and no count.
+ *
+ * Abuse limits (each order may store a 5 MB proof and accounts are free): ORDER_RATE_LIMIT orders per
+ * user per hour, PROOF_ORDER_RATE_LIMIT_PER_IP orders with a proof per IP per hour, and at most
+ * PROOF_STORAGE_PER_USER_MB of stored proofs per user (ProofRetentionService frees the proofs of
+ * orders that ended unpaid). The counters are bumped inside the transaction, so only an order that
+ * is placed counts: concurrent retries of one key count once. Their rows stay locked until commit,
+ * so one user's checkouts (and one IP's checkouts with a proof) run one after another; that is also
+ * what lets the storage check, part of the proof's insert, see every proof committed before it.
  *
  * Idempotency: the same user with the same `idempotencyKey` gets the first order back, whatever the
  * repeat contains (a repeat is a retry; the first order is what the customer was shown). A repeat
  * after the first committed is answered before any other check; concurrent repeats meet at the unique
  * index `orders_user_idempotency_key`: ON CONFLICT DO NOTHING makes each wait for the first to commit,
- * then insert nothing, roll back (its file with it) and return the winner's order.
+ * then insert nothing, roll back (its file and its counts with it) and return the winner's order.
  *
  * Round trips cost more than anything else here (each wakes a PostgreSQL backend), so the early
- * product check reads the catalogue cache and the transaction is five statements: the product FOR
- * SHARE (authoritative), the proof, the notifications, the order with its event, COMMIT.
+ * product check reads the catalogue cache and the transaction is six statements: the counters, the
+ * product FOR SHARE (authoritative), the proof, the notifications, the order with its event, COMMIT.
  */
 @Service()
 export class CheckoutService {
@@ -63,10 +78,12 @@ export class CheckoutService {
     private readonly config: AppConfig,
   ) {}
 
+  /** `ip` is the client's address, for the per-IP limit on orders with a proof. */
   async placeOrder(
     user: AuthUser,
     input: PlaceOrderInput,
     proofUpload: UploadValue | null | undefined,
+    ip: string,
   ): Promise<Order> {
     let proof: PaymentProof | null = null;
     let proofConsumed = false;
@@ -86,9 +103,6 @@ export class CheckoutService {
         const existing = await this.findByKey(user.id, details.idempotencyKey);
         if (existing) return existing;
       }
-      // Each order may store a 5 MB proof: one account must not be able to fill the database.
-      await this.rateLimits.hit([`order:user:${user.id}`], this.config.orderRateLimit);
-
       this.paymentMethods.assertAvailable(input.paymentMethod);
       // assertAvailable guarantees an address.
       const cryptoAddress = this.paymentMethods.addressFor(input.paymentMethod) as string;
@@ -99,7 +113,7 @@ export class CheckoutService {
         proof = await readPaymentProof(proofUpload);
       }
 
-      return await this.createOrder(user, { ...details, paymentMethod: input.paymentMethod, cryptoAddress }, proof);
+      return await this.createOrder(user, { ...details, paymentMethod: input.paymentMethod, cryptoAddress }, proof, ip);
     } finally {
       if (!proofConsumed) discardUpload(proofUpload);
     }
@@ -109,10 +123,15 @@ export class CheckoutService {
     user: AuthUser,
     details: z.output<typeof placeOrderSchema> & { paymentMethod: PaymentMethod; cryptoAddress: string },
     proof: PaymentProof | null,
+    ip: string,
   ): Promise<Order> {
     const key = details.idempotencyKey;
+    const counters: RateLimitKey[] = [{ key: `order:user:${user.id}`, limit: this.config.orderRateLimit }];
+    if (proof) counters.push({ key: `proof-order:ip:${ip}`, limit: this.config.proofOrderRateLimitPerIp });
     try {
-      return await this.db.transaction(async (manager) => {
+      const order = await this.db.transaction(async (manager) => {
+        // First: the counter rows it locks keep this user's checkouts in line until commit.
+        await this.rateLimits.hitEach(counters, manager);
         const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
 
         const orderId = randomUUID();
@@ -123,6 +142,7 @@ export class CheckoutService {
               filename: `${orderId}.${proof.extension}`,
               mime: proof.mime,
               bytes: proof.bytes,
+              quotaBytes: this.config.proofStoragePerUserBytes,
             })
           : null;
         // Notifications are sent on commit only, so they may be queued before the order is written.
@@ -166,11 +186,16 @@ export class CheckoutService {
         if (rows.length === 0) throw new IdempotentReplay();
         return hydrate(manager, Order, rows[0]);
       });
+      logger.info({ orderId: order.id, userId: user.id }, 'Order placed');
+      return order;
     } catch (error) {
-      if (error instanceof IdempotentReplay && key) {
+      // A concurrent request with the same key won (a retry the counters saw after the winner's count
+      // is refused by them, but it is still a retry): answer with the winner's order.
+      if ((error instanceof IdempotentReplay || error instanceof RateLimitedError) && key) {
         const winner = await this.findByKey(user.id, key);
         if (winner) return winner;
       }
+      if (error instanceof FileQuotaExceededError) throw InputError.field('proof', MESSAGES.proofStorageFull);
       throw error;
     }
   }

@@ -1,37 +1,27 @@
-import { In } from 'typeorm';
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { CRYPTO_DECIMALS, formatDecimal } from '../../../common/pricing';
-import { Profile } from '../accounts/profile.entity';
+import { AccountService } from '../accounts/account.service';
+import type { Profile } from '../accounts/profile.entity';
 import { Product } from '../catalogue/product.entity';
 import { SignedUrlService } from '../files/signed-url.service';
 import { AdminOnly } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
 import { paymentMethodKey } from '../graphql/enums';
-import { byId } from '../graphql/loaders';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
-import { canSeeOrder } from './order.service';
+import { canSeeOrder, OrderService } from './order.service';
 import { OrderCustomer } from './order.types';
 
 /** Profiles by user id, batched per request (admin lists show one customer per order). */
 function profileLoader(ctx: RequestContext) {
-  return ctx.loaders.loader<Profile>('profileById', async (ids, db) =>
-    byId(ids, await db.getRepository(Profile).findBy({ id: In([...ids]) })),
-  );
+  return ctx.loaders.loader<Profile>('profileById', (ids) => ctx.container.get(AccountService).profilesOf(ids));
 }
 
-/**
- * Events grouped by order id, oldest first, batched per request. Ordered by id, not created_at:
- * created_at is the transaction's start, but changes of one order are serialised by its row lock,
- * so the id (taken at insert, under the lock) is the true order of changes.
- */
+/** Each order's audit trail, oldest first, batched per request. */
 function eventsLoader(ctx: RequestContext) {
-  return ctx.loaders.loader<OrderEvent[]>('orderEventsByOrderId', async (ids, db) => {
-    const events = await db.getRepository(OrderEvent).find({ where: { orderId: In([...ids]) }, order: { id: 'ASC' } });
-    const grouped = new Map<string, OrderEvent[]>(ids.map((id) => [id, []]));
-    for (const event of events) grouped.get(event.orderId)?.push(event);
-    return ids.map((id) => grouped.get(id) ?? []);
-  });
+  return ctx.loaders.loader<OrderEvent[]>('orderEventsByOrderId', (ids) =>
+    ctx.container.get(OrderService).eventsOf(ids),
+  );
 }
 
 /**

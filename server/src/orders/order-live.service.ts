@@ -2,10 +2,14 @@ import { Service } from '../container';
 import type { RequestContext } from '../graphql/context';
 import { EventBus, type BusEvent } from '../graphql/event-bus';
 import { Loaders } from '../graphql/loaders';
-import { mapAsyncIterator, startWith } from '../graphql/async-iterators';
+import { flatMapAsyncIterator, mapAsyncIterator, startWith } from '../graphql/async-iterators';
 import { logger } from '../logger';
 import { Order } from './order.entity';
 import { canSeeOrder, OrderService } from './order.service';
+import { AdminOrderFeedMessage } from './order.types';
+
+/** At most this many orders are re-sent to an admin after the event bus lost events. */
+const CATCH_UP_LIMIT = 500;
 
 /**
  * Live order updates for the `orderUpdated` and `adminOrderChanged` subscriptions (DESIGN.md §6
@@ -21,6 +25,8 @@ import { canSeeOrder, OrderService } from './order.service';
 @Service()
 export class OrderLiveService {
   private readonly perEvent = new WeakMap<BusEvent, { order: Promise<Order | null>; loaders: Loaders }>();
+  /** Orders re-read after lost events, per catch-up event (shared by every admin subscriber). */
+  private readonly catchUps = new WeakMap<BusEvent, Promise<Order[]>>();
 
   constructor(
     private readonly orders: OrderService,
@@ -51,9 +57,41 @@ export class OrderLiveService {
     );
   }
 
-  /** Every new or changed order, for admins (the role itself is checked by @AdminOnly). */
+  /**
+   * Every new or changed order, for admins (the role itself is checked by @AdminOnly). After the event
+   * bus lost events (its connection dropped), the orders changed since then are sent again.
+   */
   watchAll(ctx: RequestContext): AsyncIterableIterator<Order> {
-    return mapAsyncIterator(this.bus.subscribe('orders'), (event) => this.reread(ctx, event));
+    return flatMapAsyncIterator(this.bus.subscribe('orders'), (event) => this.ordersOf(ctx, event));
+  }
+
+  /**
+   * The admin queue's feed: `{ ready }` first, once the bus subscription is in place, so the client
+   * fetches its list after that and applies on top of it every order that arrives later; then every
+   * new or changed order, as `watchAll`. graphql-ws has no subscribe acknowledgement, so without the
+   * marker a client cannot know which changes its list already holds.
+   */
+  watchQueue(ctx: RequestContext): AsyncIterableIterator<AdminOrderFeedMessage> {
+    const orders = mapAsyncIterator(this.watchAll(ctx), (order): AdminOrderFeedMessage => ({ ready: false, order }));
+    return startWith<AdminOrderFeedMessage>({ ready: true, order: null }, orders);
+  }
+
+  /** What an 'orders' event stands for: its order, or after lost events the orders changed since. */
+  private async ordersOf(ctx: RequestContext, event: BusEvent): Promise<Order[]> {
+    if (!event.missedSince) {
+      const order = await this.reread(ctx, event);
+      return order ? [order] : [];
+    }
+    let changed = this.catchUps.get(event);
+    if (!changed) {
+      changed = this.orders.findChangedSince(new Date(event.missedSince), CATCH_UP_LIMIT).catch((error: unknown) => {
+        logger.warn({ err: error }, 'Could not re-read orders after the event bus reconnected');
+        return [];
+      });
+      this.catchUps.set(event, changed);
+    }
+    ctx.loaders = new Loaders(ctx.container);
+    return changed;
   }
 
   /** The event's order if `ctx`'s user may see it; null (skip the event) otherwise. */
@@ -62,7 +100,7 @@ export class OrderLiveService {
     if (!shared) {
       const order = this.orders.findById(event.id).catch((error: unknown) => {
         // One failed re-read (e.g. a dropped connection) skips this event, not the subscriptions.
-        logger.warn('Dropped an order event', { topic: event.topic, error: String(error) });
+        logger.warn({ topic: event.topic, err: error }, 'Dropped an order event');
         return null;
       });
       shared = { order, loaders: new Loaders(ctx.container) };

@@ -8,6 +8,7 @@ import { OrderLiveService } from './order-live.service';
 import { Order } from './order.entity';
 import { PlaceOrderInput } from './order.inputs';
 import { OrderService } from './order.service';
+import { AdminOrderFeedMessage } from './order.types';
 
 /**
  * Checkout, one order, status changes and live order updates (spec §4, §6). Signed-in operations
@@ -37,7 +38,7 @@ export class OrderResolver {
     @Arg('proof', () => UploadScalar, { nullable: true }) proof: UploadValue | null,
     @Ctx() ctx: RequestContext,
   ): Promise<Order> {
-    return this.checkout.placeOrder(ctx.user!, input, proof);
+    return this.checkout.placeOrder(ctx.user!, input, proof, ctx.ip);
   }
 
   @AdminOnly()
@@ -73,5 +74,16 @@ export class OrderResolver {
   })
   adminOrderChanged(@Root() order: Order): Order {
     return order;
+  }
+
+  @AdminOnly()
+  @Subscription(() => AdminOrderFeedMessage, {
+    description:
+      "Admins: the order queue's feed. First `{ ready: true }` once it is live (fetch the queue then), then `{ order }` for every new or changed order",
+    subscribe: ({ context }) =>
+      (context as RequestContext).container.get(OrderLiveService).watchQueue(context as RequestContext),
+  })
+  adminOrderFeed(@Root() message: AdminOrderFeedMessage): AdminOrderFeedMessage {
+    return message;
   }
 }

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, In, MoreThanOrEqual } from 'typeorm';
 import { isUuid } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
@@ -7,6 +7,7 @@ import { isAdmin } from '../graphql/context';
 import { OrderStatus } from '../graphql/enums';
 import { InputError, NotFoundError } from '../graphql/errors';
 import { EventBus, type BusEvent } from '../graphql/event-bus';
+import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 
 /** May `user` see `order`? Its owner and admins may; everyone else is told it does not exist. */
@@ -79,6 +80,31 @@ export class OrderService {
   /** Any order by id, for callers that check access themselves (subscriptions of admins). */
   findById(id: string): Promise<Order | null> {
     return isUuid(id) ? this.db.getRepository(Order).findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  /**
+   * Orders changed at or after `since`, oldest change first, at most `limit`: what live subscribers
+   * re-read after the event bus lost events (a rare, short gap; no index on updated_at is worth its
+   * cost on every write for it).
+   */
+  findChangedSince(since: Date, limit: number): Promise<Order[]> {
+    return this.db
+      .getRepository(Order)
+      .find({ where: { updatedAt: MoreThanOrEqual(since) }, order: { updatedAt: 'ASC', id: 'ASC' }, take: limit });
+  }
+
+  /**
+   * The audit trail of each order in `orderIds` (in that order), oldest first: one query for a batch.
+   * Ordered by id, not created_at: created_at is the transaction's start, but changes of one order are
+   * serialised by its row lock, so the id (taken at insert, under the lock) is the true order of changes.
+   */
+  async eventsOf(orderIds: readonly string[]): Promise<OrderEvent[][]> {
+    const events = await this.db
+      .getRepository(OrderEvent)
+      .find({ where: { orderId: In([...orderIds]) }, order: { id: 'ASC' } });
+    const grouped = new Map<string, OrderEvent[]>(orderIds.map((id) => [id, []]));
+    for (const event of events) grouped.get(event.orderId)?.push(event);
+    return orderIds.map((id) => grouped.get(id) ?? []);
   }
 
   /** A customer's orders, newest first (spec §7 "orders by user_id newest first"). */

@@ -41,3 +41,16 @@ export class OrderConnection {
   @Field(() => Int, { description: 'Orders matching the filter, across all pages' })
   totalCount: number;
 }
+
+/** One message of the admin queue's live feed (`adminOrderFeed`). */
+@ObjectType('AdminOrderFeedMessage')
+export class AdminOrderFeedMessage {
+  @Field(() => Boolean, {
+    description:
+      'True on the first message only: the feed is live. Fetch the list now and apply every later order on top of it',
+  })
+  ready: boolean;
+
+  @Field(() => Order, { nullable: true, description: 'A new or changed order; null on the ready message' })
+  order: Order | null;
+}

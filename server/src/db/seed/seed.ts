@@ -37,7 +37,7 @@ export async function seedCatalogue(db: DataSource | EntityManager): Promise<voi
       ],
     );
   }
-  logger.info('Seeded demo catalogue', { products: seedProducts.length });
+  logger.info({ products: seedProducts.length }, 'Seeded demo catalogue');
 }
 
 export async function seedGuidesIfEmpty(db: DataSource | EntityManager): Promise<void> {
@@ -50,7 +50,7 @@ export async function seedGuidesIfEmpty(db: DataSource | EntityManager): Promise
       [g.title, g.serverType, g.category, g.content, JSON.stringify(g.steps), g.helpfulCount, g.views],
     );
   }
-  logger.info('Seeded installation guides', { guides: seedGuides.length });
+  logger.info({ guides: seedGuides.length }, 'Seeded installation guides');
 }
 
 /** Creates a user with a profile and the admin role unless the e-mail exists. Returns true when created. */
@@ -88,7 +88,7 @@ export async function seedDatabase(db: DataSource, options: SeedOptions): Promis
   }
   if (options.admin) {
     if (await ensureAdmin(db, options.admin.email, options.admin.password)) {
-      logger.info('Created the first admin', { email: normalizeEmail(options.admin.email) });
+      logger.info({ email: normalizeEmail(options.admin.email) }, 'Created the first admin');
     }
   } else if (options.createDemoAdmin) {
     const password = `Adm1n-${randomBytes(9).toString('base64url')}`;
