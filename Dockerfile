@@ -1,12 +1,12 @@
 # Production image: builds server and web, runs `node dist/server/src/main.js` as a non-root user.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=4000
 # Caps V8's old generation: under a burst of live updates the heap otherwise grows well past the live set
 # (README "Performance"); at 384 MB the fan-out benchmark peaks at 274 MB RSS with no CPU cost. Live

@@ -464,6 +464,9 @@ async function main() {
         AUTH_RATE_LIMIT: '1000000',
         ORDER_RATE_LIMIT: '1000000',
         TICKET_RATE_LIMIT: '1000000',
+        // Every checkout comes from 127.0.0.1, and a customer's seeded and benchmark proofs add up.
+        PROOF_ORDER_RATE_LIMIT_PER_IP: '1000000',
+        PROOF_STORAGE_PER_USER_MB: '1000000',
         // The fan-out opens 5,000 customer sockets and 200 admin sockets (one admin) from 127.0.0.1.
         WS_MAX_CONNECTIONS_PER_IP: '1000000',
         WS_MAX_CONNECTIONS_PER_USER: '1000000',

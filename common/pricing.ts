@@ -1,5 +1,5 @@
 /**
- * Money and crypto conversion (spec §9). Dollars travel as numbers with at most 2 decimals; all
+ * Money and crypto conversion (docs/product.md "Fixed numbers"). Dollars travel as numbers with at most 2 decimals; all
  * arithmetic is done in integer cents so 4000 × $13.6 is exactly $54,400.00.
  */
 

@@ -1,8 +1,12 @@
 /**
- * The store's input rules with the spec's exact messages (spec §5). Server and web both validate with
- * these schemas, so a message is never typed twice.
+ * The store's input rules with the spec's exact messages (docs/product.md "Input rules"). Server and web both validate
+ * with these schemas, so a message is never typed twice.
  */
 import { z } from 'zod';
+
+// Before any schema is built: zod's JIT would probe `new Function` at construction, which the web app's
+// CSP (no 'unsafe-eval') reports as a violation; the interpreted parser is fast enough for these forms.
+z.config({ jitless: true });
 
 export const LIMITS = {
   email: 255,
@@ -178,7 +182,7 @@ export const transactionIdSchema = z
 
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, MESSAGES.idempotencyKeyInvalid);
 
-/** Checkout step 1 (spec §5). */
+/** Checkout step 1 (docs/product.md "Input rules"). */
 export const checkoutDetailsSchema = z.object({
   productId: productIdSchema,
   quantity: quantitySchema,
@@ -187,7 +191,7 @@ export const checkoutDetailsSchema = z.object({
   email: emailSchema,
 });
 
-/** Checkout step 2 (spec §5); the proof's image check runs on its bytes on the server. */
+/** Checkout step 2 (docs/product.md "Input rules"); the proof's image check runs on its bytes on the server. */
 export const checkoutPaymentSchema = z.object({
   transactionId: transactionIdSchema.optional().prefault(''),
 });

@@ -28,6 +28,7 @@ const env = {
   AUTH_RATE_LIMIT: '100000',
   ORDER_RATE_LIMIT: '100000',
   TICKET_RATE_LIMIT: '100000',
+  PROOF_ORDER_RATE_LIMIT_PER_IP: '100000',
 };
 
 let cleanup = async () => undefined;

@@ -7,7 +7,6 @@
 import http from 'node:http';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
-import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { DataSource } from 'typeorm';
 import { LIMITS } from '../../common/validation';
 import { bearerToken, verifyAccessToken, type AuthUser } from './accounts/access-token';
@@ -16,6 +15,7 @@ import { ProductService } from './catalogue/product.service';
 import { Container } from './container';
 import { createDataSource } from './db/data-source';
 import { FileStore, PgFileStore } from './files/file-store';
+import { ProofRetentionService } from './orders/proof-retention.service';
 import { filesRouter } from './files/files.route';
 import { createApolloServer } from './graphql/apollo-server';
 import { createContext } from './graphql/context';
@@ -27,6 +27,7 @@ import { startGraphqlWsServer } from './graphql/ws-server';
 import { clientIpResolver } from './http/client-ip';
 import { httpErrorHandler } from './http/error-handler';
 import { requirePreflightForMultipart } from './http/multipart-guard';
+import { graphqlMultipart } from './http/multipart-upload';
 import { assignRequestId } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/web-app';
@@ -116,7 +117,7 @@ export async function createApp({
     // busboy cuts a file that reaches maxFileSize, so one extra byte lets exactly 5 MB through; the
     // resolver's own cap (orders/payment-proof.ts) refuses anything larger. Two files at most:
     // issueCertificate takes a certificate and its chain.
-    graphqlUploadExpress({ maxFileSize: LIMITS.proofBytes + 1, maxFiles: 2, maxFieldSize: QUERY_LIMITS.maxBodyBytes }),
+    graphqlMultipart({ maxFileSize: LIMITS.proofBytes + 1, maxFiles: 2, maxFieldSize: QUERY_LIMITS.maxBodyBytes }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) =>
         createContext({
@@ -138,11 +139,14 @@ export async function createApp({
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const proofRetention = container.get(ProofRetentionService);
+  proofRetention.start();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await apollo.stop(); // drains HTTP and disposes graphql-ws
+      await proofRetention.stop();
       await bus.close();
       await db.destroy();
     })());

@@ -1,6 +1,6 @@
 /**
- * Accounts over the API: signUp, signIn, me, updateProfile, with every validation message of spec §5
- * (exact text, BAD_USER_INPUT, extensions.fieldErrors) and the rows they leave behind.
+ * Accounts over the API: signUp, signIn, me, updateProfile, with every validation message of docs/product.md
+ * "Input rules" (exact text, BAD_USER_INPUT, extensions.fieldErrors) and the rows they leave behind.
  */
 import { MESSAGES } from '../../common/validation';
 import { startTestServer, type GqlResponse, type TestServer } from '../support/test-server';

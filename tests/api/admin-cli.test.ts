@@ -1,6 +1,6 @@
 /**
- * `npm run admin -- grant|revoke <email>` (DESIGN.md §6): with DATABASE_URL, and with the embedded
- * PostgreSQL in DATA_DIR both while the store runs and while it is stopped. With DATABASE_URL the
+ * `npm run admin -- grant|revoke <email>` (docs/architecture.md "Process model"): with DATABASE_URL, and with the
+ * embedded PostgreSQL in DATA_DIR both while the store runs and while it is stopped. With DATABASE_URL the
  * command runs in-process through the function the binary calls; results are checked through the API.
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';

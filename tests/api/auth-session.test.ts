@@ -1,5 +1,5 @@
 /**
- * Refresh sessions through the real Set-Cookie header (DESIGN.md §6): cookie attributes, rotation on
+ * Refresh sessions through the real Set-Cookie header (docs/architecture.md "Sessions"): cookie attributes, rotation on
  * every refreshSession, reuse of a rotated cookie revoking its whole family, signOut, expiry, and
  * rotation under concurrency.
  */

@@ -70,7 +70,7 @@ describe('who may check out', () => {
   });
 });
 
-describe('checkout validation (spec §5), with the spec messages', () => {
+describe('checkout validation (docs/product.md "Input rules"), with the spec messages', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['an invalid email', { email: 'not-an-email' }, 'email', MESSAGES.invalidEmail],
     ['an empty email', { email: '   ' }, 'email', MESSAGES.invalidEmail],

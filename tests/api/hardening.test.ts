@@ -1,8 +1,9 @@
 /**
- * Limits and error hygiene of DESIGN.md §6, over HTTP and over graphql-ws: depth, aliases, tokens,
- * body and message sizes, CSRF preflight for multipart, no stack traces, unexpected errors masked.
+ * Limits and error hygiene (docs/graphql-api.md "Limits", "Errors"), over HTTP and over graphql-ws: depth, aliases,
+ * tokens, body and message sizes, CSRF preflight for multipart, no stack traces, unexpected errors masked.
  */
 import WebSocket from 'ws';
+import { setLogDestination } from '../../server/src/logger';
 import { PNG_1x1, startTestServer, subscribeOnce, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -73,11 +74,7 @@ describe('over HTTP', () => {
 
   it('masks unexpected failures as INTERNAL_SERVER_ERROR with an id that is logged, never a stack or SQL', async () => {
     const logged: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array) => {
-      logged.push(String(chunk));
-      return true;
-    }) as typeof process.stderr.write;
+    const previous = setLogDestination({ write: (line: string) => void logged.push(line) });
     try {
       // A real failure: the table the resolver reads is gone.
       await server.sql(`ALTER TABLE installation_guides RENAME TO guides_gone`);
@@ -91,7 +88,7 @@ describe('over HTTP', () => {
       expect(JSON.stringify(res.errors)).not.toMatch(/guides_gone|installation_guides|relation|QueryFailedError/);
       expect(logged.join('')).toContain(error.extensions!.errorId);
     } finally {
-      process.stderr.write = write;
+      setLogDestination(previous);
       await server.sql(`ALTER TABLE guides_gone RENAME TO installation_guides`);
     }
   });

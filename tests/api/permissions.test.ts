@@ -208,6 +208,12 @@ const CASES: Case[] = [
     },
   },
   {
+    op: 'Subscription.adminOrderFeed',
+    document: () => `subscription { adminOrderFeed { ready order { id } } }`,
+    expected: adminOnly,
+    // No trigger: the feed first sends its ready message.
+  },
+  {
     op: 'Subscription.productChanged',
     document: () => `subscription { productChanged { id inStock } }`,
     expected: adminOnly,

@@ -66,7 +66,13 @@ beforeAll(async () => {
   const start = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() - start > 30_000) throw new Error(`The server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -98,10 +104,9 @@ async function acknowledgedSocket(token?: string): Promise<{ socket: WebSocket; 
 
 it('survives a subscription flood from one self-registered customer, under the RSS bound, still answering', async () => {
   const email = `flood-${Date.now()}@example.com`;
-  const signUp = await gql(
-    `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`,
-    { input: { email, password: 'Fl00dPassword', fullName: 'Flood Tester' } },
-  );
+  const signUp = await gql(`mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`, {
+    input: { email, password: 'Fl00dPassword', fullName: 'Flood Tester' },
+  });
   const token = signUp.data!.signUp.accessToken as string;
   const product = await gql(`{ product(slug: "ethereum-classic-key") { id } }`);
   const order = await gql(

@@ -237,7 +237,8 @@ describe('statements per operation', () => {
     const res = await place('count-measured');
     expect(res.errors).toBeUndefined();
     expect(res.data!.placeOrder.status).toBe('PENDING');
-    // Earlier key, rate limit; then BEGIN, product FOR SHARE, proof, notifications, order + event, COMMIT.
+    // Earlier key; then BEGIN, rate limits, product FOR SHARE, proof (storage quota in its insert), notifications,
+    // order + event, COMMIT.
     expect(statements.length).toBeLessThanOrEqual(8);
   });
 });

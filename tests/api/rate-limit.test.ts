@@ -1,5 +1,5 @@
 /**
- * Sign-in and sign-up throttling (DESIGN.md §6): per IP and per account, every attempt counted,
+ * Sign-in and sign-up throttling (docs/architecture.md "Sessions"): per IP and per account, every attempt counted,
  * RATE_LIMITED after AUTH_RATE_LIMIT attempts in a window, shared by all replicas on one database.
  * The server trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback), so each test speaks from
  * its own client IP.

@@ -49,7 +49,7 @@ const logged = (msg: string) => lines.filter((line) => line.msg === msg);
 /** Waits until a line with this message is logged. */
 async function nextLogged(msg: string, timeoutMs = 5000): Promise<LogLine> {
   const seen = logged(msg).length;
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     const line = logged(msg)[seen];
     if (line) return line;
     await new Promise((resolve) => setTimeout(resolve, 20));

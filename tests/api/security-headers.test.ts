@@ -41,25 +41,28 @@ function cspDirectives(res: Response): Record<string, string[]> {
 }
 
 describe('security headers', () => {
-  it.each(['/', '/admin/dashboard', '/graphql'])('GET %s in a browser cannot be framed and is locked down', async (url) => {
-    const res = await fetch(`${server.url}${url}`, { headers: html });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    const csp = cspDirectives(res);
-    expect(csp['frame-ancestors']).toEqual(["'none'"]);
-    expect(csp['script-src']).toEqual(["'self'"]);
-    expect(csp['object-src']).toEqual(["'none'"]);
-    expect(csp['base-uri']).toEqual(["'self'"]);
-    expect(csp['form-action']).toEqual(["'self'"]);
-    expect(csp['connect-src']).toEqual(["'self'"]);
-    expect(csp['default-src']).toEqual(["'self'"]);
-    expect(csp['upgrade-insecure-requests']).toBeUndefined();
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    // HSTS belongs to the TLS proxy: from the app it would pin plain-HTTP local use to HTTPS.
-    expect(res.headers.get('strict-transport-security')).toBeNull();
-  });
+  it.each(['/', '/admin/dashboard', '/graphql'])(
+    'GET %s in a browser cannot be framed and is locked down',
+    async (url) => {
+      const res = await fetch(`${server.url}${url}`, { headers: html });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const csp = cspDirectives(res);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['base-uri']).toEqual(["'self'"]);
+      expect(csp['form-action']).toEqual(["'self'"]);
+      expect(csp['connect-src']).toEqual(["'self'"]);
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['upgrade-insecure-requests']).toBeUndefined();
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // HSTS belongs to the TLS proxy: from the app it would pin plain-HTTP local use to HTTPS.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
 
   it('keeps the caching rules: pages revalidate, hashed assets are immutable for a year', async () => {
     const page = await fetch(`${server.url}/products`, { headers: html });
@@ -121,16 +124,16 @@ describe('GraphiQL', () => {
 });
 
 describe('misses reveal no file-system path', () => {
-  it.each([
-    ['a missing script', '/assets/nonexistent.js', {}],
-    ['a missing script a browser asks for as a page', '/assets/nonexistent.js', html],
-    ['a path that escapes the assets folder', '/assets/..%2f..%2findex.html', {}],
-    ['a missing root file', '/nonexistent.png', { accept: 'image/png' }],
-    ['a page asked for as JSON', '/products', { accept: 'application/json' }],
-    ['/files without an id', '/files/', {}],
-    ['a file under a deeper path', '/files/a/b', {}],
+  it.each<[string, string, Record<string, string>, string]>([
+    ['a missing script', '/assets/nonexistent.js', {}, 'GET'],
+    ['a missing script a browser asks for as a page', '/assets/nonexistent.js', html, 'GET'],
+    ['a path that escapes the assets folder', '/assets/..%2f..%2findex.html', {}, 'GET'],
+    ['a missing root file', '/nonexistent.png', { accept: 'image/png' }, 'GET'],
+    ['a page asked for as JSON', '/products', { accept: 'application/json' }, 'GET'],
+    ['/files without an id', '/files/', {}, 'GET'],
+    ['a file under a deeper path', '/files/a/b', {}, 'GET'],
     ['a POST outside the API', '/products', {}, 'POST'],
-  ] as const)('%s (%s) is a plain 404', async (_label, url, headers, method = 'GET') => {
+  ])('%s (%s) is a plain 404', async (_label, url, headers, method) => {
     const res = await fetch(`${server.url}${url}`, { method, headers });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -141,7 +144,12 @@ describe('misses reveal no file-system path', () => {
 
   it.each([
     ['an invalid file id', '/files/not-a-uuid', 403, 'This link is invalid or has expired.'],
-    ['an unsigned file link', '/files/7d9f3b1e-8a4c-4f2b-9d6e-1c2b3a4d5e6f', 403, 'This link is invalid or has expired.'],
+    [
+      'an unsigned file link',
+      '/files/7d9f3b1e-8a4c-4f2b-9d6e-1c2b3a4d5e6f',
+      403,
+      'This link is invalid or has expired.',
+    ],
     ['a file id that does not decode', '/files/%E0%A4%A', 400, 'Bad request'],
   ])('%s (%s) answers in plain text', async (_label, url, status, text) => {
     const res = await fetch(`${server.url}${url}`);

@@ -1,5 +1,5 @@
 /**
- * Support tickets (spec §2 /support, §5 ticket rules): createTicket for signed-in customers with the
+ * Support tickets (docs/product.md "Support", "Input rules"): createTicket for signed-in customers with the
  * spec's messages, status OPEN and priority MEDIUM by default, listed on me.tickets newest first and
  * only to their owner.
  */

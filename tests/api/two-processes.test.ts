@@ -1,5 +1,5 @@
 /**
- * Two API processes on one database see each other's order changes (issue item 5; DESIGN.md §1
+ * Two API processes on one database see each other's order changes (issue item 5; docs/architecture.md
  * "Scaling past one machine"): process A is the test server, process B a real `node dist/…/main.js`
  * child. Live updates travel through PostgreSQL LISTEN/NOTIFY, not through process memory.
  */

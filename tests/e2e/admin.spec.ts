@@ -1,5 +1,5 @@
 /**
- * The admin panel (spec §2 admin login and dashboard, §6, §8): login and its refusals, the live order
+ * The admin panel (docs/product.md "Admin", "Roles", "Messages"): login and its refusals, the live order
  * queue (status changes seen by the customer and by another admin, new orders arriving), payment proof
  * viewing, stock switches reflected in the store, and certificate issuing down to the customer's
  * download.
@@ -385,6 +385,8 @@ test.describe('order queue paging', () => {
     await setOrderStatus(request, token, done.id, 'COMPLETED');
 
     await signInAdmin(page);
+    // The live feed is up and the list has caught up with it: no refetch can land after "Load more".
+    await expect(page.getByTestId('admin-orders')).toHaveAttribute('data-synced', 'true');
     const rows = page.getByTestId('admin-order');
     await expect(rows).toHaveCount(20);
     // The oldest of the 21 is on the second page.
@@ -398,5 +400,41 @@ test.describe('order queue paging', () => {
     await expect(rows.filter({ hasText: done.shortId })).toBeVisible();
     await expect(rows.filter({ hasText: orders[20].shortId })).toHaveCount(0);
     await expect(statusSelect(page, done)).toHaveValue('COMPLETED');
+  });
+
+  test('an order that arrives live while the queue is being fetched again stays in the list', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signUpViaApi(request, 'Race Customer');
+    // The feed's ready message makes the page fetch the queue again. Hold that response (read from the
+    // database before the new order exists) until the new order has arrived live, then deliver it.
+    let feedReady = false;
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"adminOrderFeed":{"ready":true')) feedReady = true;
+      }),
+    );
+    let releaseStale!: () => void;
+    const staleHeld = new Promise<void>((resolve) => {
+      void page.route('**/graphql', async (route) => {
+        const body = route.request().postDataJSON() as { operationName?: string } | null;
+        if (body?.operationName !== 'AdminOrders' || !feedReady) return route.continue();
+        feedReady = false;
+        const stale = await route.fetch();
+        const held = new Promise<void>((release) => (releaseStale = release));
+        resolve();
+        await held;
+        await route.fulfill({ response: stale });
+      });
+    });
+    await signInAdmin(page);
+    await staleHeld;
+    const placed = await placeOrder(request, customer, { proof: false });
+    const row = page.getByTestId('admin-order').filter({ hasText: placed.shortId });
+    await expect(row).toBeVisible();
+    releaseStale();
+    await expect(page.getByTestId('admin-orders')).toHaveAttribute('data-synced', 'true');
+    await expect(row).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Home, products list, product detail and the footer's product links (spec §2, §4, §8, §9) on the
- * seeded catalogue: dv, ov, ev, single, bundle-5 and bundle-10 are out of stock, the rest in stock.
+ * Home, products list, product detail and the footer's product links (docs/product.md "Pages", "States", "Messages",
+ * "Fixed numbers") on the seeded catalogue: dv, ov, ev, single, bundle-5 and bundle-10 are out of stock, the rest in
+ * stock.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PRODUCT_CATEGORY_LABELS } from '../../common/labels';

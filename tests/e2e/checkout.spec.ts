@@ -1,7 +1,7 @@
 /**
- * Checkout (spec §2 Checkout, §5, §8, §9): the buying journey from the catalogue to the live verify
- * page, the sign-in requirement, every validation message of both steps, bulk pricing, the methods
- * that cannot be paid with, and products that are out of stock.
+ * Checkout (docs/product.md "Checkout", "Input rules", "Messages", "Fixed numbers"): the buying journey from the
+ * catalogue to the live verify page, the sign-in requirement, every validation message of both steps, bulk pricing, the
+ * methods that cannot be paid with, and products that are out of stock.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../../common/labels';

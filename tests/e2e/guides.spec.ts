@@ -1,5 +1,5 @@
 /**
- * Guides (spec §2): search by title or server type, the three category tabs, guide cards and the FAQ,
+ * Guides (docs/product.md "Guides"): search by title or server type, the three category tabs, guide cards and the FAQ,
  * on the seeded installation guides.
  */
 import { expect, test } from '@playwright/test';

@@ -1,6 +1,6 @@
 /**
- * Verify (spec §2 Verify, §8): the order's details, the four status presentations following an admin's
- * changes live (no reload), and the error screens.
+ * Verify (docs/product.md "Verify", "Messages"): the order's details, the four status presentations following an
+ * admin's changes live (no reload), and the error screens.
  */
 import { expect, test } from '@playwright/test';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../../common/labels';

@@ -1,6 +1,6 @@
 /**
- * The spec's sign-up, sign-in, profile and ticket rules (spec §5) as common/validation.ts encodes them;
- * the web app and the server both run these schemas.
+ * The spec's sign-up, sign-in, profile and ticket rules (docs/product.md "Input rules") as common/validation.ts encodes
+ * them; the web app and the server both run these schemas.
  */
 import { z } from 'zod';
 import { MESSAGES, profileSchema, signInSchema, signUpSchema, ticketSchema } from '../../common/validation';

@@ -7,7 +7,7 @@ import { formatCryptoAmount } from '../../web/src/format/crypto';
 const graphqlError = (code: string, message: string, extra: Record<string, unknown> = {}) =>
   new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions: { code, ...extra } }] });
 
-describe('checkout quantity input (spec §5: clamps between the minimum and 10000)', () => {
+describe('checkout quantity input (docs/product.md "Input rules": clamps between the minimum and 10000)', () => {
   it('keeps whole numbers within [min, 10000] and falls back to the minimum', () => {
     expect(clampQuantity('12', 1)).toBe(12);
     expect(clampQuantity('0', 1)).toBe(1);
@@ -29,7 +29,7 @@ describe('crypto amounts as shown', () => {
   });
 });
 
-describe('placeOrder failures (spec §8)', () => {
+describe('placeOrder failures (docs/product.md "Messages")', () => {
   it('maps the API codes to the spec toasts', () => {
     expect(placeOrderErrorToast(graphqlError('PRODUCT_UNAVAILABLE', MESSAGES.outOfStockOnSubmit), false)).toMatchObject(
       {

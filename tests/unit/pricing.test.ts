@@ -23,7 +23,7 @@ describe('cents', () => {
 });
 
 describe('unit price and total', () => {
-  it('applies the SSL bulk tier at 4000 keys (spec §9: $54,400 for 4000)', () => {
+  it('applies the SSL bulk tier at 4000 keys (docs/product.md "Fixed numbers": $54,400 for 4000)', () => {
     expect(quoteTotal(sslBulk, 4000)).toEqual({ unitPrice: 13.6, totalPrice: 54400, totalCents: 5440000 });
     expect(quoteTotal(sslBulk, 50000)).toEqual({ unitPrice: 13.6, totalPrice: 680000, totalCents: 68000000 });
   });

@@ -1,7 +1,7 @@
 import { displayName } from '../../web/src/auth/display-name';
 import { formatDate } from '../../web/src/format/date';
 
-describe('display name (spec §2 navigation bar)', () => {
+describe('display name (docs/product.md "Navigation")', () => {
   it('prefers the full name, then the e-mail before @, then "User"', () => {
     expect(displayName({ email: 'ada@example.com', profile: { fullName: '  Ada Lovelace ' } })).toBe('Ada Lovelace');
     expect(displayName({ email: 'ada@example.com', profile: { fullName: '' } })).toBe('ada');

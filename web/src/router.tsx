@@ -1,5 +1,5 @@
 /**
- * Routes (spec §2). Every page is its own chunk (route-level code splitting); the admin pages load
+ * Routes (docs/product.md "Pages"). Every page is its own chunk (route-level code splitting); the admin pages load
  * only when an admin route is opened, so no admin code ships in the customer bundle.
  */
 import type { ComponentType } from 'react';

@@ -1,4 +1,4 @@
-/** Access tokens: HS256 JWTs valid 15 minutes with `sub` and `roles` (DESIGN.md §6). */
+/** Access tokens: HS256 JWTs valid 15 minutes with `sub` and `roles` (docs/architecture.md "Sessions"). */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 

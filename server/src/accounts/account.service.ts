@@ -76,7 +76,7 @@ export class AccountService {
   }
 
   /**
-   * Edit Profile (a departure, DESIGN.md §7): replaces full name, company and phone; an empty or
+   * Edit Profile (a departure, docs/decisions.md "Departures"): replaces full name, company and phone; an empty or
    * missing company or phone clears it. The profile row is created if an older account lacks one.
    */
   async updateProfile(userId: string, input: ProfileInput): Promise<Profile> {

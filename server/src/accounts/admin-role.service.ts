@@ -6,8 +6,8 @@ import { ADMIN_ROLE } from './user-role.entity';
 export type AdminRoleChange = 'granted' | 'already-admin' | 'revoked' | 'not-admin' | 'no-such-user';
 
 /**
- * Grants and revokes the admin role by e-mail (`npm run admin -- grant|revoke <email>`, DESIGN.md §6).
- * The role is read from user_roles at every sign-in and refresh; access tokens issued before a revoke
+ * Grants and revokes the admin role by e-mail (`npm run admin -- grant|revoke <email>`, docs/architecture.md
+ * "Process model"). The role is read from user_roles at every sign-in and refresh; access tokens issued before a revoke
  * keep their role until they expire (at most 15 minutes).
  */
 @Service()

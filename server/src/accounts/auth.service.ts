@@ -21,8 +21,8 @@ export interface SignedIn {
 }
 
 /**
- * Sign-up, sign-in, refresh and sign-out (DESIGN.md §6). Access tokens are 15-minute JWTs whose roles
- * are read from the database each time one is minted; refresh tokens are rotated by SessionService.
+ * Sign-up, sign-in, refresh and sign-out (docs/architecture.md "Sessions"). Access tokens are 15-minute JWTs whose
+ * roles are read from the database each time one is minted; refresh tokens are rotated by SessionService.
  * Sign-up and sign-in are throttled per IP and per e-mail by RateLimitService, after validation and
  * before any password hashing.
  */

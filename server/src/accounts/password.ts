@@ -1,4 +1,4 @@
-/** Password hashing with argon2id at OWASP's minimum (m=19 MiB, t=2, p=1), DESIGN.md §6. */
+/** Password hashing with argon2id at OWASP's minimum (m=19 MiB, t=2, p=1) (docs/architecture.md "Sessions"). */
 import { hash, verify, Algorithm } from '@node-rs/argon2';
 
 const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** A customer's profile; its id equals the user id (spec §3). */
+/** A customer's profile; its id equals the user id (docs/product.md "Data"). */
 @ObjectType()
 @Entity('profiles')
 export class Profile {

@@ -20,8 +20,8 @@ export interface RateLimitKey {
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * Fixed-window attempt counters in the `rate_limits` table, so every replica shares them (DESIGN.md §6:
- * sign-in and sign-up throttled per IP and per account). One upsert per call counts the attempt on
+ * Fixed-window attempt counters in the `rate_limits` table, so every replica shares them (docs/architecture.md
+ * "Sessions": sign-in and sign-up throttled per IP and per account). One upsert per call counts the attempt on
  * all its keys atomically: a key whose window has ended starts a new window at 1.
  * Every attempt counts, successful or not, and it is counted before the password is checked: counting
  * only failures would need the outcome first, so a burst of parallel guesses could all pass the check

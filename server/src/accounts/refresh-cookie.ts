@@ -1,5 +1,5 @@
 /**
- * The refresh token's cookie (DESIGN.md §6): httpOnly so scripts cannot read it, SameSite=Lax so
+ * The refresh token's cookie (docs/architecture.md "Sessions"): httpOnly so scripts cannot read it, SameSite=Lax so
  * cross-site posts do not carry it, path /graphql so it goes nowhere else, Secure over https.
  */
 import type { Request, Response } from 'express';

@@ -24,7 +24,7 @@ interface SessionRow {
 }
 
 /**
- * Refresh tokens (DESIGN.md §6): 32 random bytes handed to the browser once, stored only as their
+ * Refresh tokens (docs/architecture.md "Sessions"): 32 random bytes handed to the browser once, stored only as their
  * SHA-256. A sign-in starts a family; every refresh rotates the token (new row in the family, old row
  * revoked and pointing at its successor). Presenting a token that was already rotated means a copy is
  * in someone else's hands, so the whole family is revoked and both holders must sign in again.

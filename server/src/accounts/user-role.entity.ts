@@ -2,7 +2,7 @@ import { CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 export const ADMIN_ROLE = 'admin';
 
-/** A role granted to a user; `admin` is the one the store checks (spec §6). */
+/** A role granted to a user; `admin` is the one the store checks (docs/product.md "Roles"). */
 @Entity('user_roles')
 export class UserRole {
   @PrimaryColumn({ name: 'user_id', type: 'uuid' })

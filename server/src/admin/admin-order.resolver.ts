@@ -4,7 +4,7 @@ import { OrderStatus } from '../graphql/enums';
 import { OrderService } from '../orders/order.service';
 import { OrderConnection } from '../orders/order.types';
 
-/** The admin order queue (spec §2 admin dashboard, §7 "orders newest first with joined profile"). */
+/** The admin order queue (docs/product.md "Admin": newest first, with the customer's name and e-mail). */
 @Resolver()
 export class AdminOrderResolver {
   constructor(private readonly orders: OrderService) {}

@@ -4,7 +4,7 @@ import type { RequestContext } from '../graphql/context';
 import { Product } from './product.entity';
 import { ProductService } from './product.service';
 
-/** The admin's Products Stock tab (spec §2): every product, the stock switch and its live updates. */
+/** The admin's Products Stock tab (docs/product.md "Admin"): every product, the stock switch and its live updates. */
 @Resolver(() => Product)
 export class AdminProductResolver {
   constructor(private readonly products: ProductService) {}

@@ -12,7 +12,7 @@ export class PriceTierType implements PriceTier {
   unitPrice: number;
 }
 
-/** A product of the catalogue (spec §3), with bulk pricing (`minQuantity`, `priceTiers`). */
+/** A product of the catalogue (docs/product.md "Data"), with bulk pricing (`minQuantity`, `priceTiers`). */
 @ObjectType('Product')
 @Entity('products')
 export class Product {

@@ -8,7 +8,7 @@ import { InputError, NotFoundError, parseInput, ProductUnavailableError } from '
 import { logger, runOutsideRequest } from '../logger';
 import { Product } from './product.entity';
 
-/** The product and quantity rules of checkout step 1 (spec §5). */
+/** The product and quantity rules of checkout step 1 (docs/product.md "Input rules"). */
 const purchaseSchema = checkoutDetailsSchema.pick({ productId: true, quantity: true });
 
 /**
@@ -34,8 +34,8 @@ interface CatalogueEntry {
 }
 
 /**
- * The catalogue: what customers see (active products only, spec §7), what admins see and change, and
- * the one rule for "may product X be bought × quantity" that `quote` and the checkout share.
+ * The catalogue: what customers see (active products only, docs/product.md "Reads and writes"), what admins see and
+ * change, and the one rule for "may product X be bought × quantity" that `quote` and the checkout share.
  *
  * The active list is the hottest read of the store, so it is cached in-process. Every change
  * publishes `{ topic: 'products' }`; each process LISTENs and drops its cache on that event, so
@@ -139,7 +139,7 @@ export class ProductService {
     return { product, quantity, quote: quoteTotal(product, quantity) };
   }
 
-  /** Every product, inactive ones too, name ascending (admin stock list, spec §7). */
+  /** Every product, inactive ones too, name ascending (admin stock list, docs/product.md "Reads and writes"). */
   listAll(): Promise<Product[]> {
     return this.db.getRepository(Product).find({ order: { name: 'ASC', id: 'ASC' } });
   }

@@ -6,9 +6,9 @@ import { ProductService } from './product.service';
 import { Quote } from './quote.types';
 
 /**
- * Prices a purchase the way the checkout will charge it (DESIGN.md §6: totals are computed on the
+ * Prices a purchase the way the checkout will charge it (docs/decisions.md "Departures": totals are computed on the
  * server). Quoting does not require the method to be accepted: PayPal/Skrill quote their dollar
- * amount (spec §9), and `placeOrder` refuses them separately.
+ * amount (docs/product.md "Fixed numbers"), and `placeOrder` refuses them separately.
  */
 @Service()
 export class QuoteService {

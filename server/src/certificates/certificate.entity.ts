@@ -2,7 +2,7 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CertificateStatus } from '../graphql/enums';
 
-/** An issued certificate (spec §3); product name and download URLs are field resolvers. */
+/** An issued certificate (docs/product.md "Data"); product name and download URLs are field resolvers. */
 @ObjectType('Certificate')
 @Entity('certificates')
 export class Certificate {

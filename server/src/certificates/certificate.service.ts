@@ -18,7 +18,7 @@ export interface CertificateUploads {
   chainFile?: UploadValue | null;
 }
 
-/** Certificates: the customer's list (dashboard, spec §2) and issuing one for an order (admin). */
+/** Certificates: the customer's list (dashboard, docs/product.md "Dashboard") and issuing one for an order (admin). */
 @Service()
 export class CertificateService {
   constructor(

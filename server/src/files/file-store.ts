@@ -1,5 +1,5 @@
 /**
- * Private file storage (DESIGN.md §1): bytes live in PostgreSQL's `stored_files`. Saving takes the
+ * Private file storage (docs/architecture.md "Files"): bytes live in PostgreSQL's `stored_files`. Saving takes the
  * caller's transaction, so a file exists only if the row that references it was committed.
  * An S3-compatible store can replace PgFileStore behind the same interface.
  */

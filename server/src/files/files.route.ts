@@ -26,7 +26,8 @@ export function filesRouter(container: Container): express.Router {
         'Content-Length': String(file.bytes.length),
         'Cache-Control': 'private, max-age=300',
         'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        'Content-Security-Policy':
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
         'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
       });
       res.end(file.bytes);

@@ -1,5 +1,5 @@
 /**
- * The public GraphQL enums (DESIGN.md §5). Keys are the GraphQL names; values are what PostgreSQL
+ * The public GraphQL enums (docs/graphql-api.md "Types"). Keys are the GraphQL names; values are what PostgreSQL
  * stores (the spec's lower-case values).
  */
 import { registerEnumType } from 'type-graphql';

@@ -1,5 +1,5 @@
 /**
- * The API's error hierarchy (DESIGN.md §5). Every error a client may see is an AppError with a fixed
+ * The API's error hierarchy (docs/graphql-api.md "Errors"). Every error a client may see is an AppError with a fixed
  * `extensions.code`; anything else is masked by `formatError` and logged with an id.
  */
 import { randomUUID } from 'node:crypto';
@@ -96,6 +96,17 @@ const REQUEST_ERROR_CODES = new Set([
 ]);
 
 /**
+ * A request error Apollo raises without a code but with a 4xx status in `extensions.http`: an automatic
+ * persisted query whose sha256Hash does not match its query, or of an unsupported version. Apollo
+ * defaults its code to INTERNAL_SERVER_ERROR, yet the mistake is the client's.
+ */
+function isApolloClientError(error: unknown): boolean {
+  if (!(error instanceof GraphQLError) || error.originalError || error.path) return false;
+  const status = (error.extensions?.http as { status?: number } | undefined)?.status;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+/**
  * Apollo's formatError: AppErrors and request errors pass (without stack traces); everything else
  * becomes INTERNAL_SERVER_ERROR with an `errorId` and the `requestId`, both also on the logged line.
  */
@@ -121,7 +132,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const wrapsInternal =
     error instanceof GraphQLError && !!error.originalError && !(error.originalError instanceof GraphQLError);
   const untaggedRequestError = !code && error instanceof GraphQLError && !error.path;
-  if ((code === 'BAD_USER_INPUT' || untaggedRequestError) && !wrapsInternal) {
+  if ((code === 'BAD_USER_INPUT' || untaggedRequestError || isApolloClientError(error)) && !wrapsInternal) {
     return {
       message: formatted.message,
       locations: formatted.locations,

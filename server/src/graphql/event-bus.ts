@@ -1,5 +1,5 @@
 /**
- * The live-update bus (DESIGN.md §1, §6). Services publish `{ topic, id }`; every API process
+ * The live-update bus (docs/architecture.md "Live updates"). Services publish `{ topic, id }`; every API process
  * LISTENs on one PostgreSQL channel and hands each event to the local subscribers of its topic, so
  * replicas see each other's changes and one event costs O(subscribers of that topic).
  *

@@ -1,5 +1,5 @@
 /**
- * Query cost limits (DESIGN.md §6), applied to HTTP and WebSocket operations alike: depth, aliases
+ * Query cost limits (docs/graphql-api.md "Limits"), applied to HTTP and WebSocket operations alike: depth, aliases
  * and tokens. Tokens are limited by graphql's parser (`maxTokens`), depth and aliases by these
  * validation rules.
  */

@@ -10,7 +10,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** Installation guides (spec §2 Guides): most viewed first, searchable by title and server type. */
+/** Installation guides (docs/product.md "Guides"): most viewed first, searchable by title and server type. */
 @Service()
 export class GuideService {
   constructor(private readonly db: DataSource) {}

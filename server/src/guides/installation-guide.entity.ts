@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { GuideCategory } from '../graphql/enums';
 
-/** An installation guide (spec §3); steps are a jsonb array of strings. */
+/** An installation guide (docs/product.md "Data"); steps are a jsonb array of strings. */
 @ObjectType('InstallationGuide')
 @Entity('installation_guides')
 export class InstallationGuide {

@@ -27,7 +27,10 @@ import { orderChangeEvents } from './order.service';
 import type { PlaceOrderInput } from './order.inputs';
 import { readPaymentProof, type PaymentProof } from './payment-proof';
 
-/** Checkout steps 1 and 2 (spec §5) plus the idempotency key, checked together so every field error is reported. */
+/**
+ * Checkout steps 1 and 2 (docs/product.md "Input rules") plus the idempotency key, checked together so every field
+ * error is reported.
+ */
 const placeOrderSchema = z.object({
   ...checkoutDetailsSchema.shape,
   ...checkoutPaymentSchema.shape,
@@ -38,8 +41,8 @@ const placeOrderSchema = z.object({
 class IdempotentReplay extends Error {}
 
 /**
- * Places orders (spec §4 "submitting in step 2 creates an order with status pending"; DESIGN.md §6
- * "Checkout is one transaction").
+ * Places orders (submitting step 2 creates a PENDING order, docs/order-lifecycle.md "Status changes"; one
+ * transaction, docs/architecture.md "Checkout in one transaction").
  *
  * Order of checks: the input's rules → the payment method → the product and quantity → the proof's
  * size and bytes. The proof is read completely before a database connection is taken, so a slow

@@ -12,7 +12,7 @@ import { AdminOrderFeedMessage } from './order.types';
 const CATCH_UP_LIMIT = 500;
 
 /**
- * Live order updates for the `orderUpdated` and `adminOrderChanged` subscriptions (DESIGN.md §6
+ * Live order updates for the `orderUpdated` and `adminOrderChanged` subscriptions (docs/architecture.md
  * "Live updates"): each event is only `{ topic, id }`, so the row is re-read and the permission
  * re-checked before anything is sent, and events the subscriber may not see are dropped.
  *

@@ -5,8 +5,8 @@ import { numericDollars } from '../db/column-transformers';
 import { OrderStatus, PaymentMethod } from '../graphql/enums';
 
 /**
- * An order (spec §3). Totals are computed by the server (DESIGN.md §7). `product`, `paymentProofUrl`,
- * `paymentAmountCrypto`, `customer` and `events` are field resolvers in order-fields.resolver.ts.
+ * An order (docs/product.md "Data"). Totals are computed by the server (docs/decisions.md "Departures"). `product`,
+ * `paymentProofUrl`, `paymentAmountCrypto`, `customer` and `events` are field resolvers in order-fields.resolver.ts.
  */
 @ObjectType('Order')
 @Entity('orders')

@@ -2,9 +2,9 @@ import { Field, Float, ID, InputType } from 'type-graphql';
 import { PaymentMethod } from '../graphql/enums';
 
 /**
- * Checkout input (DESIGN.md §5). Fields that carry a spec message (spec §5) are nullable and loosely
- * typed on purpose: the rules live in common/validation.ts, so a missing product, a malformed email or
- * a quantity of 1.5 reach those rules and come back with the spec's wording, instead of failing
+ * Checkout input (docs/graphql-api.md "Checkout"). Fields that carry a spec message (docs/product.md "Input rules") are
+ * nullable and loosely typed on purpose: the rules live in common/validation.ts, so a missing product, a malformed
+ * email or a quantity of 1.5 reach those rules and come back with the spec's wording, instead of failing
  * GraphQL's type coercion with a generic message.
  */
 @InputType('PlaceOrderInput')

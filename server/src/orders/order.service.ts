@@ -59,8 +59,8 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 const CURSOR_TIMESTAMP = `to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * Reading and changing orders after checkout: the owner's and admins' views (spec §6), the admin's
- * status changes with their audit trail (spec §4: any status, no transition rules), and the admin
+ * Reading and changing orders after checkout: the owner's and admins' views (docs/product.md "Roles"), the admin's
+ * status changes with their audit trail (any status, no transition rules: docs/order-lifecycle.md), and the admin
  * queue (newest first, keyset-paginated on the orders_created_idx / orders_status_created_idx indexes).
  */
 @Service()
@@ -107,13 +107,13 @@ export class OrderService {
     return orderIds.map((id) => grouped.get(id) ?? []);
   }
 
-  /** A customer's orders, newest first (spec §7 "orders by user_id newest first"). */
+  /** A customer's orders, newest first (the dashboard, docs/product.md "Reads and writes"). */
   listForUser(userId: string): Promise<Order[]> {
     return this.db.getRepository(Order).find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
   /**
-   * Sets an order's status as `admin` (any status; spec §4). The row is locked, so concurrent changes
+   * Sets an order's status as `admin` (any status; docs/order-lifecycle.md). The row is locked, so concurrent changes
    * are recorded in the order they happen. A change writes an order_events row (from, to, actor) and
    * notifies `order:<id>` and `orders` on commit. Setting the status the order already has changes
    * nothing: no event row, no notification.

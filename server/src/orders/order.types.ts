@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Order } from './order.entity';
 
-/** Who placed an order, as admins see it (spec §2 admin dashboard: customer name and email). */
+/** Who placed an order, as admins see it (docs/product.md "Admin": customer name and email). */
 @ObjectType('OrderCustomer')
 export class OrderCustomer {
   @Field(() => String, { nullable: true })

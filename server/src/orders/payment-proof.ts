@@ -1,5 +1,5 @@
 /**
- * Reading a payment proof from a multipart upload (DESIGN.md §6): at most 5 MB, and an image only if
+ * Reading a payment proof from a multipart upload (docs/architecture.md "Files"): at most 5 MB, and an image only if
  * its bytes say so (JPEG/PNG/WebP/GIF magic bytes). The client's file name and MIME type are ignored.
  */
 import { LIMITS, MESSAGES } from '../../../common/validation';

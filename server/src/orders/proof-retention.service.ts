@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { OrderStatus } from '../graphql/enums';
-import { logger, runOutsideRequest } from '../logger';
+import { logger } from '../logger';
 
 /** Statuses in which an order ended without being paid: its proof has served its purpose. */
 const ENDED_UNPAID = [OrderStatus.NOT_RECEIVED, OrderStatus.CANCELLED];
@@ -49,7 +49,7 @@ export class ProofRetentionService {
   async sweep(): Promise<number> {
     let deleted = 0;
     for (;;) {
-      const rows: { id: string }[] = await this.db.query(
+      const [{ count }]: { count: number }[] = await this.db.query(
         // One statement per batch: the orders' references go first, then their files, in one transaction.
         `WITH expired AS (
            SELECT id, payment_proof_file_id FROM orders
@@ -61,27 +61,27 @@ export class ProofRetentionService {
          ), cleared AS (
            UPDATE orders o SET payment_proof_file_id = NULL FROM expired e WHERE o.id = e.id
            RETURNING e.payment_proof_file_id AS file_id
+         ), deleted AS (
+           DELETE FROM stored_files f USING cleared c WHERE f.id = c.file_id RETURNING f.id
          )
-         DELETE FROM stored_files f USING cleared c WHERE f.id = c.file_id RETURNING f.id`,
+         SELECT count(*)::int AS count FROM deleted`,
         [ENDED_UNPAID, this.config.proofRetentionDays, BATCH],
       );
-      deleted += rows.length;
-      if (rows.length < BATCH) return deleted;
+      deleted += count;
+      if (count < BATCH) return deleted;
     }
   }
 
   private runLogged(): void {
     // A sweep still running (a long backlog) is not started twice.
     if (this.running) return;
-    this.running = runOutsideRequest(() =>
-      this.sweep()
-        .then((deleted) => {
-          if (deleted > 0) logger.info({ deleted }, 'Payment proofs of orders that ended unpaid deleted');
-        })
-        .catch((error: unknown) => logger.error({ err: error }, 'Payment proof sweep failed'))
-        .finally(() => {
-          this.running = undefined;
-        }),
-    );
+    this.running = this.sweep()
+      .then((deleted) => {
+        if (deleted > 0) logger.info({ deleted }, 'Payment proofs of orders that ended unpaid deleted');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'Payment proof sweep failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
   }
 }

@@ -4,7 +4,7 @@ import { Order } from './order.entity';
 import { OrderService } from './order.service';
 
 /**
- * `me.orders`: the signed-in customer's orders, newest first (dashboard, spec §2). A Viewer only ever
+ * `me.orders`: the signed-in customer's orders, newest first (docs/product.md "Dashboard"). A Viewer only ever
  * describes its own user (from `me`, or from an AuthPayload, where the request has no token yet), so
  * like `certificates` and `tickets` this field needs no rule of its own.
  */

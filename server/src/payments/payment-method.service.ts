@@ -8,7 +8,7 @@ import { PaymentMethod, paymentMethodKey } from '../graphql/enums';
 import { PaymentMethodUnavailableError } from '../graphql/errors';
 import { PaymentMethodInfo } from './payment-method.types';
 
-/** Listed for customers who ask, but never accepted (spec §1: "coming soon"). */
+/** Listed for customers who ask, but never accepted ("coming soon", docs/product.md "What the store sells"). */
 const NEVER_ACCEPTED: ReadonlySet<PaymentMethod> = new Set([PaymentMethod.PAYPAL, PaymentMethod.SKRILL]);
 
 /** Display order of the methods. */
@@ -22,7 +22,7 @@ const METHOD_ORDER: readonly PaymentMethod[] = [
 
 /**
  * The one place that knows which payment methods are payable, at which address and rate
- * (DESIGN.md §6, §7): a method is available when it has a configured address and is not PayPal or
+ * (docs/decisions.md "Departures"): a method is available when it has a configured address and is not PayPal or
  * Skrill. The checkout calls `assertAvailable`, `addressFor` and `convert`; `paymentMethods` lists
  * `list()`.
  */

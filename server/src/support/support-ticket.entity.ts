@@ -2,7 +2,7 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { TicketCategory, TicketPriority, TicketStatus } from '../graphql/enums';
 
-/** A support ticket (spec §3); created OPEN with priority MEDIUM unless chosen. */
+/** A support ticket (docs/product.md "Data"); created OPEN with priority MEDIUM unless chosen. */
 @ObjectType('SupportTicket')
 @Entity('support_tickets')
 export class SupportTicket {

@@ -8,7 +8,7 @@ import { parseInput } from '../graphql/errors';
 import { SupportTicket } from './support-ticket.entity';
 import type { CreateTicketInput } from './ticket.inputs';
 
-/** Support tickets (spec §2 /support, §7 "Create ticket"): customers open them and list their own. */
+/** Support tickets (docs/product.md "Support"): customers open them and list their own. */
 @Service()
 export class TicketService {
   constructor(

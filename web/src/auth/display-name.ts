@@ -1,4 +1,4 @@
-/** Spec §2: the profile's full name, else the part of the e-mail before @, else "User". */
+/** docs/product.md "Navigation": the profile's full name, else the part of the e-mail before @, else "User". */
 export function displayName(
   me: { email: string; profile: { fullName: string | null } | null } | null | undefined,
 ): string {

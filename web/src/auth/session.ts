@@ -1,5 +1,5 @@
 /**
- * The browser session (spec §1: persisted, access token refreshed automatically). The access token
+ * The browser session (persisted, access token refreshed automatically: docs/product.md "States"). The access token
  * lives in memory only; the refresh token is the server's httpOnly cookie, so a reload restores the
  * session with one `refreshSession`. Refreshes are single-flight: the server treats a second use of
  * a rotated cookie as theft and ends the session, so two at once must never happen.

@@ -5,7 +5,7 @@ import { signInPath } from './redirect';
 import type { SessionStatus } from './session';
 import { useSession } from './useSession';
 
-/** The toast title when a page needs a session (spec §8). */
+/** The toast title when a page needs a session (docs/product.md "Messages"). */
 const AUTH_REQUIRED_TITLE = 'Authentication Required';
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** The spec's title for every client-side validation failure (spec §5). */
+/** The spec's title for every client-side validation failure (docs/product.md "Input rules"). */
 export const VALIDATION_ERROR_TITLE = 'Validation Error';
 
 /**

@@ -15,7 +15,7 @@ const PRODUCT_LINKS = [
   { to: '/products/ev', label: 'Extended Validation' },
 ];
 
-// DESIGN.md §7: the spec's dead support links go to the pages that answer them.
+// docs/decisions.md "Departures": the spec's dead support links go to the pages that answer them.
 const SUPPORT_LINKS = [
   { to: '/guides', label: 'Documentation' },
   { to: '/guides', label: 'Installation Guide' },

@@ -16,8 +16,8 @@ const NavViewerQuery = graphql(/* GraphQL */ `
 `);
 
 /**
- * The signed-in user's name in the nav bar (spec §2). Its own chunk: the preset's `graphql()` brings
- * the map of every customer document with it, which a signed-out visitor's first page does not need.
+ * The signed-in user's name in the nav bar (docs/product.md "Navigation"). Its own chunk: the preset's `graphql()`
+ * brings the map of every customer document with it, which a signed-out visitor's first page does not need.
  */
 export default function NavViewerName() {
   // Every sign-in resets the store (main.tsx), which re-reads this; a failed read falls back silently (spec).

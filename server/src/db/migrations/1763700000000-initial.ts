@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The whole first schema (DESIGN.md §4). Indexes follow every list's order and filter. */
+/** The whole first schema (docs/architecture.md "Data model"). Indexes follow every list's order and filter. */
 export class Initial1763700000000 implements MigrationInterface {
   name = 'Initial1763700000000';
 

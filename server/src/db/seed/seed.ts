@@ -1,6 +1,6 @@
 /**
  * Seeds an empty database with the demo catalogue and guides, and makes sure the first admin exists
- * (DESIGN.md §6). Each part runs only when its table is empty, so restarts never duplicate rows.
+ * (docs/architecture.md "Process model"). Each part runs only on an empty table, so restarts never duplicate rows.
  */
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';

@@ -35,7 +35,7 @@ const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
 type TabKey = 'orders' | 'products';
 
 /**
- * /admin/dashboard: repeats the admin check (spec §6; anyone else goes back to /admin), then the
+ * /admin/dashboard: repeats the admin check (docs/product.md "Roles"; anyone else goes back to /admin), then the
  * Orders and Products Stock tabs with Refresh and Logout. The tab and the status filter live in the
  * address (?tab=products, ?status=PENDING) so a reload or a shared link keeps them.
  */

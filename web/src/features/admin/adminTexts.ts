@@ -1,5 +1,5 @@
 /**
- * The admin panel's toast texts: the spec's (§6, §8) verbatim, plus the few the spec does not show
+ * The admin panel's toast texts: the spec's (docs/product.md "Messages") verbatim, plus the few the spec does not show
  * (certificate issuing), each typed once.
  */
 export const ADMIN_TEXTS = {

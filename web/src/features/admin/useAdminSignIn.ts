@@ -26,7 +26,7 @@ export interface AdminSignInValues {
 }
 
 /**
- * Admin login (spec §6): sign in, then check the admin role. A valid account without the role is
+ * Admin login (docs/product.md "Admin"): sign in, then check the admin role. A valid account without the role is
  * signed out again at once (its refresh cookie revoked) with 'Access Denied'. Resolves true when an
  * admin is signed in.
  */

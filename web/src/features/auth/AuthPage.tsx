@@ -7,8 +7,8 @@ import { AuthCard, type AuthTab } from './components/AuthCard';
 import { useSignIn, useSignUp } from './useAuthMutations';
 
 /**
- * /auth (spec §2): sign in or sign up, then go to the `redirect` parameter (same-site paths only) or
- * the dashboard. A visitor who already has a session goes there at once.
+ * /auth (docs/product.md "Sign in and sign up"): sign in or sign up, then go to the `redirect` parameter (same-site
+ * paths only) or the dashboard. A visitor who already has a session goes there at once.
  */
 export default function AuthPage() {
   const { status } = useSession();

@@ -25,7 +25,7 @@ export const ProductCardFragment = graphql(/* GraphQL */ `
   }
 `);
 
-/** Spec §9: cards show at most this many features. */
+/** docs/product.md "Fixed numbers": cards show at most this many features. */
 const CARD_FEATURES = 3;
 
 /** One product in the /products grid: links to its page and to checkout, both disabled when out of stock. */

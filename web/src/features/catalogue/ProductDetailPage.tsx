@@ -14,7 +14,9 @@ const ProductDetailPageQuery = graphql(/* GraphQL */ `
   }
 `);
 
-/** Route /products/:slug: the active product with that slug, else 'Product Not Found' (spec §8). */
+/**
+ * Route /products/:slug: the active product with that slug, else 'Product Not Found' (docs/product.md "Product page").
+ */
 export default function ProductDetailPage() {
   const { slug = '' } = useParams();
   const { data, loading, error, refetch } = useQuery(ProductDetailPageQuery, { variables: { slug } });

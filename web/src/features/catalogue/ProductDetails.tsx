@@ -80,11 +80,14 @@ function PurchaseButton({
   );
 }
 
-/** The product page (spec §2): picture, badges, price, notices, features, purchase, About and a closing call. */
+/**
+ * The product page (docs/product.md "Product page"): picture, badges, price, notices, features, purchase, About and a
+ * closing call.
+ */
 export function ProductDetails(props: { product: FragmentType<typeof ProductDetailsFragment> }) {
   const product = getFragmentData(ProductDetailsFragment, props.product);
   const checkoutTo = `/checkout?product=${encodeURIComponent(product.slug)}`;
-  // Sold in bulk only (spec §2, §9): a minimum above one, as checkout reads it.
+  // Sold in bulk only (docs/product.md "Fixed numbers"): a minimum above one, as checkout reads it.
   const bulk = product.minQuantity > 1 ? quoteTotal(product, product.minQuantity) : null;
   const price = formatPrice(product.price);
 
@@ -188,7 +191,7 @@ export function ProductDetails(props: { product: FragmentType<typeof ProductDeta
   );
 }
 
-/** 'Product Not Found' (spec §2, §8): no active product has this slug, or it could not be loaded. */
+/** 'Product Not Found' (docs/product.md "Product page"): no active product has this slug, or it could not be loaded. */
 export function ProductNotFound({ onRetry }: { onRetry?: () => void }) {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: 'center' }}>

@@ -17,7 +17,7 @@ export default function ProductsPage() {
   const { data, loading, error, refetch } = useQuery(ProductsPageQuery);
 
   useEffect(() => {
-    // Spec §8: a failed fetch is logged, the list stays empty and loading ends.
+    // docs/product.md "Messages": a failed fetch is logged, the list stays empty and loading ends.
     if (error) console.error('Error fetching products:', error);
   }, [error]);
 

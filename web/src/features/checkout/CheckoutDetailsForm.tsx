@@ -34,12 +34,12 @@ export interface CheckoutDetailsFormProps {
   quantityNote: string | null;
   onProductChange: (productId: string) => void;
   onChange: (field: 'quantity' | 'domainName' | 'email', value: string) => void;
-  /** Clamps the quantity to [min, max] (spec §5: the input clamps). */
+  /** Clamps the quantity to [min, max] (the input clamps: docs/product.md "Input rules"). */
   onQuantityBlur: () => void;
   onContinue: () => void;
 }
 
-/** Checkout step 1 (spec §2): product picker, quantity, optional domain, email. */
+/** Checkout step 1 (docs/product.md "Checkout"): product picker, quantity, optional domain, email. */
 export function CheckoutDetailsForm(props: CheckoutDetailsFormProps) {
   const { values, pickableProducts, chosenProductName, minQuantity, maxQuantity, quantityNote } = props;
   const submit = (event: FormEvent) => {

@@ -72,7 +72,7 @@ const CheckoutQuoteQuery = graphql(/* GraphQL */ `
 
 const STEPS = ['Order Details', 'Payment'];
 
-/** Route /checkout?product=slug (spec §2 Checkout). A new slug starts a new checkout. */
+/** Route /checkout?product=slug (docs/product.md "Checkout"). A new slug starts a new checkout. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const slug = params.get('product');
@@ -115,7 +115,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
   const email = emailText ?? data?.me?.email ?? '';
   const method = methodChoice ?? methods.find((m) => m.available)?.method ?? methods[0]?.method ?? 'USDT_TRC20';
 
-  // Opened by slug for a product that is out of stock: say so and go back to the catalogue (spec §8).
+  // Opened by slug for an out-of-stock product: say so and go back to the catalogue (docs/product.md "Messages").
   const leaving = !!data && !!slugProduct && !slugProduct.inStock;
   const warned = useRef(false);
   useEffect(() => {
@@ -168,7 +168,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
       return;
     }
     setChosenId(id);
-    // Spec §9: choosing a product sets its minimum (4000 for the bulk SSL keys).
+    // docs/product.md "Fixed numbers": choosing a product sets its minimum (4000 for the bulk SSL keys).
     setQuantityText(String(next.minQuantity));
   };
 

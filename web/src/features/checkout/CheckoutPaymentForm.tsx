@@ -61,7 +61,7 @@ function qrImageSource(svg: string): string {
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
 
-/** Checkout step 2 (spec §2): method, amount, address, QR, transaction ID, proof upload. */
+/** Checkout step 2 (docs/product.md "Checkout"): method, amount, address, QR, transaction ID, proof upload. */
 export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
   const { methods, selectedMethod, amount, amountError, submitting, proofName } = props;
   const fileInput = useRef<HTMLInputElement>(null);

@@ -28,7 +28,7 @@ const BENEFITS = ['Instant delivery after payment confirmation', 'Full product a
 
 const quantityFormat = new Intl.NumberFormat('en-US');
 
-/** The side card (spec §2): product, quantity x unit price, domain, total in dollars and USDT. */
+/** The side card (docs/product.md "Checkout"): product, quantity x unit price, domain, total in dollars and USDT. */
 export function OrderSummaryCard({ summary }: { summary: OrderSummary | null }) {
   return (
     <Card component="section" aria-labelledby="order-summary-title" data-testid="order-summary">

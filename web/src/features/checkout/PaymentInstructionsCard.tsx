@@ -18,7 +18,7 @@ const STEPS: ReactNode[] = [
   'Receive your certificate by email.',
 ];
 
-/** The four payment steps (spec §2 Checkout). */
+/** The four payment steps (docs/product.md "Checkout"). */
 export function PaymentInstructionsCard() {
   return (
     <Card component="section" aria-labelledby="payment-instructions-title">

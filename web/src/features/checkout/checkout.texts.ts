@@ -1,7 +1,7 @@
 import { VALIDATION_ERROR_TITLE } from '../../components/validation-toast';
 
 /**
- * The checkout's toast and screen texts (spec §2 Checkout, §8), each typed once. Validation messages
+ * The checkout's toast and screen texts (docs/product.md "Checkout", "Messages"), each typed once. Validation messages
  * themselves come from common/validation's MESSAGES.
  */
 export const CHECKOUT_TEXTS = {
@@ -22,5 +22,5 @@ export const CHECKOUT_TEXTS = {
   selectProduct: 'Select a product to continue',
 } as const;
 
-/** Wait before leaving for the verify page, so the success toast can be read (spec §9: 1.5 seconds). */
+/** Wait before leaving for the verify page, so the success toast can be read (docs/product.md "Fixed numbers"). */
 export const REDIRECT_AFTER_ORDER_MS = 1500;

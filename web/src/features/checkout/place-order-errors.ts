@@ -13,7 +13,7 @@ export interface PlaceOrderToast {
 const PROOF_FIELD = 'proof';
 
 /**
- * The toast for a failed placeOrder (spec §8), from the API's error codes (DESIGN.md §5):
+ * The toast for a failed placeOrder (docs/product.md "Messages"), from the API's codes (docs/graphql-api.md "Errors"):
  * - PRODUCT_UNAVAILABLE: 'Product Unavailable' with the server's message (e.g. out of stock on submit);
  * - the proof could not be read, or the request carrying a proof never got an answer: 'Upload Failed';
  * - any other BAD_USER_INPUT (including a proof that is not an image): 'Validation Error' with the message;

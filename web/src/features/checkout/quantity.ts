@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../../common/validation';
 
 /**
- * What the quantity input settles on (spec §5: "the input itself clamps between the minimum and
+ * What the quantity input settles on (docs/product.md "Input rules": "the input itself clamps between the minimum and
  * 10000"): whole numbers within [min, LIMITS.quantityInputMax]; anything unreadable becomes the minimum.
  */
 export function clampQuantity(text: string, min: number): number {

@@ -32,8 +32,8 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * Submits the order (spec §4: pending order, then /verify?order=id after 1.5 s) with the toasts of
- * spec §8. One idempotency key per attempt: a double click, or a retry after the network lost the
+ * Submits the order (pending order, then /verify?order=id after 1.5 s: docs/product.md "Checkout") with the toasts of
+ * docs/product.md "Messages". One idempotency key per attempt: a double click, or a retry after the network lost the
  * answer, returns the first order instead of buying twice. Only a definite refusal from the server
  * (nothing was created) lets the next attempt use a new key.
  */

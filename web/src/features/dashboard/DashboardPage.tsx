@@ -44,7 +44,7 @@ const DashboardPageQuery = graphql(/* GraphQL */ `
 
 const LOADING = 'Loading your dashboard...';
 
-/** /dashboard (spec §2): needs a session; a signed-out visitor signs in and comes back here. */
+/** /dashboard (docs/product.md "Dashboard"): needs a session; a signed-out visitor signs in and comes back here. */
 export default function DashboardPage() {
   const { status } = useSession();
   const navigate = useNavigate();

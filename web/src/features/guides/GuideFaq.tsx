@@ -45,7 +45,7 @@ const FAQ: { question: string; answer: ReactNode }[] = [
   },
 ];
 
-/** The three FAQ cards (spec §2). The footer's FAQ link targets this section's id. */
+/** The three FAQ cards (docs/product.md "Guides"). The footer's FAQ link targets this section's id. */
 export function GuideFaq() {
   return (
     <Container

@@ -19,7 +19,7 @@ import type { GuideCategory } from '../../gql/graphql';
 import { GuideCard, type GuideCardFragment } from './GuideCard';
 import { GuideFaq } from './GuideFaq';
 
-/** Tab order (spec §2): Hosting Panels, Web Servers, Other. */
+/** Tab order (docs/product.md "Guides"): Hosting Panels, Web Servers, Other. */
 export const GUIDE_TABS: GuideCategory[] = ['HOSTING_PANEL', 'WEB_SERVER', 'OTHER'];
 
 type Guide = { id: string; category: GuideCategory } & FragmentType<typeof GuideCardFragment>;

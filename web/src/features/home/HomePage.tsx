@@ -382,7 +382,7 @@ function Closing() {
   );
 }
 
-/** Home (spec §2): a static page, no data to load. */
+/** Home (docs/product.md "Home"): a static page, no data to load. */
 export default function HomePage() {
   return (
     <>

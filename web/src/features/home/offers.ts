@@ -1,6 +1,6 @@
 /**
- * The home page's static offers (spec §2, §9). The three certificate cards are fixed marketing copy;
- * the bulk package's total is derived from its tier with common/pricing, so the figures cannot drift.
+ * The home page's static offers (docs/product.md "Home", "Fixed numbers"). The three certificate cards are fixed
+ * marketing copy; the bulk package's total is derived from its tier with common/pricing, so the figures cannot drift.
  */
 import { quoteTotal } from '../../../../common/pricing';
 

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 
-/** Catch-all (spec §2): the path is logged so broken links can be found. */
+/** Catch-all (docs/product.md "Not found"): the path is logged so broken links can be found. */
 export default function NotFoundPage() {
   const location = useLocation();
   useEffect(() => {

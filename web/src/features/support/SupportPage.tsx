@@ -12,7 +12,7 @@ import { useCreateTicket } from './useCreateTicket';
 
 const SIGN_IN = signInPath('/support');
 
-/** /support (spec §2): contact options and the ticket form; creating a ticket needs a session. */
+/** /support (docs/product.md "Support"): contact options and the ticket form; creating a ticket needs a session. */
 export default function SupportPage() {
   const { status } = useSession();
   const navigate = useNavigate();

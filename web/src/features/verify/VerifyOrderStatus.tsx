@@ -42,7 +42,7 @@ interface Presentation {
   icon: ReactNode;
 }
 
-/** The four presentations of spec §2 Verify. */
+/** The four presentations of docs/product.md "Verify". */
 function presentation(status: OrderStatus): Presentation {
   switch (status) {
     case 'PENDING':
@@ -78,7 +78,7 @@ function presentation(status: OrderStatus): Presentation {
 
 const quantityFormat = new Intl.NumberFormat('en-US');
 
-/** The order status page (spec §2 Verify); it re-renders as the live subscription updates the order. */
+/** The order status page (docs/product.md "Verify"); it re-renders as the live subscription updates the order. */
 export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
   const view = presentation(order.status);
   const currency = PAYMENT_METHOD_CURRENCY[order.paymentMethod];

@@ -56,7 +56,7 @@ const TEXTS = {
 /** Errors that mean "there is no such order of yours" rather than "try again". */
 const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT']);
 
-/** Route /verify?order=id (spec §2 Verify). */
+/** Route /verify?order=id (docs/product.md "Verify"). */
 export default function VerifyPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order')?.trim();
@@ -105,7 +105,7 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
   );
 }
 
-/** 'No order ID provided' / 'Order not found', with the way home (spec §8). */
+/** 'No order ID provided' / 'Order not found', with the way home (docs/product.md "Messages"). */
 function VerifyProblem({ message }: { message: string }) {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: 'center' }}>

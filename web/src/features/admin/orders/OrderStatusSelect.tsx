@@ -4,7 +4,7 @@ import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
 import { orderStatusPaletteColour } from '../../../format/order-status';
 import type { OrderStatus } from '../../../gql/admin/graphql';
 
-/** The statuses an admin sets (spec §4), in the spec's order. */
+/** The statuses an admin sets (docs/order-lifecycle.md "Statuses"), in the spec's order. */
 export const SETTABLE_STATUSES = ['PENDING', 'SUCCESS', 'PROCESSING', 'COMPLETED', 'NOT_RECEIVED'] as const;
 
 interface OrderStatusSelectProps {

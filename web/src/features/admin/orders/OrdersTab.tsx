@@ -1,4 +1,5 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import type { ApolloCache } from '@apollo/client';
+import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,10 +11,13 @@ import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
-import type { AdminOrdersQuery as AdminOrdersResult, OrderStatus } from '../../../gql/admin/graphql';
+import type {
+  AdminOrderFeedSubscription as AdminOrderFeedResult,
+  AdminOrdersQuery as AdminOrdersResult,
+  OrderStatus,
+} from '../../../gql/admin/graphql';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
-import { useCatchUpOnConnect } from '../useLiveConnection';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrdersList } from './OrdersList';
 import { SETTABLE_STATUSES } from './OrderStatusSelect';
@@ -43,21 +47,25 @@ const AdminOrdersQuery = graphql(/* GraphQL */ `
   }
 `);
 
-const AdminOrderChangedSubscription = graphql(/* GraphQL */ `
-  subscription AdminOrderChanged {
-    adminOrderChanged {
-      id
-      status
-      createdAt
-      updatedAt
-      ...AdminOrderRow_order
-      ...AdminOrderAudit_order
+const AdminOrderFeedSubscription = graphql(/* GraphQL */ `
+  subscription AdminOrderFeed {
+    adminOrderFeed {
+      ready
+      order {
+        id
+        status
+        createdAt
+        updatedAt
+        ...AdminOrderRow_order
+        ...AdminOrderAudit_order
+      }
     }
   }
 `);
 
 type Connection = AdminOrdersResult['adminOrders'];
 type LiveOrder = Connection['edges'][number]['node'];
+type FeedOrder = NonNullable<AdminOrderFeedResult['adminOrderFeed']['order']>;
 
 /** Newest first, as the API sorts: by creation time, then id. */
 function isNewer(a: LiveOrder, b: LiveOrder): boolean {
@@ -101,28 +109,75 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
   const [detailOrderId, setDetailOrderId] = useState<string | null>(null);
   const { setStatus, pendingStatus } = useSetOrderStatus();
 
+  // Live orders are placed by the filter shown when they arrive, not the one of the render that subscribed.
   const filterRef = useRef(statusFilter);
-  filterRef.current = statusFilter;
+  useEffect(() => {
+    filterRef.current = statusFilter;
+  }, [statusFilter]);
 
-  useSubscription(AdminOrderChangedSubscription, {
-    onData: ({ client, data: event }) => {
-      const order = event.data?.adminOrderChanged;
-      if (!order) return;
-      const filter = filterRef.current;
-      let inserted = false;
-      client.cache.updateQuery(
-        { query: AdminOrdersQuery, variables: { status: filter, first: ORDERS_PAGE_SIZE } },
-        (list) => {
-          const next = list ? withLiveOrder(list.adminOrders, order, filter) : undefined;
-          inserted = !!next;
-          return next ? { ...list, adminOrders: next } : undefined;
-        },
-      );
-      if (inserted) setNewIds((ids) => new Set(ids).add(order.id));
+  // Orders that arrived live since the feed said it was ready, until the catch-up fetch has landed:
+  // that fetch may have read the database before they were made, so they are applied again on top.
+  const arrivedSinceReady = useRef<FeedOrder[] | null>(null);
+  // Bumped by each ready message; the catch-up fetch runs once per value.
+  const [catchUpRound, setCatchUpRound] = useState(0);
+  const caughtUpRound = useRef(0);
+  const [synced, setSynced] = useState(false);
+  const client = useApolloClient();
+
+  const applyLiveOrder = (cache: ApolloCache, order: LiveOrder) => {
+    const filter = filterRef.current;
+    let inserted = false;
+    cache.updateQuery({ query: AdminOrdersQuery, variables: { status: filter, first: ORDERS_PAGE_SIZE } }, (list) => {
+      const next = list ? withLiveOrder(list.adminOrders, order, filter) : undefined;
+      inserted = !!next;
+      return next ? { ...list, adminOrders: next } : undefined;
+    });
+    if (inserted) setNewIds((ids) => new Set(ids).add(order.id));
+  };
+
+  useSubscription(AdminOrderFeedSubscription, {
+    onData: ({ data: event }) => {
+      const message = event.data?.adminOrderFeed;
+      if (!message) return;
+      if (message.order) {
+        applyLiveOrder(client.cache, message.order);
+        arrivedSinceReady.current?.push(message.order);
+        return;
+      }
+      // Ready: the feed is live (first message, and again after each reconnect), so every change from
+      // now on reaches this page. The list is fetched once more to catch up with what came before.
+      arrivedSinceReady.current = [];
+      setSynced(false);
+      setCatchUpRound((round) => round + 1);
     },
   });
 
-  useCatchUpOnConnect(refetch);
+  // The catch-up fetch waits for a list request already in flight (the first load may have been sent
+  // before the feed was live), so that its result, read after the feed was live, is the one that stays.
+  useEffect(() => {
+    if (catchUpRound === caughtUpRound.current || loading) return;
+    caughtUpRound.current = catchUpRound;
+    const arrived = arrivedSinceReady.current ?? [];
+    void client
+      .query({
+        query: AdminOrdersQuery,
+        variables: { status: filterRef.current, first: ORDERS_PAGE_SIZE },
+        fetchPolicy: 'network-only',
+      })
+      .then(() => {
+        for (const order of arrived) {
+          // Written again as the feed delivered it: the fetch may have stored an older status.
+          client.cache.writeQuery({
+            query: AdminOrderFeedSubscription,
+            data: { adminOrderFeed: { ready: false, order } },
+          });
+          applyLiveOrder(client.cache, order);
+        }
+        if (arrivedSinceReady.current === arrived) arrivedSinceReady.current = null;
+        setSynced(true);
+      })
+      .catch((failure: unknown) => toast(failureToast(ADMIN_TEXTS.fetchOrdersFailed, failure)));
+  });
 
   useEffect(() => {
     if (error) {
@@ -145,7 +200,8 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
   };
 
   return (
-    <Stack spacing={2}>
+    // data-synced: the live feed is up and the list has caught up with it (tests wait for it).
+    <Stack spacing={2} data-testid="admin-orders" data-synced={synced}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

@@ -19,7 +19,7 @@ const SetOrderStatusMutation = graphql(/* GraphQL */ `
 `);
 
 /**
- * Sets an order's status at once (spec §2: the dropdown applies immediately) and toasts the outcome.
+ * Sets an order's status at once (the dropdown applies immediately: docs/product.md "Admin") and toasts the outcome.
  * `pendingStatus` holds the chosen status per order until the server answers; the normalized cache
  * then updates every view of that order.
  */

@@ -16,7 +16,7 @@ const SetProductStockMutation = graphql(/* GraphQL */ `
 `);
 
 /**
- * Marks a product in or out of stock at once (spec §4) and toasts the outcome; `pendingStock` holds
+ * Marks a product in or out of stock at once (docs/product.md "States") and toasts the outcome; `pendingStock` holds
  * the chosen value per product until the server answers.
  */
 export function useSetProductStock() {

@@ -14,7 +14,7 @@ interface Props {
   onSubmit: (values: SignInValues) => void;
 }
 
-/** Sign-in fields (spec §2: email, password); validation is the view's job. */
+/** Sign-in fields (email, password: docs/product.md "Sign in and sign up"); validation is the view's job. */
 export function SignInForm({ disabled, onSubmit }: Props) {
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const submit = (event: FormEvent) => {

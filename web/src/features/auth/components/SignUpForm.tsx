@@ -17,7 +17,7 @@ interface Props {
 
 const PASSWORD_HINT = 'Must be 8+ characters with uppercase, lowercase, and number';
 
-/** Sign-up fields (spec §2: full name, email, password with its hint). */
+/** Sign-up fields (full name, email, password with its hint: docs/product.md "Sign in and sign up"). */
 export function SignUpForm({ disabled, onSubmit }: Props) {
   const [values, setValues] = useState<SignUpValues>({ fullName: '', email: '', password: '' });
   const submit = (event: FormEvent) => {

@@ -21,7 +21,9 @@ interface Props {
   onSubmit: (values: ProfileValues) => void;
 }
 
-/** Edit Profile (DESIGN §7: the spec's button does nothing; ours edits name, company and phone). */
+/**
+ * Edit Profile (docs/decisions.md "Departures": the spec's button does nothing; ours edits name, company and phone).
+ */
 export function EditProfileDialog({ open, initial, saving, onClose, onSubmit }: Props) {
   return (
     <Dialog

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 
-/** Spec §2: 'How Can We Help?', answered within 24 hours. */
+/** docs/product.md "Support": 'How Can We Help?', answered within 24 hours. */
 export function SupportHero() {
   return (
     <Box

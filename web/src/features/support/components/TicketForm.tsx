@@ -41,7 +41,9 @@ function counter(value: string, limit: number) {
   };
 }
 
-/** The ticket form (spec §2): subject /200, category, priority (default Medium), description /2000. */
+/**
+ * The ticket form (docs/product.md "Support"): subject /200, category, priority (default Medium), description /2000.
+ */
 export function TicketForm({ showSignInPrompt, signInHref, disabled, submitting, onSubmit }: Props) {
   const [values, setValues] = useState<TicketValues>(EMPTY);
   const set = (field: keyof TicketValues) => (e: { target: { value: string } }) =>

@@ -1,0 +1,505 @@
+/**
+ * Client mistakes are answered as client errors (issue "Hardening", findings 6 and 8): a NUL or another
+ * control character in any text input, a multipart body that ends early, a persisted query whose hash
+ * does not match are 400 / BAD_USER_INPUT with a clear message, and nothing is logged as an error;
+ * names, subjects and domains are stored without bidi controls, and a name with nothing visible in it
+ * is an empty name.
+ */
+import net from 'node:net';
+import {
+  GraphQLInputObjectType,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  getNamedType,
+  isInputObjectType,
+  type GraphQLInputType,
+} from 'graphql';
+import { MESSAGES } from '../../common/validation';
+import { Container } from '../../server/src/container';
+import { buildAppSchema } from '../../server/src/graphql/schema';
+import { setLogDestination } from '../../server/src/logger';
+import {
+  PNG_1x1,
+  startTestServer,
+  subscribeOnce,
+  type GqlResponse,
+  type TestServer,
+  type TestUser,
+} from '../support/test-server';
+
+let server: TestServer;
+let customer: TestUser;
+let admin: TestUser;
+let productId: string;
+let orderId: string;
+/** Every line the server logs during this file, to check that no client mistake is logged as an error. */
+const logged: string[] = [];
+let restoreLog: ReturnType<typeof setLogDestination>;
+
+beforeAll(async () => {
+  restoreLog = setLogDestination({ write: (line: string) => void logged.push(line) });
+  server = await startTestServer({ env: { LOG_LEVEL: 'warn' } });
+  customer = await server.createUser();
+  admin = await server.createUser({ admin: true });
+  [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'litecoin-keys'`);
+  const placed = await server.gql(
+    `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+    { input: { productId, quantity: 1, email: customer.email, paymentMethod: 'USDT_TRC20' } },
+    { token: customer.token },
+  );
+  orderId = placed.data!.placeOrder.id;
+});
+afterAll(async () => {
+  await server.close();
+  setLogDestination(restoreLog);
+});
+
+function errorLines(): string[] {
+  return logged.filter((line) => /"level":"(error|fatal)"/.test(line));
+}
+
+const NUL = '\u0000';
+let counter = 0;
+const fresh = () => `${Date.now()}${counter++}`;
+
+const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { viewer { id } } }`;
+const SIGN_IN = `mutation ($input: SignInInput!) { signIn(input: $input) { accessToken } }`;
+const PROFILE = `mutation ($input: ProfileInput!) { updateProfile(input: $input) { fullName companyName } }`;
+const TICKET = `mutation ($input: CreateTicketInput!) { createTicket(input: $input) { id title } }`;
+const PLACE = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id domainName } }`;
+const ISSUE = `mutation ($input: IssueCertificateInput!) { issueCertificate(input: $input) { id } }`;
+
+const signUpInput = () => ({ fullName: 'Ada Lovelace', email: `ada-${fresh()}@example.com`, password: 'Analyt1cal' });
+const placeInput = () => ({
+  productId,
+  quantity: 1,
+  email: customer.email,
+  domainName: 'example.com',
+  paymentMethod: 'USDT_TRC20',
+  transactionId: 'abc123',
+  idempotencyKey: `hygiene-${fresh()}`,
+});
+const issueInput = () => ({ orderId, domainName: 'shop.example.com', expiresAt: '2030-01-01T00:00:00Z' });
+
+type Expected = { code: string; message?: string } | 'ok';
+interface NulCase {
+  /** What the API answers: 'ok', or the error's code (and message). */
+  expected: Expected;
+  send(): Promise<GqlResponse>;
+}
+
+/**
+ * One case per String or ID input of the schema, with a NUL in that input and valid values elsewhere.
+ * The schema walk below fails when an input is added without a case here.
+ */
+const NUL_CASES: Record<string, NulCase> = {
+  'Query.product(slug)': {
+    expected: 'ok',
+    send: () => server.gql(`query ($s: String!) { product(slug: $s) { id } }`, { s: `litecoin-keys${NUL}` }),
+  },
+  'Query.quote(productId)': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidProduct },
+    send: () =>
+      server.gql(`query ($p: ID!) { quote(productId: $p, quantity: 1, paymentMethod: USDT_TRC20) { totalPrice } }`, {
+        p: `${productId}${NUL}`,
+      }),
+  },
+  'Query.guides(search)': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.guideSearchCharacters },
+    send: () => server.gql(`query ($s: String) { guides(search: $s) { id } }`, { s: `nginx${NUL}` }),
+  },
+  'Query.adminOrders(after)': {
+    expected: { code: 'BAD_USER_INPUT', message: 'Invalid cursor' },
+    send: () => server.gql(`query ($a: String) { adminOrders(after: $a) { totalCount } }`, { a: `abc${NUL}` }, admin),
+  },
+  'Query.order(id)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () => server.gql(`query ($id: ID!) { order(id: $id) { id } }`, { id: `${orderId}${NUL}` }, customer),
+  },
+  'Mutation.updateProfile(input).fullName': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.fullNameCharacters },
+    send: () => server.gql(PROFILE, { input: { fullName: `Ada${NUL}` } }, customer),
+  },
+  'Mutation.updateProfile(input).companyName': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.companyCharacters },
+    send: () => server.gql(PROFILE, { input: { fullName: 'Ada', companyName: `Acme${NUL}` } }, customer),
+  },
+  'Mutation.updateProfile(input).phone': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.phoneInvalid },
+    send: () => server.gql(PROFILE, { input: { fullName: 'Ada', phone: `+1 555 0100${NUL}` } }, customer),
+  },
+  'Mutation.signUp(input).fullName': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.fullNameCharacters },
+    send: () => server.gql(SIGN_UP, { input: { ...signUpInput(), fullName: `A${NUL}b` } }),
+  },
+  'Mutation.signUp(input).email': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidEmail },
+    send: () => server.gql(SIGN_UP, { input: { ...signUpInput(), email: `ada${NUL}@example.com` } }),
+  },
+  // Only the password's argon2 hash reaches the database; any character may be part of a password.
+  'Mutation.signUp(input).password': {
+    expected: 'ok',
+    send: () => server.gql(SIGN_UP, { input: { ...signUpInput(), password: `Analyt1cal${NUL}` } }),
+  },
+  'Mutation.signIn(input).email': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidEmail },
+    send: () => server.gql(SIGN_IN, { input: { email: `ada${NUL}@example.com`, password: 'Analyt1cal' } }),
+  },
+  'Mutation.signIn(input).password': {
+    expected: { code: 'UNAUTHENTICATED', message: MESSAGES.invalidCredentials },
+    send: () => server.gql(SIGN_IN, { input: { email: customer.email, password: `${customer.password}${NUL}` } }),
+  },
+  'Mutation.setProductStock(productId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($p: ID!) { setProductStock(productId: $p, inStock: true) { id } }`,
+        { p: `${productId}${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.issueCertificate(input).orderId': {
+    expected: { code: 'NOT_FOUND' },
+    send: () => server.gql(ISSUE, { input: { ...issueInput(), orderId: `${orderId}${NUL}` } }, admin),
+  },
+  'Mutation.issueCertificate(input).domainName': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidDomain },
+    send: () => server.gql(ISSUE, { input: { ...issueInput(), domainName: `shop${NUL}.example.com` } }, admin),
+  },
+  'Mutation.placeOrder(input).productId': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidProduct },
+    send: () => server.gql(PLACE, { input: { ...placeInput(), productId: `${productId}${NUL}` } }, customer),
+  },
+  'Mutation.placeOrder(input).domainName': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidDomain },
+    send: () => server.gql(PLACE, { input: { ...placeInput(), domainName: `example${NUL}.com` } }, customer),
+  },
+  'Mutation.placeOrder(input).email': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidEmail },
+    send: () => server.gql(PLACE, { input: { ...placeInput(), email: `ada${NUL}@example.com` } }, customer),
+  },
+  'Mutation.placeOrder(input).transactionId': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.transactionIdChars },
+    send: () => server.gql(PLACE, { input: { ...placeInput(), transactionId: `abc${NUL}123` } }, customer),
+  },
+  'Mutation.placeOrder(input).idempotencyKey': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.idempotencyKeyInvalid },
+    send: () => server.gql(PLACE, { input: { ...placeInput(), idempotencyKey: `key-${fresh()}${NUL}` } }, customer),
+  },
+  'Mutation.setOrderStatus(orderId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($o: ID!) { setOrderStatus(orderId: $o, status: SUCCESS) { id } }`,
+        { o: `${orderId}${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.createTicket(input).title': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.subjectCharacters },
+    send: () =>
+      server.gql(TICKET, { input: { title: `Help${NUL}`, description: 'Please', category: 'OTHER' } }, customer),
+  },
+  'Mutation.createTicket(input).description': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.descriptionCharacters },
+    send: () =>
+      server.gql(TICKET, { input: { title: 'Help', description: `Please${NUL}`, category: 'OTHER' } }, customer),
+  },
+  'Subscription.orderUpdated(orderId)': {
+    expected: { code: 'NOT_FOUND' },
+    async send() {
+      const subscription = subscribeOnce(server.ws(customer.token), {
+        query: `subscription ($o: ID!) { orderUpdated(orderId: $o) { id } }`,
+        variables: { o: `${orderId}${NUL}` },
+      });
+      try {
+        return { status: 200, headers: new Headers(), ...(await subscription.next()) };
+      } finally {
+        subscription.dispose();
+      }
+    },
+  },
+};
+
+/** `Query.guides(search)`, `Mutation.signUp(input).fullName`, …: every String and ID input of the schema. */
+async function textInputsOfSchema(): Promise<string[]> {
+  const schema = await buildAppSchema(new Container());
+  const found: string[] = [];
+  const walk = (path: string, type: GraphQLInputType) => {
+    const named = getNamedType(type);
+    if (isInputObjectType(named)) {
+      for (const field of Object.values((named as GraphQLInputObjectType).getFields())) {
+        walk(`${path}.${field.name}`, field.type);
+      }
+    } else if (named instanceof GraphQLScalarType && (named.name === 'String' || named.name === 'ID')) {
+      found.push(path);
+    }
+  };
+  for (const kind of ['Query', 'Mutation', 'Subscription']) {
+    for (const field of Object.values((schema.getType(kind) as GraphQLObjectType).getFields())) {
+      for (const arg of field.args) walk(`${kind}.${field.name}(${arg.name})`, arg.type);
+    }
+  }
+  return found;
+}
+
+describe('a NUL in a text input', () => {
+  it('has a case below for every String and ID input of the schema', async () => {
+    expect((await textInputsOfSchema()).sort()).toEqual(Object.keys(NUL_CASES).sort());
+  });
+
+  it.each(Object.entries(NUL_CASES))(
+    '%s: a client error with a clear message, never reaching PostgreSQL',
+    async (_input, test) => {
+      const before = errorLines().length;
+      const res = await test.send();
+      if (test.expected === 'ok') {
+        expect(res.errors).toBeUndefined();
+      } else {
+        expect(res.errors?.[0]).toMatchObject({
+          extensions: { code: test.expected.code },
+          ...(test.expected.message ? { message: test.expected.message } : {}),
+        });
+      }
+      expect(errorLines().slice(before)).toEqual([]);
+    },
+  );
+});
+
+describe('other control characters', () => {
+  it.each([
+    ['a bell in a full name', PROFILE, { fullName: 'Ada\u0007' }, MESSAGES.fullNameCharacters],
+    [
+      'an escape in a company name',
+      PROFILE,
+      { fullName: 'Ada', companyName: '\u001b[31mAcme' },
+      MESSAGES.companyCharacters,
+    ],
+    [
+      'a line break in a subject',
+      TICKET,
+      { title: 'Help\nme', description: 'x', category: 'OTHER' },
+      MESSAGES.subjectCharacters,
+    ],
+    [
+      'a C1 control in a description',
+      TICKET,
+      { title: 'Help', description: 'x\u0085y', category: 'OTHER' },
+      MESSAGES.descriptionCharacters,
+    ],
+  ])('refuses %s', async (_name, query, input, message) => {
+    const res = await server.gql(query, { input }, customer);
+    expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('keeps line breaks and tabs in a ticket description', async () => {
+    const description = 'Steps:\n\t1. open\r\n\t2. close';
+    const res = await server.gql(TICKET, { input: { title: 'Help', description, category: 'OTHER' } }, customer);
+    expect(res.errors).toBeUndefined();
+    const [row] = await server.sql(`SELECT description FROM support_tickets WHERE id = $1`, [
+      res.data!.createTicket.id,
+    ]);
+    expect(row.description).toBe(description);
+  });
+});
+
+describe('invisible and reordered text', () => {
+  it.each([
+    ['zero-width characters', '\u200b\u200c\u200d\u2060\ufeff'],
+    ['bidi controls', '\u202e\u2066\u200f'],
+    ['a Hangul filler and a blank braille pattern', '\u3164 \u2800'],
+    ['a combining mark alone', '\u0301'],
+  ])('refuses a full name of only %s as empty', async (_name, fullName) => {
+    for (const res of [
+      await server.gql(SIGN_UP, { input: { ...signUpInput(), fullName } }),
+      await server.gql(PROFILE, { input: { fullName } }, customer),
+    ]) {
+      expect(res.errors?.[0]).toMatchObject({
+        message: MESSAGES.fullNameRequired,
+        extensions: {
+          code: 'BAD_USER_INPUT',
+          fieldErrors: [{ field: 'fullName', message: MESSAGES.fullNameRequired }],
+        },
+      });
+    }
+  });
+
+  it('stores and shows names, subjects and domains without bidi controls', async () => {
+    const signedUp = await server.gql(SIGN_UP, {
+      input: { ...signUpInput(), fullName: '\u202eAda \u2067Lovelace\u2069\u200e' },
+    });
+    expect(signedUp.errors).toBeUndefined();
+    const [profile] = await server.sql(`SELECT full_name FROM profiles WHERE id = $1`, [
+      signedUp.data!.signUp.viewer.id,
+    ]);
+    expect(profile.full_name).toBe('Ada Lovelace');
+
+    const user = await server.createUser();
+    const updated = await server.gql(
+      PROFILE,
+      { input: { fullName: '\u061cGrace\u202d Hopper', companyName: '\u202bAcme' } },
+      user,
+    );
+    expect(updated.data!.updateProfile).toEqual({ fullName: 'Grace Hopper', companyName: 'Acme' });
+
+    const placed = await server.gql(
+      PLACE,
+      { input: { ...placeInput(), email: user.email, domainName: '\u202eexample.com\u202c' } },
+      user,
+    );
+    expect(placed.data!.placeOrder.domainName).toBe('example.com');
+    // What the admin queue shows.
+    const queue = await server.gql(
+      `{ adminOrders(first: 5) { edges { node { id domainName customer { fullName } } } } }`,
+      {},
+      admin,
+    );
+    const row = queue.data!.adminOrders.edges.find(
+      (edge: { node: { id: string } }) => edge.node.id === placed.data!.placeOrder.id,
+    );
+    expect(row.node).toMatchObject({ domainName: 'example.com', customer: { fullName: 'Grace Hopper' } });
+
+    const ticket = await server.gql(
+      TICKET,
+      { input: { title: 'Refund \u202eplease\u202c', description: 'x', category: 'OTHER' } },
+      user,
+    );
+    expect(ticket.data!.createTicket.title).toBe('Refund please');
+    const [stored] = await server.sql(`SELECT title FROM support_tickets WHERE id = $1`, [
+      ticket.data!.createTicket.id,
+    ]);
+    expect(stored.title).toBe('Refund please');
+  });
+});
+
+/** Sends `head` and `body` over a raw socket and returns the HTTP response as the client reads it. */
+function rawRequest(head: string, body: Buffer): Promise<string> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk.toString()));
+    socket.on('end', () => resolve(response));
+    socket.on('error', reject);
+    // The socket stays open for writing, as an HTTP client's does; Connection: close ends the exchange.
+    socket.write(Buffer.concat([Buffer.from(head), body]));
+  });
+}
+
+function multipartHead(boundary: string | null, length: number, token: string): string {
+  const type = boundary ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data;';
+  return (
+    `POST /graphql HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+    `Apollo-Require-Preflight: true\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`
+  );
+}
+
+function parseResponse(raw: string): {
+  status: number;
+  body: { errors?: { message: string; extensions?: { code?: string } }[] };
+} {
+  const [head, ...rest] = raw.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), body: JSON.parse(rest.join('\r\n\r\n')) };
+}
+
+describe('a multipart body that ends early', () => {
+  const boundary = 'hygieneBoundary';
+  const operations = () =>
+    JSON.stringify({
+      query: `mutation ($input: PlaceOrderInput!, $proof: Upload) { placeOrder(input: $input, proof: $proof) { id } }`,
+      variables: { input: placeInput(), proof: null },
+    });
+  const fullBody = (ops: string) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${ops}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.proof"]}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="proof.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG_1x1,
+      Buffer.alloc(20_000),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+
+  it.each([
+    ['in the operations field', (body: Buffer, ops: string) => body.indexOf(ops) + 40],
+    [
+      'between the fields',
+      (body: Buffer) => body.indexOf(`--${boundary}\r\nContent-Disposition: form-data; name="map"`),
+    ],
+  ])('%s is a 400 saying so, not a 500', async (_where, cutAt) => {
+    const before = errorLines().length;
+    const ops = operations();
+    const body = fullBody(ops);
+    // The Content-Length is the truncated body's, so the server sees a complete request with half a form.
+    const truncated = body.subarray(0, cutAt(body, ops));
+    const res = parseResponse(await rawRequest(multipartHead(boundary, truncated.length, customer.token), truncated));
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toEqual({
+      message:
+        'The multipart request body is incomplete or malformed (Unexpected end of form). Please send the request again.',
+      extensions: { code: 'BAD_REQUEST' },
+    });
+    expect(errorLines().slice(before)).toEqual([]);
+  });
+
+  it('in the file is the proof upload message, and no order is placed', async () => {
+    const ops = operations();
+    const body = fullBody(ops);
+    const truncated = body.subarray(0, body.length - 10_000);
+    const raw = await rawRequest(multipartHead(boundary, truncated.length, customer.token), truncated);
+    const res = parseResponse(raw);
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: MESSAGES.uploadFailed,
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'proof', message: MESSAGES.uploadFailed }] },
+    });
+    const key = JSON.parse(ops).variables.input.idempotencyKey;
+    expect(await server.sql(`SELECT id FROM orders WHERE idempotency_key = $1`, [key])).toEqual([]);
+  });
+
+  it('without a boundary is a 400', async () => {
+    const body = fullBody(operations());
+    const res = parseResponse(await rawRequest(multipartHead(null, body.length, customer.token), body));
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toEqual({
+      message:
+        'The multipart request body is incomplete or malformed (Malformed content type). Please send the request again.',
+      extensions: { code: 'BAD_REQUEST' },
+    });
+  });
+});
+
+describe('automatic persisted queries', () => {
+  it('answers a sha256Hash that does not match its query with 400 BAD_USER_INPUT, logging no error', async () => {
+    const before = errorLines().length;
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: '{ products { id } }',
+        extensions: { persistedQuery: { version: 1, sha256Hash: '0'.repeat(64) } },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'provided sha does not match query', extensions: { code: 'BAD_USER_INPUT' } }],
+    });
+    expect(errorLines().slice(before)).toEqual([]);
+  });
+
+  it('answers an unsupported persisted query version with 400 BAD_USER_INPUT', async () => {
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: '{ products { id } }',
+        extensions: { persistedQuery: { version: 2, sha256Hash: 'x' } },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: unknown[] }).errors[0]).toEqual({
+      message: 'Unsupported persisted query version',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+});
