@@ -42,7 +42,16 @@ const envSchema = z.object({
   RATE_BTC_USD: usdRate(DEFAULT_USD_RATES.BTC),
   RATE_ETH_USD: usdRate(DEFAULT_USD_RATES.ETH),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
-  TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Express's `trust proxy`: a hop count ("1"), true/false, or addresses and subnets ("loopback, 10.0.0.0/8").
+   * Express reads any string as addresses, so a count must reach it as a number ("1" would be 0.0.0.1).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): string | number | boolean =>
+      /^\d+$/.test(v.trim()) ? Number(v) : v.trim() === 'true' ? true : v.trim() === 'false' ? false : v,
+    ),
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
     .default('true')
@@ -91,7 +100,7 @@ export interface Config {
   readonly payAddresses: { USDT_TRC20?: string; BTC?: string; ETH?: string };
   readonly usdRates: { USDT_TRC20: number; BTC: number; ETH: number; PAYPAL: number; SKRILL: number };
   readonly fileUrlTtlSeconds: number;
-  readonly trustProxy: string;
+  readonly trustProxy: string | number | boolean;
   readonly seedDemoData: boolean;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   readonly authRateLimit: RateLimit;
