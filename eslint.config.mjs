@@ -48,7 +48,6 @@ export default tseslint.config(
               message: 'Resolvers are thin: the database layer (server/src/db) belongs to services.',
             },
             {
-              // graphql/event-bus.ts today, core/event-bus.ts after the planned move.
               regex: '(^|/)event-bus$',
               message: 'Resolvers are thin: publishing and subscribing go through a service.',
             },
@@ -60,6 +59,24 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='getRepository'], CallExpression[callee.name='getRepository']",
           message: 'Resolvers are thin: repositories belong in a service.',
+        },
+      ],
+    },
+  },
+  {
+    // The domain does not depend on the GraphQL layer: services, entities' helpers and core/ import core/,
+    // never server/src/graphql/ (the API adapts to the domain, not the other way round).
+    files: ['server/src/**/*.service.ts', 'server/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\.?/(.*/)?graphql/',
+              message: 'Domain code does not import the GraphQL layer: move what it needs to server/src/core/.',
+            },
+          ],
         },
       ],
     },

@@ -18,7 +18,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedDatabase,
 } from './db/embedded';
-import { setLogLevel } from './logger';
+import { setLogLevel } from './core/logger';
 
 export const ADMIN_CLI_USAGE = 'Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>';
 

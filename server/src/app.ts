@@ -19,7 +19,7 @@ import { ProofRetentionService } from './orders/proof-retention.service';
 import { filesRouter } from './files/files.route';
 import { createApolloServer } from './graphql/apollo-server';
 import { createContext } from './graphql/context';
-import { EventBus, PgEventBus } from './graphql/event-bus';
+import { EventBus, PgEventBus } from './core/event-bus';
 import { graphiqlRoute } from './graphql/graphiql.route';
 import { graphqlValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';

@@ -8,7 +8,7 @@ import { loadConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { seedDatabase } from './db/seed/seed';
 import { resolveJwtSecret } from './jwt-secret';
-import { logger, prettyLogDestination, setLogDestination, setLogLevel } from './logger';
+import { logger, prettyLogDestination, setLogDestination, setLogLevel } from './core/logger';
 
 async function main(): Promise<void> {
   const config = loadConfig();

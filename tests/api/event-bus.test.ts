@@ -1,7 +1,7 @@
 /**
  * The live-update bus over PostgreSQL LISTEN/NOTIFY: what a subscriber that falls behind receives.
  */
-import { EventBus, type BusEvent } from '../../server/src/graphql/event-bus';
+import { EventBus, type BusEvent } from '../../server/src/core/event-bus';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;

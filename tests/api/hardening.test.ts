@@ -3,7 +3,7 @@
  * tokens, body and message sizes, CSRF preflight for multipart, no stack traces, unexpected errors masked.
  */
 import WebSocket from 'ws';
-import { setLogDestination } from '../../server/src/logger';
+import { setLogDestination } from '../../server/src/core/logger';
 import { PNG_1x1, startTestServer, subscribeOnce, type TestServer } from '../support/test-server';
 
 let server: TestServer;

@@ -17,7 +17,7 @@ import {
 import { MESSAGES } from '../../common/validation';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
-import { setLogDestination } from '../../server/src/logger';
+import { setLogDestination } from '../../server/src/core/logger';
 import {
   PNG_1x1,
   startTestServer,

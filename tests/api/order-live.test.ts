@@ -5,7 +5,7 @@
 import { createClient } from 'graphql-ws';
 import jwt from 'jsonwebtoken';
 import WebSocket from 'ws';
-import { EventBus, PgEventBus } from '../../server/src/graphql/event-bus';
+import { EventBus, PgEventBus } from '../../server/src/core/event-bus';
 import { failCommitsOfOrdersFor, stopFailingCommits } from '../support/fail-at-commit';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 

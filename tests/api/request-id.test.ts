@@ -4,7 +4,7 @@
  * next to its `errorId`. Over graphql-ws each subscribe operation gets its own id. The log is read
  * from the real logger, routed to a stream this file owns.
  */
-import { setLogDestination, type LogLevel } from '../../server/src/logger';
+import { setLogDestination, type LogLevel } from '../../server/src/core/logger';
 import { PNG_1x1, startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
 interface LogLine {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createDataSource } from '../../server/src/db/data-source';
 import { seedCatalogue, seedGuidesIfEmpty } from '../../server/src/db/seed/seed';
-import { setLogLevel } from '../../server/src/logger';
+import { setLogLevel } from '../../server/src/core/logger';
 import { databaseUrl, withServerClient } from './database';
 import { freePort } from './free-port';
 

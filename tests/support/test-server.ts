@@ -18,7 +18,7 @@ import { ADMIN_ROLE } from '../../server/src/accounts/user-role.entity';
 import { createApp, type App } from '../../server/src/app';
 import type { ResolvedConfig } from '../../server/src/app-config';
 import { loadConfig } from '../../server/src/config';
-import { setLogLevel } from '../../server/src/logger';
+import { setLogLevel } from '../../server/src/core/logger';
 import { createTestDatabase, dropTestDatabase } from './database';
 import { TEST_ADDRESSES } from './fixtures';
 

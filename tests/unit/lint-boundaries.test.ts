@@ -38,15 +38,14 @@ const forbidden: [string, string][] = [
   ['typeorm, type only', `import type { EntityManager } from 'typeorm';`],
   ['the database layer', `import { hydrate } from '../db/hydrate';`],
   ['the database layer, deeper', `import { seedCatalogue } from '../../db/seed/seed';`],
-  ['the event bus', `import { EventBus } from '../graphql/event-bus';`],
-  ['the event bus after its move', `import { EventBus } from '../core/event-bus';`],
+  ['the event bus', `import { EventBus } from '../core/event-bus';`],
   ['getRepository', `export const find = (db: any) => db.getRepository('Order').find();`],
 ];
 
 const allowed = [
   `import { ProductService } from '../catalogue/product.service';`,
   `import { Product } from '../catalogue/product.entity';`,
-  `import { NotFoundError } from '../graphql/errors';`,
+  `import { NotFoundError } from '../core/errors';`,
   `import { dbStatus } from './dbStatus';`,
 ].join('\n');
 
@@ -78,5 +77,19 @@ describe('a resolver', () => {
 describe('a service', () => {
   it.each(forbidden.map(([what], i) => [what, i] as const))('may use %s', (_what, i) => {
     expect(asService[i]).toEqual([]);
+  });
+});
+
+describe('domain code (services, core/)', () => {
+  it.each(['server/src/x/x.service.ts', 'server/src/core/x.ts'])('%s may not import the GraphQL layer', (filePath) => {
+    const [problems] = boundaryProblems([{ code: `import { isAdmin } from '../graphql/context';`, filePath }]);
+    expect(problems).toEqual([expect.stringContaining('Domain code does not import the GraphQL layer')]);
+  });
+
+  it('may import core/', () => {
+    const [problems] = boundaryProblems([
+      { code: `import { NotFoundError } from '../core/errors';`, filePath: 'server/src/x/x.service.ts' },
+    ]);
+    expect(problems).toEqual([]);
   });
 });

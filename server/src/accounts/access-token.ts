@@ -1,6 +1,7 @@
 /** Access tokens: HS256 JWTs valid 15 minutes with `sub` and `roles` (docs/architecture.md "Sessions"). */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { ADMIN_ROLE } from './user-role.entity';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
@@ -55,4 +56,9 @@ export function bearerToken(header: unknown): string | null {
   if (typeof header !== 'string') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match ? match[1] : null;
+}
+
+/** Whether `user` has the admin role (in the token: roles are checked per request, not per row). */
+export function isAdmin(user: AuthUser | null): boolean {
+  return !!user?.roles.includes(ADMIN_ROLE);
 }

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { MESSAGES, signInSchema, signUpSchema } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { InputError, parseInput, UnauthenticatedError } from '../graphql/errors';
+import { InputError, parseInput, UnauthenticatedError } from '../core/errors';
 import { signAccessToken } from './access-token';
 import { insertAccount, isUniqueViolation, normalizeEmail } from './account-records';
 import type { SignInInput, SignUpInput } from './account.inputs';

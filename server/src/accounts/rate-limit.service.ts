@@ -2,7 +2,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../app-config';
 import type { RateLimit } from '../config';
 import { Service } from '../container';
-import { RateLimitedError } from '../graphql/errors';
+import { RateLimitedError } from '../core/errors';
 
 interface HitRow {
   key: string;

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
-import { UnauthenticatedError } from '../graphql/errors';
+import { UnauthenticatedError } from '../core/errors';
 import { REFRESH_TOKEN_TTL_SECONDS } from './refresh-cookie';
 
 export interface IssuedRefreshToken {

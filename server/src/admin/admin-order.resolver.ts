@@ -1,6 +1,6 @@
 import { Arg, Int, Query, Resolver } from 'type-graphql';
 import { AdminOnly } from '../graphql/access';
-import { OrderStatus } from '../graphql/enums';
+import { OrderStatus } from '../core/enums';
 import { OrderService } from '../orders/order.service';
 import { OrderConnection } from '../orders/order.types';
 

@@ -2,10 +2,10 @@ import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { quoteTotal, type Quote } from '../../../common/pricing';
 import { checkoutDetailsSchema, isUuid, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
-import { flatMapAsyncIterator } from '../graphql/async-iterators';
-import { EventBus } from '../graphql/event-bus';
-import { InputError, NotFoundError, parseInput, ProductUnavailableError } from '../graphql/errors';
-import { logger, runOutsideRequest } from '../logger';
+import { flatMapAsyncIterator } from '../core/async-iterators';
+import { EventBus } from '../core/event-bus';
+import { InputError, NotFoundError, parseInput, ProductUnavailableError } from '../core/errors';
+import { logger, runOutsideRequest } from '../core/logger';
 import { Product } from './product.entity';
 
 /** The product and quantity rules of checkout step 1 (docs/product.md "Input rules"). */

@@ -1,6 +1,6 @@
 import { Arg, ID, Int, Query, Resolver } from 'type-graphql';
 import { Public } from '../graphql/access';
-import { PaymentMethod } from '../graphql/enums';
+import { PaymentMethod } from '../core/enums';
 import { QuoteService } from './quote.service';
 import { Quote } from './quote.types';
 

@@ -1,6 +1,6 @@
 import { PAYMENT_METHOD_CURRENCY } from '../../../common/labels';
 import { Service } from '../container';
-import { PaymentMethod, paymentMethodKey } from '../graphql/enums';
+import { PaymentMethod, paymentMethodKey } from '../core/enums';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { ProductService } from './product.service';
 import { Quote } from './quote.types';

@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import { PaymentMethod } from '../graphql/enums';
+import { PaymentMethod } from '../core/enums';
 
 /** The server's price for a product × quantity, and the amount to send with a payment method. */
 @ObjectType('Quote')

@@ -5,7 +5,7 @@
  */
 import { LIMITS, MESSAGES } from '../../../common/validation';
 import { readUploadForField } from '../files/upload-reader';
-import { InputError } from '../graphql/errors';
+import { InputError } from '../core/errors';
 import type { UploadValue } from '../graphql/scalars/upload';
 
 export const PEM_MIME = 'application/x-pem-file';

@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CertificateStatus } from '../graphql/enums';
+import { CertificateStatus } from '../core/enums';
 
 /** An issued certificate (docs/product.md "Data"); product name and download URLs are field resolvers. */
 @ObjectType('Certificate')

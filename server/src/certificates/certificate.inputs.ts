@@ -1,5 +1,5 @@
 import { Field, ID, InputType } from 'type-graphql';
-import { CertificateStatus } from '../graphql/enums';
+import { CertificateStatus } from '../core/enums';
 
 /** Admin: a certificate issued for an order; the customer and product come from the order. */
 @InputType()

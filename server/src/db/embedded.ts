@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { logger } from '../logger';
+import { logger } from '../core/logger';
 
 export interface EmbeddedDatabase {
   url: string;

@@ -2,8 +2,8 @@
  * Reading a multipart upload (graphql-upload-minimal) into memory with a size cap. Callers give their
  * own field's messages, so this module knows nothing about what the file is for.
  */
-import { InputError } from '../graphql/errors';
-import type { UploadValue } from '../graphql/scalars/upload';
+import { InputError } from '../core/errors';
+import type { UploadValue } from './upload-value';
 
 /** graphql-upload-minimal reports a file over its `maxFileSize` as an HttpError with status 413. */
 function isTooLarge(error: unknown): boolean {

@@ -13,7 +13,7 @@ import type { GraphQLSchema, ValidationRule } from 'graphql';
 import { catalogueResponseCache } from '../catalogue/catalogue-response-cache';
 import type { ProductService } from '../catalogue/product.service';
 import type { RequestContext } from './context';
-import { formatError } from './errors';
+import { formatError } from './format-error';
 import { QUERY_LIMITS } from './limits';
 
 export function createApolloServer(options: {

@@ -1,6 +1,6 @@
 import type { AuthChecker } from 'type-graphql';
 import type { RequestContext } from './context';
-import { ForbiddenError, UnauthenticatedError } from './errors';
+import { ForbiddenError, UnauthenticatedError } from '../core/errors';
 
 /** `@Authorized()` needs a user; `@Authorized('admin')` needs the role. Errors carry our codes. */
 export const authChecker: AuthChecker<RequestContext> = ({ context }, roles) => {

@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../accounts/access-token';
-import { ADMIN_ROLE } from '../accounts/user-role.entity';
 import type { Container } from '../container';
 import { Loaders } from './loaders';
 
@@ -28,8 +27,4 @@ export function createContext(parts: {
   res?: Response;
 }): RequestContext {
   return { ...parts, loaders: new Loaders(parts.container) };
-}
-
-export function isAdmin(user: AuthUser | null): boolean {
-  return !!user?.roles.includes(ADMIN_ROLE);
 }

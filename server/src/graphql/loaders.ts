@@ -7,12 +7,6 @@ import type { Product } from '../catalogue/product.entity';
 import { ProductService } from '../catalogue/product.service';
 import type { Container } from '../container';
 
-/** Rows in the order of `ids`, null where a row is missing (DataLoader's contract). */
-export function byId<T extends { id: string }>(ids: readonly string[], rows: T[]): (T | null)[] {
-  const map = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => map.get(id) ?? null);
-}
-
 export class Loaders {
   private cache = new Map<string, DataLoader<string, unknown>>();
 

@@ -5,7 +5,7 @@ import { buildSchema } from 'type-graphql';
 import type { Container } from '../container';
 import { repoRoot } from '../paths';
 import { authChecker } from './auth-checker';
-import './enums';
+import '../core/enums';
 import { resolvers } from './resolvers';
 
 export const SCHEMA_FILE = path.join(repoRoot, 'schema.graphql');

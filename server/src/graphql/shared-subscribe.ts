@@ -1,6 +1,7 @@
 import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { isAdmin, type RequestContext } from './context';
-import { mapAsyncIterator } from './async-iterators';
+import { isAdmin } from '../accounts/access-token';
+import type { RequestContext } from './context';
+import { mapAsyncIterator } from '../core/async-iterators';
 
 type Result = ExecutionResult | Promise<ExecutionResult>;
 

@@ -12,7 +12,7 @@
  *   connection and its other subscriptions carry on.
  */
 import type { WebSocket } from 'ws';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 export interface WsLimitSettings {
   maxConnectionsPerIp: number;

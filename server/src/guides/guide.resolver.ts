@@ -1,6 +1,6 @@
 import { Arg, Query, Resolver } from 'type-graphql';
 import { Public } from '../graphql/access';
-import { GuideCategory } from '../graphql/enums';
+import { GuideCategory } from '../core/enums';
 import { GuideService } from './guide.service';
 import { InstallationGuide } from './installation-guide.entity';
 

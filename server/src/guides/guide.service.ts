@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { guideSearchSchema } from '../../../common/validation';
 import { Service } from '../container';
-import { GuideCategory } from '../graphql/enums';
-import { InputError } from '../graphql/errors';
+import { GuideCategory } from '../core/enums';
+import { InputError } from '../core/errors';
 import { InstallationGuide } from './installation-guide.entity';
 
 /** Makes user text literal inside ILIKE: `\`, `%` and `_` lose their pattern meaning. */

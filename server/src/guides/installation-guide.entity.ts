@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { GuideCategory } from '../graphql/enums';
+import { GuideCategory } from '../core/enums';
 
 /** An installation guide (docs/product.md "Data"); steps are a jsonb array of strings. */
 @ObjectType('InstallationGuide')

@@ -1,6 +1,6 @@
 import type express from 'express';
 import { QUERY_LIMITS } from '../graphql/limits';
-import { logger } from '../logger';
+import { logger } from '../core/logger';
 
 /**
  * Errors raised before a resolver runs. On /graphql (body-parser: too large, malformed JSON; uploads)

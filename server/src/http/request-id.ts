@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type express from 'express';
-import { runWithRequestId } from '../logger';
+import { runWithRequestId } from '../core/logger';
 
 /**
  * An incoming id is kept only when it cannot disturb a log line or a header: a proxy's or client's

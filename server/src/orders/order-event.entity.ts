@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { OrderStatus } from '../graphql/enums';
+import { OrderStatus } from '../core/enums';
 
 /** One line of an order's audit trail: every status change, with who made it. */
 @ObjectType('OrderEvent')

@@ -6,7 +6,7 @@ import { Product } from '../catalogue/product.entity';
 import { SignedUrlService } from '../files/signed-url.service';
 import { AdminOnly } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
-import { paymentMethodKey } from '../graphql/enums';
+import { paymentMethodKey } from '../core/enums';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { canSeeOrder, OrderService } from './order.service';

@@ -2,7 +2,7 @@ import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Profile } from '../accounts/profile.entity';
 import { numericDollars } from '../db/column-transformers';
-import { OrderStatus, PaymentMethod } from '../graphql/enums';
+import { OrderStatus, PaymentMethod } from '../core/enums';
 
 /**
  * An order (docs/product.md "Data"). Totals are computed by the server (docs/decisions.md "Departures"). `product`,

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType } from 'type-graphql';
-import { PaymentMethod } from '../graphql/enums';
+import { PaymentMethod } from '../core/enums';
 
 /**
  * Checkout input (docs/graphql-api.md "Checkout"). Fields that carry a spec message (docs/product.md "Input rules") are

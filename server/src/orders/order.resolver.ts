@@ -1,10 +1,10 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { AdminOnly, SignedIn } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
-import { OrderStatus } from '../graphql/enums';
+import { OrderStatus } from '../core/enums';
 import { UploadScalar, type UploadValue } from '../graphql/scalars/upload';
 import { CheckoutService } from './checkout.service';
-import { OrderLiveService } from './order-live.service';
+import { OrderLiveService } from './order-live.subscription';
 import { Order } from './order.entity';
 import { PlaceOrderInput } from './order.inputs';
 import { OrderService } from './order.service';

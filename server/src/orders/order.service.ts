@@ -3,10 +3,10 @@ import { isUuid } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
 import { hydrate } from '../db/hydrate';
-import { isAdmin } from '../graphql/context';
-import { OrderStatus } from '../graphql/enums';
-import { InputError, NotFoundError } from '../graphql/errors';
-import { EventBus, type BusEvent } from '../graphql/event-bus';
+import { isAdmin } from '../accounts/access-token';
+import { OrderStatus } from '../core/enums';
+import { InputError, NotFoundError } from '../core/errors';
+import { EventBus, type BusEvent } from '../core/event-bus';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 

@@ -5,7 +5,7 @@
 import { LIMITS, MESSAGES } from '../../../common/validation';
 import { detectImageType, IMAGE_EXTENSIONS, type ImageMime } from '../files/image-type';
 import { readUploadForField } from '../files/upload-reader';
-import { InputError } from '../graphql/errors';
+import { InputError } from '../core/errors';
 import type { UploadValue } from '../graphql/scalars/upload';
 
 export interface PaymentProof {

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { OrderStatus } from '../graphql/enums';
-import { logger } from '../logger';
+import { OrderStatus } from '../core/enums';
+import { logger } from '../core/logger';
 
 /** Statuses in which an order ended without being paid: its proof has served its purpose. */
 const ENDED_UNPAID = [OrderStatus.NOT_RECEIVED, OrderStatus.CANCELLED];

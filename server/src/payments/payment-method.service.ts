@@ -4,8 +4,8 @@ import { CRYPTO_DECIMALS, cryptoAmount } from '../../../common/pricing';
 import { MESSAGES } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { PaymentMethod, paymentMethodKey } from '../graphql/enums';
-import { PaymentMethodUnavailableError } from '../graphql/errors';
+import { PaymentMethod, paymentMethodKey } from '../core/enums';
+import { PaymentMethodUnavailableError } from '../core/errors';
 import { PaymentMethodInfo } from './payment-method.types';
 
 /** Listed for customers who ask, but never accepted ("coming soon", docs/product.md "What the store sells"). */

@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import { PaymentMethod } from '../graphql/enums';
+import { PaymentMethod } from '../core/enums';
 
 /** One payment method as the checkout shows it: where to pay, at what rate, and whether it is accepted. */
 @ObjectType('PaymentMethodInfo')

@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { TicketCategory, TicketPriority, TicketStatus } from '../graphql/enums';
+import { TicketCategory, TicketPriority, TicketStatus } from '../core/enums';
 
 /** A support ticket (docs/product.md "Data"); created OPEN with priority MEDIUM unless chosen. */
 @ObjectType('SupportTicket')

@@ -1,5 +1,5 @@
 import { Field, InputType } from 'type-graphql';
-import { TicketCategory, TicketPriority } from '../graphql/enums';
+import { TicketCategory, TicketPriority } from '../core/enums';
 
 /**
  * A new support ticket. title, description and category are nullable in the schema although they are

@@ -1,10 +1,10 @@
 import { DataSource, In } from 'typeorm';
 import { ticketSchema } from '../../../common/validation';
 import { Service } from '../container';
-import { TicketCategory, TicketPriority, TicketStatus } from '../graphql/enums';
+import { TicketCategory, TicketPriority, TicketStatus } from '../core/enums';
 import { RateLimitService } from '../accounts/rate-limit.service';
 import { AppConfig } from '../app-config';
-import { parseInput } from '../graphql/errors';
+import { parseInput } from '../core/errors';
 import { SupportTicket } from './support-ticket.entity';
 import type { CreateTicketInput } from './ticket.inputs';
 

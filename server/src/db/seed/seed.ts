@@ -7,7 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { insertAccount, isUniqueViolation, normalizeEmail } from '../../accounts/account-records';
 import { hashPassword } from '../../accounts/password';
 import { ADMIN_ROLE } from '../../accounts/user-role.entity';
-import { logger } from '../../logger';
+import { logger } from '../../core/logger';
 import { seedProducts } from './catalogue.data';
 import { seedGuides } from './guides.data';
 

@@ -7,14 +7,10 @@
  * runs as soon as the operation is parsed, and awaits `file` only when (and if) it wants the bytes.
  */
 import { GraphQLError, GraphQLScalarType } from 'graphql';
-import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import { GraphQLUpload } from 'graphql-upload-minimal';
+import type { FileUpload, UploadValue } from '../../files/upload-value';
 
-export type { FileUpload };
-
-/** What an `Upload` argument holds: the file, once its part of the multipart body arrives. */
-export interface UploadValue {
-  file: Promise<FileUpload>;
-}
+export type { UploadValue };
 
 export const UploadScalar = new GraphQLScalarType<UploadValue, never>({
   name: 'Upload',

@@ -8,7 +8,7 @@
  */
 import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
-import { logger } from '../logger';
+import { logger } from './logger';
 
 export type Topic = `order:${string}` | 'orders' | 'products';
 

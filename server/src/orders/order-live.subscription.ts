@@ -1,9 +1,9 @@
 import { Service } from '../container';
 import type { RequestContext } from '../graphql/context';
-import { EventBus, type BusEvent } from '../graphql/event-bus';
+import { EventBus, type BusEvent } from '../core/event-bus';
 import { Loaders } from '../graphql/loaders';
-import { flatMapAsyncIterator, mapAsyncIterator, startWith } from '../graphql/async-iterators';
-import { logger } from '../logger';
+import { flatMapAsyncIterator, mapAsyncIterator, startWith } from '../core/async-iterators';
+import { logger } from '../core/logger';
 import { Order } from './order.entity';
 import { canSeeOrder, OrderService } from './order.service';
 import { AdminOrderFeedMessage } from './order.types';
