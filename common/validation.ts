@@ -39,6 +39,9 @@ export const MESSAGES = {
   invalidProduct: 'Please select a valid product',
   transactionIdTooLong: 'Transaction ID must be less than 100 characters',
   transactionIdChars: 'Transaction ID can only contain letters and numbers',
+  transactionIdRequired: 'Enter the transaction ID of your payment',
+  onlyPendingCanBeCancelled: 'Only a pending order can be cancelled',
+  onlyPendingTakesTransactionId: 'A transaction ID can only be added while the order is pending',
   proofNotImage: 'Payment proof must be an image file',
   proofTooLarge: 'Payment proof must be 5 MB or smaller',
   uploadFailed: 'Failed to upload payment proof. Please try again.',
@@ -179,6 +182,11 @@ export const transactionIdSchema = z
   .max(LIMITS.transactionId, MESSAGES.transactionIdTooLong)
   .regex(ALPHANUMERIC, MESSAGES.transactionIdChars)
   .transform((v) => (v === '' ? null : v));
+
+/** A transaction ID given after checkout (`submitTransactionId`): the checkout's rules, and not empty. */
+export const submitTransactionIdSchema = z.object({
+  transactionId: transactionIdSchema.refine((v) => v !== null, MESSAGES.transactionIdRequired),
+});
 
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, MESSAGES.idempotencyKeyInvalid);
 

@@ -118,12 +118,12 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
   );
   // The audit trail checkout and setOrderStatus write: "Order placed", then the admin's change.
   await q(
-    `INSERT INTO order_events (order_id, actor_id, from_status, to_status, note, created_at)
-     SELECT id, user_id, NULL, 'pending', 'Order placed', created_at FROM orders ORDER BY created_at`,
+    `INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note, created_at)
+     SELECT id, user_id, 'customer', NULL, 'pending', 'Order placed', created_at FROM orders ORDER BY created_at`,
   );
   await q(
-    `INSERT INTO order_events (order_id, actor_id, from_status, to_status, note, created_at)
-     SELECT id, $1, 'pending', status, NULL, updated_at FROM orders WHERE status <> 'pending' ORDER BY updated_at`,
+    `INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note, created_at)
+     SELECT id, $1, 'admin', 'pending', status, NULL, updated_at FROM orders WHERE status <> 'pending' ORDER BY updated_at`,
     [adminId],
   );
 

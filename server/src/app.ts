@@ -10,16 +10,12 @@ import express from 'express';
 import { DataSource } from 'typeorm';
 import { LIMITS } from '../../common/validation';
 import { bearerToken, verifyAccessToken, type AuthUser } from './accounts/access-token';
-import { AppConfig, type ResolvedConfig } from './app-config';
+import type { ResolvedConfig } from './app-config';
 import { ProductService } from './catalogue/product.service';
 import { Container } from './container';
-import { createDataSource } from './db/data-source';
-import { FileStore, PgFileStore } from './files/file-store';
-import { ProofRetentionService } from './orders/proof-retention.service';
 import { filesRouter } from './files/files.route';
 import { createApolloServer } from './graphql/apollo-server';
 import { createContext } from './graphql/context';
-import { EventBus, PgEventBus } from './core/event-bus';
 import { graphiqlRoute } from './graphql/graphiql.route';
 import { graphqlValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
@@ -31,6 +27,7 @@ import { graphqlMultipart } from './http/multipart-upload';
 import { assignRequestId } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/web-app';
+import { createRuntime } from './runtime';
 
 export interface App {
   server: http.Server;
@@ -59,19 +56,9 @@ export async function createApp({
   prepare,
   poolSize,
 }: CreateAppOptions): Promise<App> {
-  const db = createDataSource({ url: databaseUrl, poolSize });
-  await db.initialize();
-  if (runMigrations) await db.runMigrations({ transaction: 'each' });
-  await prepare?.(db);
-
-  const container = new Container();
-  const appConfig = new AppConfig(config);
-  const bus = await PgEventBus.connect(databaseUrl, (sql, params) => db.query(sql, params));
-  container
-    .set(AppConfig, appConfig)
-    .set(DataSource, db)
-    .set(EventBus, bus as EventBus);
-  container.set(FileStore, container.get(PgFileStore));
+  const runtime = await createRuntime({ config, databaseUrl, runMigrations, prepare, poolSize });
+  const { db, container } = runtime;
+  if (config.jobs.inProcess) await runtime.startJobs();
 
   const schema = await buildAppSchema(container);
   const app = express();
@@ -139,16 +126,12 @@ export async function createApp({
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const proofRetention = container.get(ProofRetentionService);
-  proofRetention.start();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await apollo.stop(); // drains HTTP and disposes graphql-ws
-      await proofRetention.stop();
-      await bus.close();
-      await db.destroy();
+      await runtime.close();
     })());
 
   return { server, container, db, port, url: `http://127.0.0.1:${port}`, close };

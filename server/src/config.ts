@@ -71,6 +71,15 @@ const envSchema = z.object({
   PROOF_ORDER_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Days after its last update that an order which ended unpaid (not received, cancelled) keeps its proof. */
   PROOF_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  /** Hours a customer has to pay after checkout; then an order with nothing to show for a payment ends. */
+  PAYMENT_WINDOW_HOURS: z.coerce.number().positive().default(24),
+  /** Run durable jobs (e-mail, webhooks, payment windows) in this process; false when `npm run worker` runs them. */
+  JOBS_IN_PROCESS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Jobs one process runs at once. */
+  JOBS_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** What one client may hold open over graphql-ws (server/src/graphql/ws-limits.ts). */
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(100),
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().positive().default(10),
@@ -109,6 +118,8 @@ export interface Config {
   readonly proofStoragePerUserBytes: number;
   readonly proofOrderRateLimitPerIp: RateLimit;
   readonly proofRetentionDays: number;
+  readonly paymentWindowHours: number;
+  readonly jobs: { inProcess: boolean; concurrency: number };
   /** Directory of the built web app (index.html, assets, graphiql). */
   readonly webDistDir: string;
   readonly webSocketLimits: WsLimitSettings;
@@ -157,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proofStoragePerUserBytes: Math.floor(e.PROOF_STORAGE_PER_USER_MB * 1024 * 1024),
     proofOrderRateLimitPerIp: { max: e.PROOF_ORDER_RATE_LIMIT_PER_IP, windowSeconds: 3600 },
     proofRetentionDays: e.PROOF_RETENTION_DAYS,
+    paymentWindowHours: e.PAYMENT_WINDOW_HOURS,
+    jobs: Object.freeze({ inProcess: e.JOBS_IN_PROCESS, concurrency: e.JOBS_CONCURRENCY }),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDir,
     graphiql,
     introspection: e.NODE_ENV !== 'production' || graphiql,

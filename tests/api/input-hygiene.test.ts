@@ -116,6 +116,29 @@ const NUL_CASES: Record<string, NulCase> = {
     expected: { code: 'NOT_FOUND' },
     send: () => server.gql(`query ($id: ID!) { order(id: $id) { id } }`, { id: `${orderId}${NUL}` }, customer),
   },
+  'Mutation.cancelOrder(orderId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(`mutation ($id: ID!) { cancelOrder(orderId: $id) { id } }`, { id: `${orderId}${NUL}` }, customer),
+  },
+  'Mutation.submitTransactionId(orderId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { submitTransactionId(orderId: $id, transactionId: "abc123") { id } }`,
+        { id: `${orderId}${NUL}` },
+        customer,
+      ),
+  },
+  'Mutation.submitTransactionId(transactionId)': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.transactionIdChars },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!, $tx: String!) { submitTransactionId(orderId: $id, transactionId: $tx) { id } }`,
+        { id: orderId, tx: `abc${NUL}` },
+        customer,
+      ),
+  },
   'Mutation.updateProfile(input).fullName': {
     expected: { code: 'BAD_USER_INPUT', message: MESSAGES.fullNameCharacters },
     send: () => server.gql(PROFILE, { input: { fullName: `Ada${NUL}` } }, customer),

@@ -17,6 +17,9 @@ let schema: GraphQLSchema;
 let server: TestServer;
 let users: Record<Exclude<Role, 'signedOut'>, TestUser>;
 let orderId: string;
+/** Orders of their own for the owner's mutations, which need a PENDING order and may end it. */
+let cancelOrderId: string;
+let txOrderId: string;
 let productId: string;
 
 function operations(
@@ -43,6 +46,8 @@ beforeAll(async () => {
   const [product] = await server.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
   productId = product.id;
   orderId = await placeOrderAs(users.customer, 'matrix-seed-order');
+  cancelOrderId = await placeOrderAs(users.customer, 'matrix-cancel-order');
+  txOrderId = await placeOrderAs(users.customer, 'matrix-tx-order');
 });
 afterAll(() => server.close());
 
@@ -94,6 +99,13 @@ const adminOnly: Record<Role, Outcome> = {
   customer: 'FORBIDDEN',
   otherCustomer: 'FORBIDDEN',
   admin: 'ok',
+};
+/** The order's customer only: to anyone else, admins included, the order is not theirs to act on. */
+const ownerOnly: Record<Role, Outcome> = {
+  signedOut: 'UNAUTHENTICATED',
+  customer: 'ok',
+  otherCustomer: 'NOT_FOUND',
+  admin: 'NOT_FOUND',
 };
 const ownerOrAdmin: Record<Role, Outcome> = {
   signedOut: 'UNAUTHENTICATED',
@@ -172,6 +184,18 @@ const CASES: Case[] = [
     document: () =>
       `mutation { createTicket(input: { title: "Help", description: "Please help", category: ORDER }) { id } }`,
     expected: signedIn,
+  },
+  {
+    op: 'Mutation.cancelOrder',
+    document: () => `mutation ($id: ID!) { cancelOrder(orderId: $id) { id status } }`,
+    variables: () => ({ id: cancelOrderId }),
+    expected: ownerOnly,
+  },
+  {
+    op: 'Mutation.submitTransactionId',
+    document: () => `mutation ($id: ID!) { submitTransactionId(orderId: $id, transactionId: "abc123") { id } }`,
+    variables: () => ({ id: txOrderId }),
+    expected: ownerOnly,
   },
   {
     op: 'Mutation.setOrderStatus',

@@ -7,6 +7,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { migrateJobQueue } from '../../server/src/core/job-queue';
 import { createDataSource } from '../../server/src/db/data-source';
 import { seedCatalogue, seedGuidesIfEmpty } from '../../server/src/db/seed/seed';
 import { setLogLevel } from '../../server/src/core/logger';
@@ -49,6 +50,7 @@ export default async function globalSetup(): Promise<void> {
   const db = createDataSource({ url: databaseUrl(template, server), poolSize: 2 });
   await db.initialize();
   await db.runMigrations({ transaction: 'each' });
+  await migrateJobQueue(databaseUrl(template, server));
   await seedCatalogue(db);
   await seedGuidesIfEmpty(db);
   await db.destroy();

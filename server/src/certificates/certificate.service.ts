@@ -6,9 +6,10 @@ import { discardUpload } from '../files/upload-reader';
 import { NotFoundError, parseInput } from '../core/errors';
 import { EventBus } from '../core/event-bus';
 import type { UploadValue } from '../files/upload-value';
+import { ActorKind } from '../core/enums';
 import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
-import { orderChangeEvents } from '../orders/order.service';
+import { orderChangeEvents } from '../orders/order-topics';
 import { PEM_MIME, readCertificateFile } from './certificate-file';
 import type { IssueCertificateInput } from './certificate.inputs';
 import { Certificate } from './certificate.entity';
@@ -85,6 +86,7 @@ export class CertificateService {
       await manager.getRepository(OrderEvent).insert({
         orderId: order.id,
         actorId,
+        actorKind: ActorKind.ADMIN,
         fromStatus: order.status,
         toStatus: order.status,
         note: `Certificate issued for ${fields.domainName}`,

@@ -59,6 +59,14 @@ export enum CertificateStatus {
   REVOKED = 'revoked',
 }
 
+/** Who moved an order (docs/order-lifecycle.md): its owner, an admin, or the store's own automation. */
+export enum ActorKind {
+  CUSTOMER = 'customer',
+  ADMIN = 'admin',
+  SYSTEM = 'system',
+}
+
+registerEnumType(ActorKind, { name: 'ActorKind' });
 registerEnumType(PaymentMethod, { name: 'PaymentMethod', description: 'PAYPAL and SKRILL are listed, never accepted' });
 registerEnumType(OrderStatus, { name: 'OrderStatus' });
 registerEnumType(TicketCategory, { name: 'TicketCategory' });

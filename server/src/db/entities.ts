@@ -4,6 +4,7 @@ import { User } from '../accounts/user.entity';
 import { UserRole } from '../accounts/user-role.entity';
 import { Product } from '../catalogue/product.entity';
 import { Certificate } from '../certificates/certificate.entity';
+import { DomainEventRecord } from '../core/domain-events';
 import { StoredFile } from '../files/stored-file.entity';
 import { InstallationGuide } from '../guides/installation-guide.entity';
 import { OrderEvent } from '../orders/order-event.entity';
@@ -22,4 +23,5 @@ export const entities = [
   Certificate,
   SupportTicket,
   InstallationGuide,
+  DomainEventRecord,
 ];

@@ -18,12 +18,14 @@ import { OrderStatus, PaymentMethod } from '../core/enums';
 import { RateLimitService, type RateLimitKey } from '../accounts/rate-limit.service';
 import { AppConfig } from '../app-config';
 import { InputError, parseInput, RateLimitedError } from '../core/errors';
+import { DomainEvents } from '../core/domain-events';
 import { EventBus } from '../core/event-bus';
 import { logger } from '../core/logger';
 import type { UploadValue } from '../files/upload-value';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { Order } from './order.entity';
-import { orderChangeEvents } from './order.service';
+import { orderChangeEvents } from './order-topics';
+import { paymentWindowJob } from './payment-window.service';
 import type { PlaceOrderInput } from './order.inputs';
 import { readPaymentProof, type PaymentProof } from './payment-proof';
 
@@ -79,6 +81,7 @@ export class CheckoutService {
     private readonly bus: EventBus,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   /** `ip` is the client's address, for the per-IP limit on orders with a proof. */
@@ -148,8 +151,15 @@ export class CheckoutService {
               quotaBytes: this.config.proofStoragePerUserBytes,
             })
           : null;
-        // Notifications are sent on commit only, so they may be queued before the order is written.
+        // Notifications are sent on commit only, so they may be queued before the order is written; so are
+        // the domain event and the job that closes the payment window (docs/order-lifecycle.md).
         await this.bus.publish(orderChangeEvents(orderId), manager);
+        const paymentDueAt = new Date(Date.now() + this.config.paymentWindowHours * 3_600_000);
+        await this.events.record(
+          manager,
+          [{ type: 'order.created', payload: { orderId } }],
+          [paymentWindowJob(orderId, paymentDueAt)],
+        );
 
         // The order and its first audit event in one statement, last: the insert locks its status
         // row of order_counts until commit, so nothing else should run in between.
@@ -157,13 +167,13 @@ export class CheckoutService {
           `WITH placed AS (
              INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
                                  payment_method, crypto_address, payment_amount_crypto, transaction_id,
-                                 payment_proof_file_id, status, idempotency_key)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                                 payment_proof_file_id, status, idempotency_key, payment_due_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $17)
              ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
              RETURNING *
            ), first_event AS (
-             INSERT INTO order_events (order_id, actor_id, from_status, to_status, note)
-             SELECT id, user_id, NULL, status, $16 FROM placed
+             INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
+             SELECT id, user_id, 'customer', NULL, status, $16 FROM placed
            )
            SELECT * FROM placed`,
           [
@@ -183,6 +193,7 @@ export class CheckoutService {
             OrderStatus.PENDING,
             key,
             ORDER_PLACED_NOTE,
+            paymentDueAt,
           ],
         );
         // A concurrent request with the same key committed first: roll back (this file with it).

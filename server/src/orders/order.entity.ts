@@ -75,6 +75,18 @@ export class Order {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 
+  @Field(() => Date, { description: 'When the payment window ends (PAYMENT_WINDOW_HOURS after checkout)' })
+  @Column({ name: 'payment_due_at', type: 'timestamptz' })
+  paymentDueAt: Date;
+
+  @Field(() => Boolean, {
+    description:
+      'Still PENDING after its payment window: it has a proof or transaction ID (otherwise it would have expired) and waits for an admin',
+  })
+  get paymentOverdue(): boolean {
+    return this.status === OrderStatus.PENDING && this.paymentDueAt.getTime() <= Date.now();
+  }
+
   /** The customer's name and e-mail when the query joined them (the admin queue); else `customer` loads them. */
   joinedCustomer?: Pick<Profile, 'fullName' | 'email'>;
 }

@@ -42,6 +42,24 @@ export class OrderResolver {
     return this.checkout.placeOrder(ctx.user!, input, proof, ctx.ip);
   }
 
+  @SignedIn()
+  @Mutation(() => Order, { description: 'The owner cancels their order while it is PENDING' })
+  cancelOrder(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestContext): Promise<Order> {
+    return this.orders.cancel(ctx.user!, orderId);
+  }
+
+  @SignedIn()
+  @Mutation(() => Order, {
+    description: 'The owner gives the transaction ID of their payment while the order is PENDING',
+  })
+  submitTransactionId(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('transactionId', () => String) transactionId: string,
+    @Ctx() ctx: RequestContext,
+  ): Promise<Order> {
+    return this.orders.submitTransactionId(ctx.user!, orderId, transactionId);
+  }
+
   @AdminOnly()
   @Mutation(() => Order, {
     description: 'Sets any status (no transition rules); each change is recorded in Order.events',

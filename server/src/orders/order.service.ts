@@ -1,26 +1,20 @@
-import { DataSource, In, MoreThanOrEqual } from 'typeorm';
-import { isUuid } from '../../../common/validation';
+import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
+import { isUuid, MESSAGES, submitTransactionIdSchema } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
 import { hydrate } from '../db/hydrate';
 import { isAdmin } from '../accounts/access-token';
-import { OrderStatus } from '../core/enums';
-import { InputError, NotFoundError } from '../core/errors';
-import { EventBus, type BusEvent } from '../core/event-bus';
+import { ActorKind, OrderStatus } from '../core/enums';
+import { InputError, NotFoundError, parseInput } from '../core/errors';
+import { EventBus } from '../core/event-bus';
 import { OrderEvent } from './order-event.entity';
+import { OrderLifecycle } from './order-lifecycle.service';
+import { orderChangeEvents } from './order-topics';
 import { Order } from './order.entity';
 
 /** May `user` see `order`? Its owner and admins may; everyone else is told it does not exist. */
 export function canSeeOrder(user: AuthUser | null, order: Pick<Order, 'userId'>): boolean {
   return !!user && (order.userId === user.id || isAdmin(user));
-}
-
-/** What a change of order `orderId` announces: its own topic (its page) and the admin queue's. */
-export function orderChangeEvents(orderId: string): BusEvent[] {
-  return [
-    { topic: `order:${orderId}`, id: orderId },
-    { topic: 'orders', id: orderId },
-  ];
 }
 
 /** A page of the admin queue. */
@@ -68,6 +62,7 @@ export class OrderService {
   constructor(
     private readonly db: DataSource,
     private readonly bus: EventBus,
+    private readonly lifecycle: OrderLifecycle,
   ) {}
 
   /** The order if `user` may see it; otherwise, and for malformed ids, NOT_FOUND 'Order not found'. */
@@ -113,31 +108,69 @@ export class OrderService {
   }
 
   /**
-   * Sets an order's status as `admin` (any status; docs/order-lifecycle.md). The row is locked, so concurrent changes
-   * are recorded in the order they happen. A change writes an order_events row (from, to, actor) and
-   * notifies `order:<id>` and `orders` on commit. Setting the status the order already has changes
-   * nothing: no event row, no notification.
+   * Sets an order's status as `admin`: any status, as the product has always allowed; a move off the lifecycle's
+   * regular path is recorded as an override (docs/order-lifecycle.md). The row is locked, so concurrent changes are
+   * recorded in the order they happen. Setting the status the order already has changes nothing: no audit row,
+   * no notification, no domain event.
    */
   async setStatus(admin: AuthUser, orderId: string, status: OrderStatus): Promise<Order> {
-    if (!isUuid(orderId)) throw new NotFoundError('Order');
     return this.db.transaction(async (manager) => {
-      const repo = manager.getRepository(Order);
-      const order = await repo.findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      const order = await this.lockOrder(manager, orderId);
       if (!order) throw new NotFoundError('Order');
       if (order.status === status) return order;
+      return this.lifecycle.transition(manager, order, status, { kind: ActorKind.ADMIN, userId: admin.id }, null);
+    });
+  }
 
-      await this.bus.publish(orderChangeEvents(orderId), manager);
-      const rows: Record<string, unknown>[] = await manager.query(
-        `WITH changed AS (
-           UPDATE orders SET status = $2, updated_at = now() WHERE id = $1 RETURNING *
-         ), event AS (
-           INSERT INTO order_events (order_id, actor_id, from_status, to_status) SELECT id, $3, $4, status FROM changed
-         )
-         SELECT * FROM changed`,
-        [orderId, status, admin.id, order.status],
+  /**
+   * The owner cancels their order while it is PENDING (before any payment was seen). Someone else's or an unknown
+   * order is NOT_FOUND; an order past PENDING is a BAD_USER_INPUT saying why.
+   */
+  async cancel(user: AuthUser, orderId: string): Promise<Order> {
+    return this.db.transaction(async (manager) => {
+      const order = await this.lockOwnOrder(manager, user, orderId);
+      if (order.status !== OrderStatus.PENDING) throw InputError.field('orderId', MESSAGES.onlyPendingCanBeCancelled);
+      return this.lifecycle.transition(
+        manager,
+        order,
+        OrderStatus.CANCELLED,
+        { kind: ActorKind.CUSTOMER, userId: user.id },
+        'Cancelled by the customer',
       );
+    });
+  }
+
+  /**
+   * The owner gives (or corrects) the transaction ID of their payment while the order is PENDING, with the
+   * checkout's rules and messages. Announced live like any change of the order; the status does not change.
+   */
+  async submitTransactionId(user: AuthUser, orderId: string, transactionId: string): Promise<Order> {
+    const { transactionId: txId } = parseInput(submitTransactionIdSchema, { transactionId });
+    return this.db.transaction(async (manager) => {
+      const order = await this.lockOwnOrder(manager, user, orderId);
+      if (order.status !== OrderStatus.PENDING)
+        throw InputError.field('orderId', MESSAGES.onlyPendingTakesTransactionId);
+      const rows: Record<string, unknown>[] = await manager.query(
+        // A bare UPDATE … RETURNING comes back from TypeORM as [rows, count]; a CTE returns plain rows.
+        `WITH changed AS (UPDATE orders SET transaction_id = $2, updated_at = now() WHERE id = $1 RETURNING *)
+         SELECT * FROM changed`,
+        [order.id, txId],
+      );
+      await this.bus.publish(orderChangeEvents(order.id), manager);
       return hydrate(manager, Order, rows[0]);
     });
+  }
+
+  private lockOrder(manager: EntityManager, orderId: string): Promise<Order | null> {
+    if (!isUuid(orderId)) return Promise.resolve(null);
+    return manager.getRepository(Order).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** `orderId` locked, if `user` owns it; NOT_FOUND otherwise, so others' orders are not revealed. */
+  private async lockOwnOrder(manager: EntityManager, user: AuthUser, orderId: string): Promise<Order> {
+    const order = await this.lockOrder(manager, orderId);
+    if (!order || order.userId !== user.id) throw new NotFoundError('Order');
+    return order;
   }
 
   /**

@@ -2,11 +2,9 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { OrderStatus } from '../core/enums';
-import { logger } from '../core/logger';
 
 /** Statuses in which an order ended without being paid: its proof has served its purpose. */
 const ENDED_UNPAID = [OrderStatus.NOT_RECEIVED, OrderStatus.CANCELLED];
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Proofs freed per statement: a long backlog is worked off in short transactions. */
 const BATCH = 200;
 
@@ -22,30 +20,15 @@ const BATCH = 200;
  */
 @Service()
 export class ProofRetentionService {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
   ) {}
 
-  /** Sweeps now, then hourly, until `stop()`. */
-  start(): void {
-    // In-process for now: the durable job queue (graphile-worker) of a later issue takes this sweep over.
-    this.runLogged();
-    this.timer = setInterval(() => this.runLogged(), SWEEP_EVERY_MS);
-    this.timer.unref();
-  }
-
-  /** Stops the timer and waits for a sweep in progress, so the pool can close after it. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  /** One sweep; returns how many proofs it deleted. */
+  /**
+   * One sweep; returns how many proofs it deleted. Runs as the hourly job `proofs:sweep` (server/src/jobs.ts) and
+   * once when a job runner starts.
+   */
   async sweep(): Promise<number> {
     let deleted = 0;
     for (;;) {
@@ -70,18 +53,5 @@ export class ProofRetentionService {
       deleted += count;
       if (count < BATCH) return deleted;
     }
-  }
-
-  private runLogged(): void {
-    // A sweep still running (a long backlog) is not started twice.
-    if (this.running) return;
-    this.running = this.sweep()
-      .then((deleted) => {
-        if (deleted > 0) logger.info({ deleted }, 'Payment proofs of orders that ended unpaid deleted');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'Payment proof sweep failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
   }
 }

@@ -1,0 +1,77 @@
+import type { EntityManager } from 'typeorm';
+import { Service } from '../container';
+import { DomainEvents, type NewDomainEvent } from '../core/domain-events';
+import { ActorKind, OrderStatus } from '../core/enums';
+import { InputError } from '../core/errors';
+import { EventBus } from '../core/event-bus';
+import { hydrate } from '../db/hydrate';
+import { checkTransition } from './order-lifecycle';
+import { Order } from './order.entity';
+import { orderChangeEvents } from './order-topics';
+
+/** Who moves an order: the kind (for the rules) and the account, when a person did it. */
+export interface Actor {
+  kind: ActorKind;
+  userId: string | null;
+}
+
+export const SYSTEM_ACTOR: Actor = { kind: ActorKind.SYSTEM, userId: null };
+
+/** What a status change announces to the consumers of domain events (e-mail, webhooks). */
+function statusEvents(order: Order, from: OrderStatus, actor: Actor, reason: string | null): NewDomainEvent[] {
+  const orderId = order.id;
+  const events: NewDomainEvent[] = [
+    { type: 'order.status_changed', payload: { orderId, from, to: order.status, actorKind: actor.kind, reason } },
+  ];
+  if (order.status === OrderStatus.SUCCESS) events.push({ type: 'order.paid', payload: { orderId } });
+  if (order.status === OrderStatus.COMPLETED) events.push({ type: 'order.delivered', payload: { orderId } });
+  return events;
+}
+
+/**
+ * The one way an order's status changes (docs/order-lifecycle.md). In the caller's transaction, on an order row
+ * the caller has locked: checks the lifecycle, updates the order, writes its audit row (actor kind, reason,
+ * override), announces the change to live pages on commit and records its domain events.
+ */
+@Service()
+export class OrderLifecycle {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /**
+   * Moves `order` to `to`. A move the lifecycle does not allow `actor` is a BAD_USER_INPUT naming both statuses
+   * (admins are allowed any move, as an override). Returns the order as it is after the move.
+   */
+  async transition(
+    manager: EntityManager,
+    order: Order,
+    to: OrderStatus,
+    actor: Actor,
+    reason: string | null,
+  ): Promise<Order> {
+    const from = order.status;
+    const check = checkTransition(actor.kind, from, to);
+    if (!check.allowed) {
+      throw InputError.field(
+        'status',
+        `An order cannot move from ${from.toUpperCase()} to ${to.toUpperCase()} this way`,
+      );
+    }
+    const rows: Record<string, unknown>[] = await manager.query(
+      `WITH changed AS (
+         UPDATE orders SET status = $2, updated_at = now() WHERE id = $1 RETURNING *
+       ), audit AS (
+         INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, reason, override)
+         SELECT id, $3, $4, $5, status, $6, $7 FROM changed
+       )
+       SELECT * FROM changed`,
+      [order.id, to, actor.userId, actor.kind, from, reason, check.override],
+    );
+    const moved = hydrate(manager, Order, rows[0]);
+    await this.bus.publish(orderChangeEvents(order.id), manager);
+    await this.events.record(manager, statusEvents(moved, from, actor, reason));
+    return moved;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The order lifecycle (docs/order-lifecycle.md): which status an order may move to, and who may move it there.
+ * One table for every rule; `transition` (order-lifecycle.service.ts) is the only writer of an order's status.
+ *
+ * - A customer may cancel their order while it is PENDING (before any payment is seen).
+ * - The store's automation (SYSTEM) confirms a payment (PENDING → SUCCESS), delivers (SUCCESS → PROCESSING →
+ *   COMPLETED, or straight to COMPLETED), and ends an unpaid order when its payment window closes
+ *   (PENDING → NOT_RECEIVED).
+ * - An admin may do what the automation and customers do, and, as the product has always allowed, set any other
+ *   status too: such a move is recorded as an override.
+ */
+import { ActorKind, OrderStatus } from '../core/enums';
+
+const { PENDING, SUCCESS, NOT_RECEIVED, PROCESSING, COMPLETED, CANCELLED } = OrderStatus;
+
+type Moves = Partial<Record<OrderStatus, readonly OrderStatus[]>>;
+
+const CUSTOMER_MOVES: Moves = { [PENDING]: [CANCELLED] };
+
+const SYSTEM_MOVES: Moves = {
+  [PENDING]: [SUCCESS, NOT_RECEIVED],
+  [SUCCESS]: [PROCESSING, COMPLETED],
+  [PROCESSING]: [COMPLETED],
+};
+
+/** The moves each actor kind makes as a matter of course; an admin's other moves are overrides. */
+export const LIFECYCLE: Readonly<Record<ActorKind, Moves>> = {
+  [ActorKind.CUSTOMER]: CUSTOMER_MOVES,
+  [ActorKind.SYSTEM]: SYSTEM_MOVES,
+  [ActorKind.ADMIN]: {
+    [PENDING]: [SUCCESS, NOT_RECEIVED, CANCELLED],
+    [SUCCESS]: [PROCESSING, COMPLETED],
+    [PROCESSING]: [COMPLETED],
+  },
+};
+
+export type TransitionCheck = { allowed: true; override: boolean } | { allowed: false };
+
+/** May `actor` move an order from `from` to `to`, and is it an admin override? Staying put is never a move. */
+export function checkTransition(actor: ActorKind, from: OrderStatus, to: OrderStatus): TransitionCheck {
+  if (from === to) return { allowed: false };
+  const regular = LIFECYCLE[actor][from]?.includes(to) ?? false;
+  if (regular) return { allowed: true, override: false };
+  if (actor === ActorKind.ADMIN) return { allowed: true, override: true };
+  return { allowed: false };
+}
+
+/** Statuses in which an order still waits for its payment. */
+export function awaitsPayment(status: OrderStatus): boolean {
+  return status === PENDING;
+}

@@ -1,0 +1,74 @@
+/**
+ * What the API process and a worker process share: the database (migrated, graphile-worker's schema included),
+ * the container with its configured services, the live-update bus, and, when asked, the job runner.
+ */
+import { DataSource } from 'typeorm';
+import { AppConfig, type ResolvedConfig } from './app-config';
+import { Container } from './container';
+import { EventConsumers } from './core/domain-events';
+import { EventBus, PgEventBus } from './core/event-bus';
+import { JobQueue, migrateJobQueue, startJobRunner, type JobRunner } from './core/job-queue';
+import { createDataSource } from './db/data-source';
+import { FileStore, PgFileStore } from './files/file-store';
+import { CRONTAB, EVENT_CONSUMER_TASKS, jobTasks, PROOF_SWEEP_TASK } from './jobs';
+
+export interface Runtime {
+  db: DataSource;
+  container: Container;
+  bus: PgEventBus;
+  /** Starts running jobs in this process (the API's default, or `npm run worker`). */
+  startJobs(): Promise<JobRunner>;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(options: {
+  config: ResolvedConfig;
+  databaseUrl: string;
+  /** Run migrations first (start-up does; tests on a migrated template skip it). */
+  runMigrations?: boolean;
+  /** Runs after migrations (start-up seeds the demo data here). */
+  prepare?: (db: DataSource) => Promise<void>;
+  poolSize?: number;
+}): Promise<Runtime> {
+  const { config, databaseUrl } = options;
+  const db = createDataSource({ url: databaseUrl, poolSize: options.poolSize });
+  await db.initialize();
+  if (options.runMigrations ?? true) {
+    await db.runMigrations({ transaction: 'each' });
+    await migrateJobQueue(databaseUrl);
+  }
+  await options.prepare?.(db);
+
+  const container = new Container();
+  const bus = await PgEventBus.connect(databaseUrl, (sql, params) => db.query(sql, params));
+  container
+    .set(AppConfig, new AppConfig(config))
+    .set(DataSource, db)
+    .set(EventBus, bus as EventBus)
+    .set(EventConsumers, { tasks: EVENT_CONSUMER_TASKS });
+  container.set(FileStore, container.get(PgFileStore));
+
+  const runners: JobRunner[] = [];
+  return {
+    db,
+    container,
+    bus,
+    async startJobs() {
+      const runner = await startJobRunner({
+        connectionString: databaseUrl,
+        taskList: jobTasks(container),
+        concurrency: config.jobs.concurrency,
+        crontab: CRONTAB,
+      });
+      runners.push(runner);
+      // The hourly sweep also runs once at start, so a process that never lives an hour still sweeps.
+      await container.get(JobQueue).add({ task: PROOF_SWEEP_TASK, payload: {}, jobKey: PROOF_SWEEP_TASK });
+      return runner;
+    },
+    async close() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+      await bus.close();
+      await db.destroy();
+    },
+  };
+}
