@@ -32,7 +32,13 @@ const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
   }
 `);
 
-type TabKey = 'orders' | 'products';
+/** The admin's sections, in tab order; the first is the default (no ?tab= in the address). */
+const TABS = [
+  { key: 'orders', label: 'Orders' },
+  { key: 'products', label: 'Products Stock' },
+] as const;
+
+type TabKey = (typeof TABS)[number]['key'];
 
 /**
  * /admin/dashboard: repeats the admin check (docs/product.md "Roles"; anyone else goes back to /admin), then the
@@ -70,7 +76,7 @@ function AdminDashboard({ email }: { email: string }) {
   const [refreshing, setRefreshing] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
-  const tab: TabKey = params.get('tab') === 'products' ? 'products' : 'orders';
+  const tab: TabKey = TABS.find((t) => t.key === params.get('tab'))?.key ?? TABS[0].key;
   const statusParam = params.get('status');
   const statusFilter = (SETTABLE_STATUSES as readonly string[]).includes(statusParam ?? '')
     ? (statusParam as OrderStatus)
@@ -150,21 +156,23 @@ function AdminDashboard({ email }: { email: string }) {
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
           value={tab}
-          onChange={(_event, value: TabKey) => update({ tab: value === 'orders' ? null : value })}
+          onChange={(_event, value: TabKey) => update({ tab: value === TABS[0].key ? null : value })}
           aria-label="Admin sections"
           textColor="primary"
           indicatorColor="secondary"
+          variant="scrollable"
+          allowScrollButtonsMobile
         >
-          <Tab value="orders" label="Orders" id="admin-tab-orders" aria-controls="admin-panel-orders" />
-          <Tab value="products" label="Products Stock" id="admin-tab-products" aria-controls="admin-panel-products" />
+          {TABS.map(({ key, label }) => (
+            <Tab key={key} value={key} label={label} id={`admin-tab-${key}`} aria-controls={`admin-panel-${key}`} />
+          ))}
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {tab === 'orders' ? (
           <OrdersTab statusFilter={statusFilter} onStatusFilterChange={(s) => update({ status: s })} />
-        ) : (
-          <ProductsStockTab />
-        )}
+        ) : null}
+        {tab === 'products' ? <ProductsStockTab /> : null}
       </Box>
     </Container>
   );
