@@ -1,0 +1,141 @@
+/**
+ * Jobs survive a crash (docs/jobs-and-events.md): a server killed with SIGKILL while its jobs are queued leaves them
+ * in PostgreSQL; the next server runs each of them, once. The jobs here are real: the payment windows of orders
+ * placed through the API, which end (NOT_RECEIVED by the system) after the restart.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { createTestDatabase, dropTestDatabase } from '../support/database';
+import { freePort } from '../support/free-port';
+import { TEST_ADDRESSES } from '../support/test-server';
+
+const MAIN = path.resolve(__dirname, '../../dist/server/src/main.js');
+const WINDOW_SECONDS = 3;
+const ORDERS = 5;
+
+let database: { name: string; url: string };
+let dataDir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build:server\` (npm test does)`);
+  database = await createTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-jobs-'));
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  if (database) await dropTestDatabase(database.name);
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A server process on the test database; resolves once it answers /healthz. */
+async function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'jobs-restart-test-secret-of-32-characters-at-least',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'error',
+      DATA_DIR: dataDir,
+      PAY_ADDRESS_ETH: TEST_ADDRESSES.ETH,
+      PAYMENT_WINDOW_HOURS: String(WINDOW_SECONDS / 3600),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const start = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url };
+    if (Date.now() - start > 30_000) throw new Error(`The server did not become healthy:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function gql(url: string, query: string, variables: Record<string, unknown>, token?: string) {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: any; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+async function sql<R>(text: string, params: unknown[] = []): Promise<R[]> {
+  const client = new Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as R[];
+  } finally {
+    await client.end();
+  }
+}
+
+it('runs the jobs a killed server left queued, each once, after the restart', async () => {
+  const first = await startServer();
+  const email = `restart-${Date.now()}@example.com`;
+  const { signUp } = await gql(first.url, `mutation ($i: SignUpInput!) { signUp(input: $i) { accessToken } }`, {
+    i: { email, password: 'Restart1Pass', fullName: 'Restart Tester' },
+  });
+  const { product } = await gql(first.url, `{ product(slug: "ethereum-classic-key") { id } }`, {});
+  const orderIds: string[] = [];
+  for (let i = 0; i < ORDERS; i++) {
+    const { placeOrder } = await gql(
+      first.url,
+      `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+      { input: { productId: product.id, quantity: 1, email, paymentMethod: 'ETH' } },
+      signUp.accessToken,
+    );
+    orderIds.push(placeOrder.id);
+  }
+
+  // Killed before any window ends: the jobs are still waiting for their time.
+  first.child.kill('SIGKILL');
+  await new Promise((resolve) => first.child.once('exit', resolve));
+  const queued = await sql<{ key: string }>(`SELECT key FROM graphile_worker.jobs WHERE key LIKE 'payment-window:%'`);
+  expect(queued.map((job) => job.key).sort()).toEqual(orderIds.map((id) => `payment-window:${id}`).sort());
+  const pendingAtCrash = await sql<{ status: string }>(`SELECT status FROM orders WHERE id = ANY($1)`, [orderIds]);
+  expect(pendingAtCrash.map((o) => o.status)).toEqual(Array(ORDERS).fill('pending'));
+
+  // Past the windows, a new server starts on the same database and runs what was queued.
+  await new Promise((r) => setTimeout(r, WINDOW_SECONDS * 1000));
+  await startServer();
+  const start = Date.now();
+  let ended: { id: string; status: string }[] = [];
+  while (Date.now() - start < 20_000) {
+    ended = await sql(`SELECT id, status FROM orders WHERE id = ANY($1) AND status = 'not_received'`, [orderIds]);
+    if (ended.length === ORDERS) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(ended).toHaveLength(ORDERS);
+
+  // Each job ran once: one system move per order, and no job left behind.
+  const moves = await sql<{ order_id: string; n: number }>(
+    `SELECT order_id, count(*)::int AS n FROM order_events WHERE actor_kind = 'system' AND order_id = ANY($1)
+     GROUP BY order_id`,
+    [orderIds],
+  );
+  expect(moves.map((m) => m.n)).toEqual(Array(ORDERS).fill(1));
+  expect(await sql(`SELECT key FROM graphile_worker.jobs WHERE key LIKE 'payment-window:%'`)).toEqual([]);
+}, 90_000);
