@@ -116,14 +116,22 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
       rates.ETH,
     ],
   );
-  // The audit trail checkout and setOrderStatus write: "Order placed", then the admin's change.
+  // The audit trail checkout and setOrderStatus write: "Order placed", then the admin's change. Builds from before
+  // the order engine (run with --server-dist) have no actor_kind column.
+  const {
+    rows: [{ n: withActorKind }],
+  } = await q(
+    `SELECT count(*)::int AS n FROM information_schema.columns
+     WHERE table_name = 'order_events' AND column_name = 'actor_kind'`,
+  );
+  const kind = (value) => (withActorKind ? `'${value}', ` : '');
   await q(
-    `INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note, created_at)
-     SELECT id, user_id, 'customer', NULL, 'pending', 'Order placed', created_at FROM orders ORDER BY created_at`,
+    `INSERT INTO order_events (order_id, actor_id, ${withActorKind ? 'actor_kind, ' : ''}from_status, to_status, note, created_at)
+     SELECT id, user_id, ${kind('customer')}NULL, 'pending', 'Order placed', created_at FROM orders ORDER BY created_at`,
   );
   await q(
-    `INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note, created_at)
-     SELECT id, $1, 'admin', 'pending', status, NULL, updated_at FROM orders WHERE status <> 'pending' ORDER BY updated_at`,
+    `INSERT INTO order_events (order_id, actor_id, ${withActorKind ? 'actor_kind, ' : ''}from_status, to_status, note, created_at)
+     SELECT id, $1, ${kind('admin')}'pending', status, NULL, updated_at FROM orders WHERE status <> 'pending' ORDER BY updated_at`,
     [adminId],
   );
 

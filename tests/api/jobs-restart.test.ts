@@ -3,72 +3,47 @@
  * in PostgreSQL; the next server runs each of them, once. The jobs here are real: the payment windows of orders
  * placed through the API, which end (NOT_RECEIVED by the system) after the restart.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, dropTestDatabase } from '../support/database';
-import { freePort } from '../support/free-port';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { TEST_ADDRESSES } from '../support/test-server';
 
-const MAIN = path.resolve(__dirname, '../../dist/server/src/main.js');
 const WINDOW_SECONDS = 3;
 const ORDERS = 5;
 
 let database: { name: string; url: string };
 let dataDir: string;
-const children: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build:server\` (npm test does)`);
   database = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-jobs-'));
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await Promise.all(servers.map((server) => server.stop()));
   if (database) await dropTestDatabase(database.name);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A server process on the test database; resolves once it answers /healthz. */
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: 'jobs-restart-test-secret-of-32-characters-at-least',
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'error',
-      DATA_DIR: dataDir,
-      PAY_ADDRESS_ETH: TEST_ADDRESSES.ETH,
-      PAYMENT_WINDOW_HOURS: String(WINDOW_SECONDS / 3600),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A server process on the test database, with payment windows of WINDOW_SECONDS. */
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    JWT_SECRET: 'jobs-restart-test-secret-of-32-characters-at-least',
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'error',
+    DATA_DIR: dataDir,
+    PAY_ADDRESS_ETH: TEST_ADDRESSES.ETH,
+    PAYMENT_WINDOW_HOURS: String(WINDOW_SECONDS / 3600),
+  }).then((server) => {
+    servers.push(server);
+    return server;
   });
-  children.push(child);
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const start = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, url };
-    if (Date.now() - start > 30_000) throw new Error(`The server did not become healthy:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function gql(url: string, query: string, variables: Record<string, unknown>, token?: string) {

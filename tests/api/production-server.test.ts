@@ -6,21 +6,20 @@
  *   stated RSS bound;
  * - schema introspection is refused over WebSocket exactly as over HTTP.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { createTestDatabase, dropTestDatabase } from '../support/database';
-import { freePort } from '../support/free-port';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { TEST_ADDRESSES } from '../support/test-server';
 
-const MAIN = path.resolve(__dirname, '../../dist/server/src/main.js');
 /** Peak resident memory allowed during the flood. Measured: 106 MB before, 123 MB peak; before the caps, five such sockets ran a 384 MB heap out of memory. */
 const RSS_BOUND_MB = 250;
 
+let server: ServerProcess;
 let child: ChildProcess;
-let output = '';
 let url: string;
 let database: { name: string; url: string };
 let dataDir: string;
@@ -40,18 +39,12 @@ async function gql(query: string, variables: Record<string, unknown> = {}, token
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build:server\` (npm test does)`);
   database = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-production-'));
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--max-old-space-size=384', MAIN], {
-    env: {
-      PATH: process.env.PATH,
+  server = await startServerProcess(
+    {
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       JWT_SECRET: 'production-test-secret-of-at-least-32-characters',
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'error',
@@ -59,31 +52,14 @@ beforeAll(async () => {
       PAY_ADDRESS_USDT_TRC20: TEST_ADDRESSES.USDT_TRC20,
       PAY_ADDRESS_ETH: TEST_ADDRESSES.ETH,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const start = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() - start > 30_000) throw new Error(`The server did not become healthy:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    { nodeArgs: ['--max-old-space-size=384'] },
+  );
+  url = server.url;
+  child = server.child;
 }, 60_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   if (database) await dropTestDatabase(database.name);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });

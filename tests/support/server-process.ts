@@ -1,0 +1,65 @@
+/**
+ * The built server (`dist/server/src/main.js`) as a child process, for tests that need a real process: production
+ * mode, a crash (SIGKILL) and a restart, two processes on one database. `npm test` builds it first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort } from './free-port';
+
+const MAIN = path.resolve(__dirname, '../../dist/server/src/main.js');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGTERM, and SIGKILL if it has not exited after 10 s. */
+  stop(): Promise<void>;
+}
+
+/** Starts the server with `env` (PORT and HOST are chosen here) and resolves once /healthz answers. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
+  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build:server\` (npm test does)`);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
+    env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const server: ServerProcess = {
+    child,
+    url,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  const start = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server;
+    if (Date.now() - start > 30_000) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
