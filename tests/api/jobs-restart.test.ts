@@ -1,7 +1,8 @@
 /**
  * Jobs survive a crash (docs/jobs-and-events.md): a server killed with SIGKILL while its jobs are queued leaves them
- * in PostgreSQL; the next server runs each of them, once. The jobs here are real: the payment windows of orders
- * placed through the API, which end (NOT_RECEIVED by the system) after the restart.
+ * in PostgreSQL; the next server runs each of them, once. The jobs here are real: the e-mails of orders placed
+ * through the API (their SMTP server refuses them until after the crash, so they wait for a retry) and the orders'
+ * payment windows, which end (NOT_RECEIVED by the system) after the restart, with their own e-mails.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, dropTestDatabase } from '../support/database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { Inbox } from '../support/inbox';
 import { TEST_ADDRESSES } from '../support/test-server';
 
 const WINDOW_SECONDS = 3;
@@ -17,14 +19,17 @@ const ORDERS = 5;
 let database: { name: string; url: string };
 let dataDir: string;
 const servers: ServerProcess[] = [];
+const inbox = new Inbox();
 
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-jobs-'));
+  await inbox.start();
 });
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
+  await inbox.close();
   if (database) await dropTestDatabase(database.name);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -40,6 +45,7 @@ function startServer(): Promise<ServerProcess> {
     DATA_DIR: dataDir,
     PAY_ADDRESS_ETH: TEST_ADDRESSES.ETH,
     PAYMENT_WINDOW_HOURS: String(WINDOW_SECONDS / 3600),
+    SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
   }).then((server) => {
     servers.push(server);
     return server;
@@ -70,6 +76,7 @@ async function sql<R>(text: string, params: unknown[] = []): Promise<R[]> {
 it('runs the jobs a killed server left queued, each once, after the restart', async () => {
   const first = await startServer();
   const email = `restart-${Date.now()}@example.com`;
+  inbox.refusals.set(email, Infinity);
   const { signUp } = await gql(first.url, `mutation ($i: SignUpInput!) { signUp(input: $i) { accessToken } }`, {
     i: { email, password: 'Restart1Pass', fullName: 'Restart Tester' },
   });
@@ -85,7 +92,15 @@ it('runs the jobs a killed server left queued, each once, after the restart', as
     orderIds.push(placeOrder.id);
   }
 
-  // Killed before any window ends: the jobs are still waiting for their time.
+  // Killed once every "order received" e-mail has been refused once and waits for its retry (no job is running), and
+  // before any window ends: the jobs are still waiting for their time.
+  const waitingMail = () =>
+    sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM graphile_worker.jobs
+       WHERE task_identifier = 'mail:send' AND attempts >= 1 AND locked_at IS NULL`,
+    );
+  for (let i = 0; i < 100 && (await waitingMail())[0].n < ORDERS; i++) await new Promise((r) => setTimeout(r, 50));
+  expect((await waitingMail())[0].n).toBe(ORDERS);
   first.child.kill('SIGKILL');
   await new Promise((resolve) => first.child.once('exit', resolve));
   const queued = await sql<{ key: string }>(`SELECT key FROM graphile_worker.jobs WHERE key LIKE 'payment-window:%'`);
@@ -93,7 +108,11 @@ it('runs the jobs a killed server left queued, each once, after the restart', as
   const pendingAtCrash = await sql<{ status: string }>(`SELECT status FROM orders WHERE id = ANY($1)`, [orderIds]);
   expect(pendingAtCrash.map((o) => o.status)).toEqual(Array(ORDERS).fill('pending'));
 
-  // Past the windows, a new server starts on the same database and runs what was queued.
+  expect(inbox.to(email)).toEqual([]);
+
+  // Past the windows, with the SMTP server accepting again, a new server starts on the same database and runs
+  // what was queued.
+  inbox.refusals.delete(email);
   await new Promise((r) => setTimeout(r, WINDOW_SECONDS * 1000));
   await startServer();
   const start = Date.now();
@@ -113,4 +132,24 @@ it('runs the jobs a killed server left queued, each once, after the restart', as
   );
   expect(moves.map((m) => m.n)).toEqual(Array(ORDERS).fill(1));
   expect(await sql(`SELECT key FROM graphile_worker.jobs WHERE key LIKE 'payment-window:%'`)).toEqual([]);
-}, 90_000);
+
+  // Each e-mail arrived once: per order, one "received" and one "not received".
+  const start2 = Date.now();
+  while (inbox.to(email).length < 2 * ORDERS && Date.now() - start2 < 30_000)
+    await new Promise((r) => setTimeout(r, 200));
+  await new Promise((r) => setTimeout(r, 1000)); // a duplicate would arrive now
+  const perOrder = new Map<string, string[]>();
+  for (const { mail } of inbox.to(email)) {
+    const orderId = orderIds.find((id) => (mail.text ?? '').includes(id));
+    expect(orderId).toBeDefined();
+    perOrder.set(orderId!, [...(perOrder.get(orderId!) ?? []), mail.subject ?? '']);
+  }
+  expect([...perOrder.keys()].sort()).toEqual([...orderIds].sort());
+  for (const subjects of perOrder.values()) {
+    expect(subjects.sort()).toEqual([
+      expect.stringMatching(/^Order \w+ received: send /),
+      expect.stringMatching(/^Payment not received for order /),
+    ]);
+  }
+  expect(inbox.to(email)).toHaveLength(2 * ORDERS);
+}, 120_000);
