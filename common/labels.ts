@@ -52,5 +52,12 @@ export const GUIDE_CATEGORY_LABELS = {
   OTHER: 'Other',
 } as const;
 
+/** Who moved an order (`OrderEvent.actorKind`), as the admin's order history shows it. */
+export const ACTOR_KIND_LABELS = {
+  CUSTOMER: 'Customer',
+  ADMIN: 'Admin',
+  SYSTEM: 'System',
+} as const;
+
 /** The note of an order's first audit event, written by checkout and shown for events without one. */
 export const ORDER_PLACED_NOTE = 'Order placed';

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { STORE_NAME } from '../../common/brand';
 import { DEFAULT_USD_RATES, RATE_DECIMALS } from '../../common/pricing';
 import type { WsLimitSettings } from './graphql/ws-limits';
 import { webDistDir } from './paths';
@@ -13,6 +14,14 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** An optional absolute URL whose scheme is one of `schemes` (e.g. smtp:, smtps:). */
+function optionalUrl(schemes: readonly string[]) {
+  return optionalString.refine(
+    (v) => v === undefined || (URL.canParse(v) && schemes.includes(new URL(v).protocol)),
+    `must be a URL starting with ${schemes.map((s) => `${s}//`).join(' or ')}`,
+  );
+}
 
 /** A USD rate: positive at the precision prices are converted with (RATE_DECIMALS), e.g. at least 0.00000001. */
 function usdRate(defaultRate: number) {
@@ -80,6 +89,27 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Jobs one process runs at once. */
   JOBS_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://… for TLS from the start); unset: mail stays in the outbox. */
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  /** The From of every e-mail. */
+  MAIL_FROM: z.string().trim().min(1).default(`${STORE_NAME} <no-reply@store.local>`),
+  /** The store's address as customers reach it, for links in e-mails; unset: http://localhost:<PORT>. */
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  /**
+   * Attempts to hand one e-mail to the SMTP server before it is marked failed; retries wait exp(min(attempt, 10))
+   * seconds, so the default 25 rides out an outage of about four days.
+   */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(25),
+  /**
+   * Webhook endpoints may be (and deliveries may connect to) loopback, private, link-local and other internal
+   * addresses; unset: yes outside production, no in production (SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
+  /**
+   * Attempts to deliver one webhook before it is marked failed; retries wait exp(min(attempt, 10)) seconds, so the
+   * default 14 spreads them over about 28 hours.
+   */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(14),
   /** What one client may hold open over graphql-ws (server/src/graphql/ws-limits.ts). */
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(100),
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().positive().default(10),
@@ -120,6 +150,13 @@ export interface Config {
   readonly proofRetentionDays: number;
   readonly paymentWindowHours: number;
   readonly jobs: { inProcess: boolean; concurrency: number };
+  /**
+   * E-mail: SMTP server (unset: messages stay in the outbox as not sent), From, the base of links (no trailing slash),
+   * and the attempts per message before it is marked failed.
+   */
+  readonly mail: { smtpUrl: string | undefined; from: string; publicUrl: string; maxAttempts: number };
+  /** Webhooks: whether endpoints may be internal addresses (off in production), attempts per delivery. */
+  readonly webhooks: { allowPrivateUrls: boolean; maxAttempts: number };
   /** Directory of the built web app (index.html, assets, graphiql). */
   readonly webDistDir: string;
   readonly webSocketLimits: WsLimitSettings;
@@ -144,6 +181,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  }
+  if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.PUBLIC_URL) {
+    // Links in real e-mails would otherwise point customers at http://localhost.
+    throw new Error('PUBLIC_URL is required when NODE_ENV=production and SMTP_URL is set');
   }
   const usdt = e.PAY_ADDRESS_USDT_TRC20 ?? (e.NODE_ENV === 'production' ? undefined : DEMO_USDT_ADDRESS);
   const graphiql = e.GRAPHIQL ? e.GRAPHIQL === 'true' : e.NODE_ENV !== 'production';
@@ -170,6 +211,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proofRetentionDays: e.PROOF_RETENTION_DAYS,
     paymentWindowHours: e.PAYMENT_WINDOW_HOURS,
     jobs: Object.freeze({ inProcess: e.JOBS_IN_PROCESS, concurrency: e.JOBS_CONCURRENCY }),
+    mail: Object.freeze({
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    }),
+    webhooks: Object.freeze({
+      allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS
+        ? e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true'
+        : e.NODE_ENV !== 'production',
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+    }),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDir,
     graphiql,
     introspection: e.NODE_ENV !== 'production' || graphiql,

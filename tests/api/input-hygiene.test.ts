@@ -15,6 +15,7 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { MESSAGES } from '../../common/validation';
+import { WEBHOOK_MESSAGES } from '../../common/webhooks';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
 import { setLogDestination } from '../../server/src/core/logger';
@@ -68,6 +69,7 @@ const PROFILE = `mutation ($input: ProfileInput!) { updateProfile(input: $input)
 const TICKET = `mutation ($input: CreateTicketInput!) { createTicket(input: $input) { id title } }`;
 const PLACE = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id domainName } }`;
 const ISSUE = `mutation ($input: IssueCertificateInput!) { issueCertificate(input: $input) { id } }`;
+const WEBHOOK = `mutation ($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret } }`;
 
 const signUpInput = () => ({ fullName: 'Ada Lovelace', email: `ada-${fresh()}@example.com`, password: 'Analyt1cal' });
 const placeInput = () => ({
@@ -111,6 +113,20 @@ const NUL_CASES: Record<string, NulCase> = {
   'Query.adminOrders(after)': {
     expected: { code: 'BAD_USER_INPUT', message: 'Invalid cursor' },
     send: () => server.gql(`query ($a: String) { adminOrders(after: $a) { totalCount } }`, { a: `abc${NUL}` }, admin),
+  },
+  'Query.adminNotifications(after)': {
+    expected: { code: 'BAD_USER_INPUT', message: 'Invalid cursor' },
+    send: () =>
+      server.gql(`query ($a: String) { adminNotifications(after: $a) { totalCount } }`, { a: `abc${NUL}` }, admin),
+  },
+  'Mutation.resendNotification(id)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { resendNotification(id: $id) { id } }`,
+        { id: `00000000-0000-4000-8000-000000000000${NUL}` },
+        admin,
+      ),
   },
   'Query.order(id)': {
     expected: { code: 'NOT_FOUND' },
@@ -227,6 +243,34 @@ const NUL_CASES: Record<string, NulCase> = {
     expected: { code: 'BAD_USER_INPUT', message: MESSAGES.descriptionCharacters },
     send: () =>
       server.gql(TICKET, { input: { title: 'Help', description: `Please${NUL}`, category: 'OTHER' } }, customer),
+  },
+  'Mutation.createWebhookEndpoint(input).url': {
+    expected: { code: 'BAD_USER_INPUT', message: WEBHOOK_MESSAGES.urlInvalid },
+    send: () =>
+      server.gql(WEBHOOK, { input: { url: `https://example.com/hook${NUL}`, events: ['order.paid'] } }, admin),
+  },
+  'Mutation.createWebhookEndpoint(input).events': {
+    expected: { code: 'BAD_USER_INPUT', message: WEBHOOK_MESSAGES.unknownEvent(`order.paid${NUL}`) },
+    send: () =>
+      server.gql(WEBHOOK, { input: { url: 'https://example.com/hook', events: [`order.paid${NUL}`] } }, admin),
+  },
+  'Mutation.deleteWebhookEndpoint(id)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) }`,
+        { id: `00000000-0000-4000-8000-000000000000${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.redeliverWebhook(deliveryId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { redeliverWebhook(deliveryId: $id) { id } }`,
+        { id: `00000000-0000-4000-8000-000000000000${NUL}` },
+        admin,
+      ),
   },
   'Subscription.orderUpdated(orderId)': {
     expected: { code: 'NOT_FOUND' },

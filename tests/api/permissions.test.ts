@@ -21,6 +21,11 @@ let orderId: string;
 let cancelOrderId: string;
 let txOrderId: string;
 let productId: string;
+/** An outbox message for resendNotification. */
+let notificationId: string;
+/** A webhook endpoint for deleteWebhookEndpoint and a delivery for redeliverWebhook (an inactive endpoint's, never sent). */
+let webhookEndpointId: string;
+let webhookDeliveryId: string;
 
 function operations(
   kind: 'Query' | 'Mutation' | 'Subscription',
@@ -48,6 +53,22 @@ beforeAll(async () => {
   orderId = await placeOrderAs(users.customer, 'matrix-seed-order');
   cancelOrderId = await placeOrderAs(users.customer, 'matrix-cancel-order');
   txOrderId = await placeOrderAs(users.customer, 'matrix-tx-order');
+  [{ id: notificationId }] = await server.sql(
+    `INSERT INTO notifications (kind, to_address, subject, text_body, html_body)
+     VALUES ('order_received', 'owner@example.com', 'Order received', 'Text', '<p>Html</p>') RETURNING id`,
+  );
+  [{ id: webhookEndpointId }] = await server.sql(
+    `INSERT INTO webhook_endpoints (url, events, secret) VALUES ('http://127.0.0.1:9/a', '{order.paid}', 's') RETURNING id`,
+  );
+  const [inactive] = await server.sql(
+    `INSERT INTO webhook_endpoints (url, events, secret, active) VALUES ('http://127.0.0.1:9/b', '{order.paid}', 's', false)
+     RETURNING id`,
+  );
+  [{ id: webhookDeliveryId }] = await server.sql(
+    `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, status)
+     VALUES ($1, gen_random_uuid(), 'order.paid', '{}', 'succeeded') RETURNING id`,
+    [inactive.id],
+  );
 });
 afterAll(() => server.close());
 
@@ -140,6 +161,42 @@ const CASES: Case[] = [
   },
   { op: 'Query.adminOrders', document: () => `{ adminOrders(first: 5) { totalCount } }`, expected: adminOnly },
   { op: 'Query.adminProducts', document: () => `{ adminProducts { id } }`, expected: adminOnly },
+  {
+    op: 'Query.adminNotifications',
+    document: () => `{ adminNotifications(first: 5) { totalCount edges { node { id html } } } }`,
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.resendNotification',
+    document: () => `mutation ($id: ID!) { resendNotification(id: $id) { id status } }`,
+    variables: () => ({ id: notificationId }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Query.webhookEndpoints',
+    document: () => `{ webhookEndpoints { id url deliveries(first: 5) { id body } } }`,
+    expected: adminOnly,
+  },
+  { op: 'Query.webhookEventTypes', document: () => `{ webhookEventTypes }`, expected: adminOnly },
+  {
+    op: 'Mutation.createWebhookEndpoint',
+    // Subscribed to an event this file never causes, so nothing is sent to the unreachable URL.
+    document: () =>
+      `mutation { createWebhookEndpoint(input: { url: "http://127.0.0.1:9/hook", events: ["ticket.replied"] }) { secret } }`,
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.deleteWebhookEndpoint',
+    document: () => `mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) }`,
+    variables: () => ({ id: webhookEndpointId }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.redeliverWebhook',
+    document: () => `mutation ($id: ID!) { redeliverWebhook(deliveryId: $id) { id status } }`,
+    variables: () => ({ id: webhookDeliveryId }),
+    expected: adminOnly,
+  },
   {
     op: 'Mutation.signUp',
     document: () =>

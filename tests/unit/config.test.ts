@@ -24,3 +24,37 @@ it('makes Express trust exactly one hop with TRUST_PROXY=1 (the docker-compose s
   expect(trust('172.18.0.5', 0)).toBe(true);
   expect(trust('203.0.113.9', 1)).toBe(false);
 });
+
+describe('e-mail settings', () => {
+  const mail = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }).mail;
+
+  it('defaults: no SMTP server, the store as sender, links to this server', () => {
+    expect(mail({ PORT: '4000' })).toEqual({
+      smtpUrl: undefined,
+      from: 'CryptoCerts <no-reply@store.local>',
+      publicUrl: 'http://localhost:4000',
+      maxAttempts: 25,
+    });
+  });
+
+  it('takes smtp:// and smtps:// URLs, and PUBLIC_URL without its trailing slash', () => {
+    expect(mail({ SMTP_URL: 'smtp://u:p@mail.example:587' }).smtpUrl).toBe('smtp://u:p@mail.example:587');
+    expect(mail({ SMTP_URL: 'smtps://mail.example' }).smtpUrl).toBe('smtps://mail.example');
+    expect(mail({ SMTP_URL: ' ' }).smtpUrl).toBeUndefined();
+    expect(mail({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+  });
+
+  it('refuses URLs of another kind', () => {
+    expect(() => mail({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be a URL starting with smtp:/);
+    expect(() => mail({ SMTP_URL: 'mail.example:587' })).toThrow(/SMTP_URL/);
+    expect(() => mail({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(/PUBLIC_URL: must be a URL starting with http:/);
+  });
+
+  it('in production, sending real mail needs PUBLIC_URL (links would point at localhost)', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example' };
+    expect(() => loadConfig(production)).toThrow('PUBLIC_URL is required when NODE_ENV=production and SMTP_URL is set');
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://shop.example' }).mail.publicUrl).toBe(
+      'https://shop.example',
+    );
+  });
+});

@@ -1,4 +1,2 @@
-/** The store's name as shown in the navigation bar, footer and page titles. */
-export const STORE_NAME = 'CryptoCerts';
-export const SUPPORT_EMAIL = 'support@cryptocerts.store';
-export const SUPPORT_PHONE = '+1 (555) 010-2400';
+/** The store's name as shown in the navigation bar, footer and page titles (common/, so e-mails say the same). */
+export { STORE_NAME, SUPPORT_EMAIL, SUPPORT_PHONE } from '../../common/brand';

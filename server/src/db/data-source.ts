@@ -3,9 +3,17 @@ import { entities } from './entities';
 import { Initial1763700000000 } from './migrations/1763700000000-initial';
 import { OrderCounts1763800000000 } from './migrations/1763800000000-order-counts';
 import { OrderEngine1763900000000 } from './migrations/1763900000000-order-engine';
+import { Notifications1764000000000 } from './migrations/1764000000000-notifications';
+import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
-export const migrations = [Initial1763700000000, OrderCounts1763800000000, OrderEngine1763900000000];
+export const migrations = [
+  Initial1763700000000,
+  OrderCounts1763800000000,
+  OrderEngine1763900000000,
+  Notifications1764000000000,
+  Webhooks1764100000000,
+];
 
 export interface DataSourceOptions {
   url: string;

@@ -7,9 +7,12 @@ import { Certificate } from '../certificates/certificate.entity';
 import { DomainEventRecord } from '../core/domain-events';
 import { StoredFile } from '../files/stored-file.entity';
 import { InstallationGuide } from '../guides/installation-guide.entity';
+import { Notification } from '../notifications/notification.entity';
 import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
 import { SupportTicket } from '../support/support-ticket.entity';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity';
 
 export const entities = [
   User,
@@ -24,4 +27,7 @@ export const entities = [
   SupportTicket,
   InstallationGuide,
   DomainEventRecord,
+  Notification,
+  WebhookEndpoint,
+  WebhookDelivery,
 ];

@@ -7,6 +7,7 @@ import { ProductResolver } from '../catalogue/product.resolver';
 import { QuoteResolver } from '../catalogue/quote.resolver';
 import { CertificateResolver, ViewerCertificatesResolver } from '../certificates/certificate.resolver';
 import { GuideResolver } from '../guides/guide.resolver';
+import { NotificationResolver } from '../notifications/notification.resolver';
 import { PaymentMethodResolver } from '../payments/payment-method.resolver';
 import { AdminOrderResolver } from '../admin/admin-order.resolver';
 import { OrderEventFieldsResolver, OrderFieldsResolver } from '../orders/order-fields.resolver';
@@ -14,6 +15,7 @@ import { OrderResolver } from '../orders/order.resolver';
 import { ViewerOrdersResolver } from '../orders/viewer-orders.resolver';
 import { TicketResolver } from '../support/ticket.resolver';
 import { ViewerTicketsResolver } from '../support/viewer-tickets.resolver';
+import { WebhookResolver } from '../webhooks/webhook.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
@@ -33,4 +35,6 @@ export const resolvers: NonEmptyArray<Function> = [
   OrderEventFieldsResolver,
   ViewerOrdersResolver,
   AdminOrderResolver,
+  NotificationResolver,
+  WebhookResolver,
 ];

@@ -31,10 +31,13 @@ type Documents = {
     "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": typeof types.DashboardUpdateProfileDocument,
     "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": typeof types.GuideCard_GuideFragmentDoc,
     "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": typeof types.GuidesPageDocument,
+    "\n  mutation CancelOrder($orderId: ID!) {\n    cancelOrder(orderId: $orderId) {\n      id\n      status\n      updatedAt\n    }\n  }\n": typeof types.CancelOrderDocument,
+    "\n  query OrderStatusRefresh($id: ID!) {\n    order(id: $id) {\n      id\n      status\n      updatedAt\n    }\n  }\n": typeof types.OrderStatusRefreshDocument,
     "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n": typeof types.SupportPageCreateTicketDocument,
-    "\n  fragment VerifyOrder on Order {\n    id\n    status\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n  }\n": typeof types.VerifyOrderFragmentDoc,
+    "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n    events {\n      id\n      toStatus\n      actorKind\n      reason\n    }\n  }\n": typeof types.VerifyOrderFragmentDoc,
     "\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n  }\n": typeof types.VerifyPageDocument,
     "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": typeof types.VerifyOrderUpdatedDocument,
+    "\n  mutation VerifySubmitTransactionId($orderId: ID!, $transactionId: String!) {\n    submitTransactionId(orderId: $orderId, transactionId: $transactionId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": typeof types.VerifySubmitTransactionIdDocument,
     "\n  query NavViewer {\n    me {\n      id\n      email\n      profile {\n        id\n        fullName\n      }\n    }\n  }\n": typeof types.NavViewerDocument,
 };
 const documents: Documents = {
@@ -55,10 +58,13 @@ const documents: Documents = {
     "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": types.DashboardUpdateProfileDocument,
     "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": types.GuideCard_GuideFragmentDoc,
     "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": types.GuidesPageDocument,
+    "\n  mutation CancelOrder($orderId: ID!) {\n    cancelOrder(orderId: $orderId) {\n      id\n      status\n      updatedAt\n    }\n  }\n": types.CancelOrderDocument,
+    "\n  query OrderStatusRefresh($id: ID!) {\n    order(id: $id) {\n      id\n      status\n      updatedAt\n    }\n  }\n": types.OrderStatusRefreshDocument,
     "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n": types.SupportPageCreateTicketDocument,
-    "\n  fragment VerifyOrder on Order {\n    id\n    status\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n  }\n": types.VerifyOrderFragmentDoc,
+    "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n    events {\n      id\n      toStatus\n      actorKind\n      reason\n    }\n  }\n": types.VerifyOrderFragmentDoc,
     "\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n  }\n": types.VerifyPageDocument,
     "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": types.VerifyOrderUpdatedDocument,
+    "\n  mutation VerifySubmitTransactionId($orderId: ID!, $transactionId: String!) {\n    submitTransactionId(orderId: $orderId, transactionId: $transactionId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": types.VerifySubmitTransactionIdDocument,
     "\n  query NavViewer {\n    me {\n      id\n      email\n      profile {\n        id\n        fullName\n      }\n    }\n  }\n": types.NavViewerDocument,
 };
 
@@ -147,11 +153,19 @@ export function graphql(source: "\n  query GuidesPage($search: String) {\n    gu
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CancelOrder($orderId: ID!) {\n    cancelOrder(orderId: $orderId) {\n      id\n      status\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation CancelOrder($orderId: ID!) {\n    cancelOrder(orderId: $orderId) {\n      id\n      status\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrderStatusRefresh($id: ID!) {\n    order(id: $id) {\n      id\n      status\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query OrderStatusRefresh($id: ID!) {\n    order(id: $id) {\n      id\n      status\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n"): (typeof documents)["\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment VerifyOrder on Order {\n    id\n    status\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment VerifyOrder on Order {\n    id\n    status\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n    events {\n      id\n      toStatus\n      actorKind\n      reason\n    }\n  }\n"): (typeof documents)["\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n    events {\n      id\n      toStatus\n      actorKind\n      reason\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -160,6 +174,10 @@ export function graphql(source: "\n  query VerifyPage($id: ID!) {\n    order(id:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n"): (typeof documents)["\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifySubmitTransactionId($orderId: ID!, $transactionId: String!) {\n    submitTransactionId(orderId: $orderId, transactionId: $transactionId) {\n      id\n      ...VerifyOrder\n    }\n  }\n"): (typeof documents)["\n  mutation VerifySubmitTransactionId($orderId: ID!, $transactionId: String!) {\n    submitTransactionId(orderId: $orderId, transactionId: $transactionId) {\n      id\n      ...VerifyOrder\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

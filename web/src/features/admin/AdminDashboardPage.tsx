@@ -18,6 +18,7 @@ import { graphql } from '../../gql/admin';
 import type { OrderStatus } from '../../gql/admin/graphql';
 import { ADMIN_LOGIN_PATH } from './adminPaths';
 import { OrdersTab } from './orders/OrdersTab';
+import { OutboxTab } from './outbox/OutboxTab';
 import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
 import { ProductsStockTab } from './products/ProductsStockTab';
 import { useLiveConnection } from './useLiveConnection';
@@ -36,6 +37,7 @@ const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
 const TABS = [
   { key: 'orders', label: 'Orders' },
   { key: 'products', label: 'Products Stock' },
+  { key: 'outbox', label: 'Outbox' },
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
@@ -173,6 +175,7 @@ function AdminDashboard({ email }: { email: string }) {
           <OrdersTab statusFilter={statusFilter} onStatusFilterChange={(s) => update({ status: s })} />
         ) : null}
         {tab === 'products' ? <ProductsStockTab /> : null}
+        {tab === 'outbox' ? <OutboxTab /> : null}
       </Box>
     </Container>
   );

@@ -16,6 +16,9 @@ export const ADMIN_TEXTS = {
   certificateIssued: 'Certificate issued',
   certificateIssueFailed: 'Failed to issue certificate',
   certificateDatesRequired: 'Please choose the issue and expiry dates',
+  fetchNotificationsFailed: 'Failed to fetch the outbox',
+  notificationQueued: 'Message queued',
+  notificationResendFailed: 'Failed to resend the message',
   /** Fallback description when the failure carries no server message (network trouble). */
   tryAgain: 'Please check your connection and try again.',
 } as const;

@@ -1,6 +1,8 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
@@ -16,13 +18,22 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
 import { formatUsd } from '../../../../common/pricing';
 import { formatCryptoAmount } from '../../format/crypto';
+import { formatDateTime } from '../../format/date';
 import { ORDER_STATUS_COLOURS } from '../../format/order-status';
 import type { OrderStatus, PaymentMethod } from '../../gql/graphql';
 import { MONOSPACE_FONT } from '../../theme/theme';
+import { ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
 
 export interface VerifiedOrder {
   id: string;
   status: OrderStatus;
+  transactionId: string | null;
+  /** When the payment window ends (ISO). */
+  paymentDueAt: string;
+  /** Still PENDING after the window: the customer sent a proof or transaction ID and an admin has to look. */
+  paymentOverdue: boolean;
+  /** Why the store itself moved the order to this status (e.g. the payment window closed), if it did. */
+  statusReason: string | null;
   productName: string;
   domainName: string | null;
   paymentMethod: PaymentMethod;
@@ -32,45 +43,50 @@ export interface VerifiedOrder {
   quantity: number;
 }
 
-type Tone = 'warning' | 'success' | 'error' | 'info';
-
 interface Presentation {
   title: string;
   text: string;
-  /** The card's accent (top border, icon); the Status chip takes the shared order-status colour. */
-  tone: Tone;
+  /** The card's accent (top border, icon) as a palette path; the Status chip takes the shared order-status colour. */
+  accent: string;
   icon: ReactNode;
 }
 
-/** The four presentations of docs/product.md "Verify". */
+/** The four presentations of docs/product.md "Verify", and a cancelled order's. */
 function presentation(status: OrderStatus): Presentation {
   switch (status) {
     case 'PENDING':
       return {
         title: 'Payment verification in progress',
         text: 'We are checking the blockchain for your payment. This may take 1 to 24 hours.',
-        tone: 'warning',
+        accent: 'warning.main',
         icon: <HourglassTopIcon fontSize="inherit" />,
       };
     case 'SUCCESS':
       return {
         title: 'Payment received successfully',
         text: 'Thank you! Your order is now processing.',
-        tone: 'success',
+        accent: 'success.main',
         icon: <CheckCircleIcon fontSize="inherit" />,
       };
     case 'NOT_RECEIVED':
       return {
         title: 'Payment not detected',
         text: "We couldn't find your payment yet. If you have already sent it, our support team will sort it out.",
-        tone: 'error',
+        accent: 'error.main',
         icon: <ErrorOutlineIcon fontSize="inherit" />,
+      };
+    case 'CANCELLED':
+      return {
+        title: 'Order cancelled',
+        text: 'This order was cancelled. If you had already sent a payment for it, our support team will sort it out.',
+        accent: 'text.disabled',
+        icon: <CancelOutlinedIcon fontSize="inherit" />,
       };
     default:
       return {
         title: 'Processing...',
         text: "We're reviewing your payment.",
-        tone: 'info',
+        accent: 'info.main',
         icon: <AutorenewIcon fontSize="inherit" />,
       };
   }
@@ -78,8 +94,20 @@ function presentation(status: OrderStatus): Presentation {
 
 const quantityFormat = new Intl.NumberFormat('en-US');
 
-/** The order status page (docs/product.md "Verify"); it re-renders as the live subscription updates the order. */
-export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
+interface Props {
+  order: VerifiedOrder;
+  /** "Cancel order", while the customer may cancel (PENDING). */
+  cancelButton?: ReactNode;
+  /** "Add your transaction ID", while the order is PENDING without one. */
+  transactionIdForm?: ReactNode;
+}
+
+/**
+ * The order status page (docs/product.md "Verify"); it re-renders as the live subscription updates the order. A
+ * PENDING order shows its payment deadline, the transaction ID form and "Cancel order" (docs/order-lifecycle.md
+ * "In the web app").
+ */
+export function VerifyOrderStatus({ order, cancelButton, transactionIdForm }: Props) {
   const view = presentation(order.status);
   const currency = PAYMENT_METHOD_CURRENCY[order.paymentMethod];
 
@@ -88,11 +116,11 @@ export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
       <Card
         component="section"
         aria-labelledby="verify-status-title"
-        sx={{ borderTop: 4, borderTopColor: `${view.tone}.main`, textAlign: 'center' }}
+        sx={{ borderTop: 4, borderTopColor: view.accent, textAlign: 'center' }}
         data-testid="verify-status"
       >
         <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
-          <Box sx={{ fontSize: 64, lineHeight: 1, color: `${view.tone}.main` }} aria-hidden>
+          <Box sx={{ fontSize: 64, lineHeight: 1, color: view.accent }} aria-hidden>
             {view.icon}
           </Box>
           <Typography id="verify-status-title" variant="h3" component="h1" sx={{ mt: 2 }}>
@@ -101,6 +129,12 @@ export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
           <Typography color="text.secondary" sx={{ mt: 1.5, maxWidth: 520, mx: 'auto' }}>
             {view.text}
           </Typography>
+          {order.statusReason ? (
+            <Typography sx={{ mt: 1.5, maxWidth: 520, mx: 'auto', fontWeight: 600 }} data-testid="verify-status-reason">
+              Reason: {order.statusReason}
+            </Typography>
+          ) : null}
+          {order.status === 'PENDING' ? <PaymentDeadline order={order} /> : null}
           <Stack
             direction="row"
             spacing={1}
@@ -123,6 +157,8 @@ export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
           </Stack>
         </CardContent>
       </Card>
+
+      {transactionIdForm}
 
       {order.status === 'NOT_RECEIVED' && (
         <Card component="section" aria-labelledby="need-help-title" sx={{ mt: 3 }} data-testid="need-help">
@@ -185,6 +221,9 @@ export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
             <Detail label="Wallet address" mono>
               {order.cryptoAddress}
             </Detail>
+            <Detail label="Transaction ID" mono={!!order.transactionId}>
+              {order.transactionId ?? 'Not provided'}
+            </Detail>
             <Detail label="Payment amount">{formatCryptoAmount(order.paymentAmountCrypto, currency)}</Detail>
             <Detail label="Total price">{formatUsd(order.totalPrice)}</Detail>
             <Detail label="Quantity">{quantityFormat.format(order.quantity)}</Detail>
@@ -199,8 +238,34 @@ export function VerifyOrderStatus({ order }: { order: VerifiedOrder }) {
         <Button component={RouterLink} to="/" variant="text">
           Return to Home
         </Button>
+        {cancelButton}
       </Stack>
     </Container>
+  );
+}
+
+/** "Pay by …" while the window is open; once it has closed (a proof or ID was sent), that an admin is checking. */
+function PaymentDeadline({ order }: { order: VerifiedOrder }) {
+  // The deadline never breaks over two lines ("07:45" on one, "AM" on the next).
+  const when = (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(order.paymentDueAt)}
+    </Box>
+  );
+  return (
+    <Box sx={{ mt: 2, maxWidth: 520, mx: 'auto' }} data-testid="payment-deadline">
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center' }}>
+        <EventOutlinedIcon fontSize="small" color="action" aria-hidden />
+        <Typography sx={{ fontWeight: 600 }}>
+          {order.paymentOverdue ? ORDER_ACTION_TEXTS.windowEnded : ORDER_ACTION_TEXTS.payBy} {when}
+        </Typography>
+      </Stack>
+      {order.paymentOverdue ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {ORDER_ACTION_TEXTS.windowEndedNext}
+        </Typography>
+      ) : null}
+    </Box>
   );
 }
 

@@ -8,12 +8,20 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { getFragmentData, graphql } from '../../gql';
+import { CancelOrderButton } from '../orders/CancelOrderButton';
+import { systemReason } from './status-reason';
+import { TransactionIdForm } from './TransactionIdForm';
+import { useSubmitTransactionId } from './useSubmitTransactionId';
 import { VerifyOrderStatus } from './VerifyOrderStatus';
 
 const VerifyOrderFragment = graphql(/* GraphQL */ `
   fragment VerifyOrder on Order {
     id
+    shortId
     status
+    transactionId
+    paymentDueAt
+    paymentOverdue
     domainName
     paymentMethod
     cryptoAddress
@@ -23,6 +31,12 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
     product {
       id
       name
+    }
+    events {
+      id
+      toStatus
+      actorKind
+      reason
     }
   }
 `);
@@ -88,11 +102,16 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
   if (!data?.order) return <VerifyProblem message={TEXTS.notFound} />;
 
   const order = getFragmentData(VerifyOrderFragment, data.order);
+  const pending = order.status === 'PENDING';
   return (
     <VerifyOrderStatus
       order={{
         id: order.id,
         status: order.status,
+        transactionId: order.transactionId,
+        paymentDueAt: order.paymentDueAt,
+        paymentOverdue: order.paymentOverdue,
+        statusReason: systemReason(order.status, order.events),
         productName: order.product.name,
         domainName: order.domainName,
         paymentMethod: order.paymentMethod,
@@ -101,8 +120,22 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
         totalPrice: order.totalPrice,
         quantity: order.quantity,
       }}
+      cancelButton={
+        pending ? (
+          <CancelOrderButton
+            order={{ id: order.id, shortId: order.shortId, productName: order.product.name }}
+            variant="outlined"
+          />
+        ) : null
+      }
+      transactionIdForm={pending && !order.transactionId ? <AddTransactionId orderId={order.id} /> : null}
     />
   );
+}
+
+function AddTransactionId({ orderId }: { orderId: string }) {
+  const { submit, submitting } = useSubmitTransactionId(orderId);
+  return <TransactionIdForm submitting={submitting} onSubmit={submit} />;
 }
 
 /** 'No order ID provided' / 'Order not found', with the way home (docs/product.md "Messages"). */

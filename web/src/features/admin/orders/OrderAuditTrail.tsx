@@ -1,10 +1,11 @@
 import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ORDER_PLACED_NOTE, ORDER_STATUS_LABELS } from '../../../../../common/labels';
+import { ACTOR_KIND_LABELS, ORDER_PLACED_NOTE, ORDER_STATUS_LABELS } from '../../../../../common/labels';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
-import { formatDateTime } from '../formatDateTime';
+import { formatDateTime } from '../../../format/date';
 
 const AdminOrderAuditFragment = graphql(/* GraphQL */ `
   fragment AdminOrderAudit_order on Order {
@@ -13,13 +14,19 @@ const AdminOrderAuditFragment = graphql(/* GraphQL */ `
       fromStatus
       toStatus
       note
+      actorKind
       actorEmail
+      reason
+      override
       createdAt
     }
   }
 `);
 
-/** An order's history (order_events), oldest first: every status change with who made it and when. */
+/**
+ * An order's history (order_events), oldest first: every status change with who made it (Customer, Admin or System,
+ * and the person's e-mail), when, why (the reason), and whether it was an admin's override of the lifecycle.
+ */
 export function OrderAuditTrail(props: { order: FragmentType<typeof AdminOrderAuditFragment> }) {
   const { events } = getFragmentData(AdminOrderAuditFragment, props.order);
   if (events.length === 0) {
@@ -80,10 +87,39 @@ export function OrderAuditTrail(props: { order: FragmentType<typeof AdminOrderAu
               </>
             )}
           </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {formatDateTime(event.createdAt)}
-            {event.actorEmail ? ` · by ${event.actorEmail}` : ''}
-          </Typography>
+          <Stack
+            direction="row"
+            spacing={0.75}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.25 }}
+            data-testid="order-event-actor"
+          >
+            <Chip
+              size="small"
+              variant="outlined"
+              label={ACTOR_KIND_LABELS[event.actorKind]}
+              color={event.actorKind === 'ADMIN' ? 'primary' : event.actorKind === 'SYSTEM' ? 'secondary' : 'default'}
+              sx={chipSx}
+            />
+            {event.override ? (
+              <Chip
+                size="small"
+                label="override"
+                color="warning"
+                title="An admin's move outside the order lifecycle's regular path"
+                sx={chipSx}
+              />
+            ) : null}
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {formatDateTime(event.createdAt)}
+              {event.actorEmail ? ` · by ${event.actorEmail}` : ''}
+            </Typography>
+          </Stack>
+          {event.reason ? (
+            <Typography variant="body2" sx={{ mt: 0.25, overflowWrap: 'anywhere' }}>
+              Reason: {event.reason}
+            </Typography>
+          ) : null}
           {event.note && event.fromStatus !== null && event.fromStatus !== event.toStatus ? (
             <Typography variant="body2" sx={{ mt: 0.25 }}>
               {event.note}
@@ -94,3 +130,5 @@ export function OrderAuditTrail(props: { order: FragmentType<typeof AdminOrderAu
     </Box>
   );
 }
+
+const chipSx = { height: 20, fontSize: '0.7rem', fontWeight: 700 };

@@ -16,10 +16,10 @@ import { formatUsd } from '../../../../../common/pricing';
 import { errorMessage } from '../../../apollo/errors';
 import { getFragmentData, graphql } from '../../../gql/admin';
 import type { OrderStatus } from '../../../gql/admin/graphql';
-import { formatDateTime } from '../formatDateTime';
+import { formatDateTime } from '../../../format/date';
 import { IssueCertificateForm } from './IssueCertificateForm';
 import { OrderAuditTrail } from './OrderAuditTrail';
-import { AdminOrderRowFragment, cryptoLine, Field } from './OrdersList';
+import { AdminOrderRowFragment, cryptoLine, Field, OverdueChip } from './OrdersList';
 import { OrderStatusSelect } from './OrderStatusSelect';
 import { useIssueCertificate } from './useIssueCertificate';
 import { OrderDialog } from './OrderDialog';
@@ -32,6 +32,7 @@ const OrderDetailQuery = graphql(/* GraphQL */ `
       cryptoAddress
       unitPrice
       updatedAt
+      paymentDueAt
       ...AdminOrderRow_order
       ...AdminOrderAudit_order
     }
@@ -107,6 +108,7 @@ function OrderDetail({
               </Field>
               <Field label="Contact e-mail">{detail.contactEmail}</Field>
               <Field label="Placed">{formatDateTime(order.createdAt)}</Field>
+              <Field label="Payment due">{formatDateTime(detail.paymentDueAt)}</Field>
               <Field label="Product">{order.product.name}</Field>
               <Field label="Quantity">
                 {order.quantity.toLocaleString('en-US')} × {formatUsd(detail.unitPrice)}
@@ -126,6 +128,7 @@ function OrderDetail({
                 pendingStatus={pendingStatus[order.id]}
                 onChange={(status) => onStatusChange(order.id, order.shortId, status)}
               />
+              {order.paymentOverdue ? <OverdueChip /> : null}
               {order.paymentProofUrl ? (
                 <Button
                   variant="outlined"

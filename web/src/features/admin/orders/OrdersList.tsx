@@ -22,9 +22,8 @@ import { formatCryptoAmount } from '../../../format/crypto';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
 import type { AdminOrderRow_OrderFragment, OrderStatus } from '../../../gql/admin/graphql';
 import { visuallyHidden } from '@mui/utils';
-import { formatDate } from '../../../format/date';
+import { formatDate, formatDateTime, formatTime } from '../../../format/date';
 import { MONOSPACE_FONT } from '../../../theme/theme';
-import { formatDateTime, formatTime } from '../formatDateTime';
 import { OrderStatusSelect } from './OrderStatusSelect';
 
 export const AdminOrderRowFragment = graphql(/* GraphQL */ `
@@ -33,6 +32,7 @@ export const AdminOrderRowFragment = graphql(/* GraphQL */ `
     shortId
     createdAt
     status
+    paymentOverdue
     quantity
     totalPrice
     paymentMethod
@@ -123,6 +123,19 @@ function NewChip() {
   return <Chip label="New" size="small" color="secondary" sx={{ height: 20, fontSize: '0.7rem' }} />;
 }
 
+/** A PENDING order past its payment window: the customer sent a proof or transaction ID and waits for an admin. */
+export function OverdueChip() {
+  return (
+    <Chip
+      label="Overdue"
+      size="small"
+      color="error"
+      title="Payment window ended: check the proof or transaction ID and set the status"
+      sx={{ height: 20, fontSize: '0.7rem', fontWeight: 700 }}
+    />
+  );
+}
+
 /** A long transaction hash shortened in the middle ("0xabc3def1…abcdef"); the full value is its title. */
 function shortHash(value: string): string {
   return value.length > 18 ? `${value.slice(0, 10)}…${value.slice(-6)}` : value;
@@ -189,6 +202,7 @@ function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof
                 <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
                   <Typography sx={{ ...mono, fontWeight: 700 }}>{order.shortId}</Typography>
                   {newIds.has(order.id) ? <NewChip /> : null}
+                  {order.paymentOverdue ? <OverdueChip /> : null}
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
                   {formatDate(order.createdAt)}
@@ -284,6 +298,7 @@ function OrderCards({ orders, newIds, pendingStatus, onStatusChange, onViewProof
                 <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
                   <Typography sx={{ ...mono, fontWeight: 700 }}>{order.shortId}</Typography>
                   {newIds.has(order.id) ? <NewChip /> : null}
+                  {order.paymentOverdue ? <OverdueChip /> : null}
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
                   {formatDateTime(order.createdAt)}

@@ -2,6 +2,7 @@ import type { ApolloCache } from '@apollo/client';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -39,6 +40,7 @@ const AdminOrdersQuery = graphql(/* GraphQL */ `
         node {
           id
           status
+          paymentOverdue
           createdAt
           ...AdminOrderRow_order
         }
@@ -54,6 +56,7 @@ const AdminOrderFeedSubscription = graphql(/* GraphQL */ `
       order {
         id
         status
+        paymentOverdue
         createdAt
         updatedAt
         ...AdminOrderRow_order
@@ -87,6 +90,32 @@ function withLiveOrder(list: Connection, order: LiveOrder, filter: OrderStatus |
   const edge = { __typename: 'OrderEdge' as const, node: order };
   edges.splice(index < 0 ? edges.length : index, 0, edge);
   return { ...list, edges, totalCount: list.totalCount + 1 };
+}
+
+/** Loaded orders past their payment window that wait for an admin (the queue's "Overdue" chips). */
+function overdueCount(list: Connection): number {
+  return list.edges.filter((edge) => edge.node.paymentOverdue).length;
+}
+
+/** "Showing 20 of 135 orders", and how many of those shown are overdue. */
+export function QueueSummary({ shown, total, overdue }: { shown: number; total: number; overdue: number }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
+      <Typography variant="body2" color="text.secondary">
+        Showing {shown} of {total} {total === 1 ? 'order' : 'orders'}
+      </Typography>
+      {overdue > 0 ? (
+        <Chip
+          size="small"
+          color="error"
+          variant="outlined"
+          label={`${overdue} overdue`}
+          title="Pending orders past their payment window in this list"
+          sx={{ fontWeight: 700 }}
+        />
+      ) : null}
+    </Stack>
+  );
 }
 
 interface OrdersTabProps {
@@ -223,11 +252,7 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
             </option>
           ))}
         </TextField>
-        {list ? (
-          <Typography variant="body2" color="text.secondary" role="status">
-            Showing {list.edges.length} of {list.totalCount} {list.totalCount === 1 ? 'order' : 'orders'}
-          </Typography>
-        ) : null}
+        {list ? <QueueSummary shown={list.edges.length} total={list.totalCount} overdue={overdueCount(list)} /> : null}
       </Stack>
 
       {/* Below lg the orders are cards of their own: no frame around them. */}

@@ -11,6 +11,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { formatDate } from '../../../format/date';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql';
+import { CancelOrderButton } from '../../orders/CancelOrderButton';
 import { Detail } from './Detail';
 import { EmptyState } from './EmptyState';
 import { OrderStatusChip } from './StatusChip';
@@ -36,7 +37,10 @@ interface Props {
   orders: readonly FragmentType<typeof OrdersTabFragment>[];
 }
 
-/** Dashboard › Orders: newest first, with the short id (first 8 characters) and the payment facts. */
+/**
+ * Dashboard › Orders: newest first, with the short id (first 8 characters) and the payment facts; a PENDING order can
+ * be cancelled here (docs/order-lifecycle.md "In the web app").
+ */
 export function OrdersTab(props: Props) {
   const orders = getFragmentData(OrdersTabFragment, props.orders);
   if (orders.length === 0) {
@@ -83,14 +87,27 @@ export function OrdersTab(props: Props) {
                 <Detail label="Domain">{order.domainName ?? '—'}</Detail>
               </Grid>
             </Grid>
-            <Link
-              component={RouterLink}
-              to={`/verify?order=${order.id}`}
-              sx={{ display: 'inline-block', mt: 2, fontWeight: 600 }}
-              aria-label={`View payment status of order ${order.shortId}`}
+            <Stack
+              direction="row"
+              spacing={2}
+              useFlexGap
+              sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
             >
-              View payment status
-            </Link>
+              <Link
+                component={RouterLink}
+                to={`/verify?order=${order.id}`}
+                sx={{ fontWeight: 600 }}
+                aria-label={`View payment status of order ${order.shortId}`}
+              >
+                View payment status
+              </Link>
+              {order.status === 'PENDING' ? (
+                <CancelOrderButton
+                  order={{ id: order.id, shortId: order.shortId, productName: order.product.name }}
+                  size="small"
+                />
+              ) : null}
+            </Stack>
           </CardContent>
         </Card>
       ))}

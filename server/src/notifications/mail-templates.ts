@@ -1,0 +1,272 @@
+/**
+ * Every e-mail the store sends (docs/jobs-and-events.md "E-mail"), each as a pure function of the facts it tells:
+ * subject, plain text and HTML. Amounts use the API's rules (the crypto amount exactly as `Order.paymentAmountCrypto`
+ * gives it, dollars as the web shows them), links start at PUBLIC_URL, and in the HTML every interpolated value is
+ * escaped, because names, domains and ticket titles are typed by customers.
+ */
+import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../common/labels';
+import { CRYPTO_DECIMALS, formatDecimal, formatUsd, type PaymentMethodKey } from '../../../common/pricing';
+
+/** What every message needs to know about the store. */
+export interface MailContext {
+  storeName: string;
+  /** The store's address for links, without a trailing slash. */
+  publicUrl: string;
+  supportEmail: string;
+}
+
+/** An order as its e-mails tell it. */
+export interface OrderMailFacts {
+  orderId: string;
+  customerName: string | null;
+  productName: string;
+  quantity: number;
+  domainName: string | null;
+  totalPrice: number;
+  paymentMethod: PaymentMethodKey;
+  /** The stored decimal string (e.g. "1.08800000"); shown with the method's decimals, as the API shows it. */
+  paymentAmountCrypto: string;
+  cryptoAddress: string;
+  paymentDueAt: Date;
+}
+
+/** A staff reply to a customer's ticket. */
+export interface TicketReplyFacts {
+  ticketId: string;
+  customerName: string | null;
+  ticketTitle: string;
+  /** The reply's text, when it can be quoted in the message. */
+  reply: string | null;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe inside HTML elements and quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+/** The order number customers see on the dashboard and /verify (the first 8 characters of the id). */
+export const shortOrderId = (orderId: string) => orderId.slice(0, 8);
+
+/** "1.08800000 BTC": the exact amount to send, as the API's `paymentAmountCrypto` and its currency. */
+export function amountToSend(order: Pick<OrderMailFacts, 'paymentAmountCrypto' | 'paymentMethod'>): string {
+  const amount = formatDecimal(order.paymentAmountCrypto, CRYPTO_DECIMALS[order.paymentMethod]);
+  return `${amount} ${PAYMENT_METHOD_CURRENCY[order.paymentMethod]}`;
+}
+
+const UTC_DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "Nov 22, 2026, 09:41 AM UTC": a mail is read anywhere, so the time says its zone. */
+function utcDateTime(date: Date): string {
+  return `${UTC_DATE_TIME.format(date)} UTC`;
+}
+
+const verifyUrl = (ctx: MailContext, orderId: string) => `${ctx.publicUrl}/verify?order=${encodeURIComponent(orderId)}`;
+
+/** One header line: no line breaks (a subject is a header), at most 200 characters. */
+function subjectLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+// The parts a message is made of; each renders as plain text and as HTML.
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'facts'; rows: [label: string, value: string, emphasis?: boolean][] }
+  | { kind: 'link'; label: string; href: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'quote'; text: string };
+
+function greeting(name: string | null): Block {
+  return { kind: 'paragraph', text: name?.trim() ? `Hello ${name.trim()},` : 'Hello,' };
+}
+
+function orderFacts(order: OrderMailFacts): Block {
+  const rows: [string, string][] = [
+    ['Order', shortOrderId(order.orderId)],
+    ['Product', `${order.productName} × ${order.quantity.toLocaleString('en-US')}`],
+  ];
+  if (order.domainName) rows.push(['Domain', order.domainName]);
+  rows.push(['Total', formatUsd(order.totalPrice)]);
+  return { kind: 'facts', rows };
+}
+
+function renderText(ctx: MailContext, blocks: Block[]): string {
+  const parts = blocks.map((block) => {
+    switch (block.kind) {
+      case 'paragraph':
+        return block.text;
+      case 'facts':
+        return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+      case 'link':
+        return `${block.label}:\n${block.href}`;
+      case 'list':
+        return block.items.map((item) => `- ${item}`).join('\n');
+      case 'quote':
+        return block.text
+          .split(/\r?\n/)
+          .map((line) => `> ${line}`)
+          .join('\n');
+    }
+  });
+  return `${parts.join('\n\n')}\n\n${ctx.storeName}\n${ctx.publicUrl}\n`;
+}
+
+const FONT = `font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif`;
+const MONO = `font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace`;
+
+function renderHtmlBlock(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f2937">${escapeHtml(block.text)}</p>`;
+    case 'facts': {
+      const rows = block.rows
+        .map(
+          ([label, value, emphasis]) =>
+            // A fixed label column lines up every facts table; only long codes (addresses) may break anywhere.
+            `<tr><td width="120" style="width:120px;padding:6px 12px 6px 0;color:#6b7280;font-size:13px;vertical-align:top">${escapeHtml(label)}</td>` +
+            `<td style="padding:6px 0;font-size:14px;color:#111827;overflow-wrap:anywhere;${emphasis ? `${MONO};font-weight:700;word-break:break-all` : ''}">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('');
+      return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 20px;border-collapse:collapse">${rows}</table>`;
+    }
+    case 'link':
+      return (
+        `<p style="margin:0 0 20px"><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#0f766e;color:#ffffff;font-weight:600;font-size:14px;text-decoration:none">${escapeHtml(block.label)}</a></p>` +
+        `<p style="margin:0 0 20px;font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(block.href)}</p>`
+      );
+    case 'list':
+      return `<ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.6;color:#1f2937">${block.items.map((item) => `<li style="margin-bottom:6px">${escapeHtml(item)}</li>`).join('')}</ul>`;
+    case 'quote':
+      return `<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #14b8a6;color:#374151;font-size:14px;white-space:pre-wrap">${escapeHtml(block.text)}</blockquote>`;
+  }
+}
+
+function renderHtml(ctx: MailContext, title: string, blocks: Block[]): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6;${FONT}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#0f172a;padding:16px 24px;color:#ffffff;font-size:18px;font-weight:700">${escapeHtml(ctx.storeName)}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3;color:#111827">${escapeHtml(title)}</h1>
+${blocks.map(renderHtmlBlock).join('\n')}
+</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280">${escapeHtml(ctx.storeName)} · <a href="${escapeHtml(ctx.publicUrl)}" style="color:#0f766e">${escapeHtml(ctx.publicUrl)}</a> · Questions? <a href="mailto:${escapeHtml(ctx.supportEmail)}" style="color:#0f766e">${escapeHtml(ctx.supportEmail)}</a></td></tr>
+</table>
+</td></tr></table>
+</body></html>
+`;
+}
+
+function compose(ctx: MailContext, subject: string, title: string, blocks: Block[]): MailContent {
+  return {
+    subject: subjectLine(subject),
+    text: renderText(ctx, [{ kind: 'paragraph', text: title }, ...blocks]),
+    html: renderHtml(ctx, title, blocks),
+  };
+}
+
+/** After checkout: what to send, where, by when, and the page that follows the order. */
+export function orderReceivedMail(ctx: MailContext, order: OrderMailFacts): MailContent {
+  const amount = amountToSend(order);
+  const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  return compose(ctx, `Order ${shortOrderId(order.orderId)} received: send ${amount}`, 'We have received your order', [
+    greeting(order.customerName),
+    {
+      kind: 'paragraph',
+      text: `Thank you for your order at ${ctx.storeName}. To complete it, send exactly ${amount} with ${method} to the address below.`,
+    },
+    {
+      kind: 'facts',
+      rows: [
+        ['Amount to send', amount, true],
+        ['Payment method', method],
+        ['Address', order.cryptoAddress, true],
+        ['Pay by', utcDateTime(order.paymentDueAt)],
+      ],
+    },
+    orderFacts(order),
+    { kind: 'link', label: 'Follow your order', href: verifyUrl(ctx, order.orderId) },
+    {
+      kind: 'paragraph',
+      text:
+        'Payments are usually confirmed within 1-24 hours; we will e-mail you when yours is. An order with no payment, ' +
+        'payment proof or transaction ID by the date above is closed.',
+    },
+  ]);
+}
+
+/** The payment was confirmed (the order is SUCCESS). */
+export function paymentConfirmedMail(ctx: MailContext, order: OrderMailFacts): MailContent {
+  return compose(ctx, `Payment confirmed for order ${shortOrderId(order.orderId)}`, 'Your payment is confirmed', [
+    greeting(order.customerName),
+    {
+      kind: 'paragraph',
+      text: `We have confirmed your payment of ${amountToSend(order)} for order ${shortOrderId(order.orderId)}. We are preparing your order and will e-mail you when it is delivered.`,
+    },
+    orderFacts(order),
+    { kind: 'link', label: 'Follow your order', href: verifyUrl(ctx, order.orderId) },
+  ]);
+}
+
+/** The order ended without a payment (NOT_RECEIVED): what happened and what the customer can do now. */
+export function paymentNotReceivedMail(ctx: MailContext, order: OrderMailFacts): MailContent {
+  const shortId = shortOrderId(order.orderId);
+  return compose(ctx, `Payment not received for order ${shortId}`, 'We have not received your payment', [
+    greeting(order.customerName),
+    {
+      kind: 'paragraph',
+      text: `We have not received the payment of ${amountToSend(order)} for order ${shortId}, so the order is closed as not received.`,
+    },
+    {
+      kind: 'list',
+      items: [
+        `If you did send it: write to ${ctx.supportEmail} or open a ticket at ${ctx.publicUrl}/support with the order number ${shortId} and your transaction ID, and we will look into it.`,
+        `If you have not paid yet: please do not pay for this order. Place a new order at ${ctx.publicUrl}/products instead.`,
+      ],
+    },
+    orderFacts(order),
+    { kind: 'link', label: 'See the order', href: verifyUrl(ctx, order.orderId) },
+  ]);
+}
+
+/** The order is complete (COMPLETED): where to find what was bought. */
+export function orderDeliveredMail(ctx: MailContext, order: OrderMailFacts): MailContent {
+  return compose(ctx, `Order ${shortOrderId(order.orderId)} is complete`, 'Your order is complete', [
+    greeting(order.customerName),
+    {
+      kind: 'paragraph',
+      text: `Order ${shortOrderId(order.orderId)} is complete. Your certificates and downloads are in your dashboard, and our installation guides walk you through setting them up.`,
+    },
+    orderFacts(order),
+    { kind: 'link', label: 'Open your dashboard', href: `${ctx.publicUrl}/dashboard` },
+    { kind: 'paragraph', text: `Installation guides: ${ctx.publicUrl}/guides` },
+  ]);
+}
+
+/** Support answered the customer's ticket. */
+export function ticketReplyMail(ctx: MailContext, ticket: TicketReplyFacts): MailContent {
+  const blocks: Block[] = [
+    greeting(ticket.customerName),
+    { kind: 'paragraph', text: `Our support team has replied to your ticket "${ticket.ticketTitle}".` },
+  ];
+  if (ticket.reply?.trim()) blocks.push({ kind: 'quote', text: ticket.reply.trim() });
+  blocks.push({ kind: 'link', label: 'Read and answer it', href: `${ctx.publicUrl}/dashboard?tab=support` });
+  return compose(ctx, `New reply to your ticket: ${ticket.ticketTitle}`, 'Support replied to your ticket', blocks);
+}

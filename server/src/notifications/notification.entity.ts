@@ -1,0 +1,88 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** What a message tells the customer (one template each, notifications/mail-templates.ts). */
+export enum NotificationKind {
+  ORDER_RECEIVED = 'order_received',
+  PAYMENT_CONFIRMED = 'payment_confirmed',
+  PAYMENT_NOT_RECEIVED = 'payment_not_received',
+  ORDER_DELIVERED = 'order_delivered',
+  TICKET_REPLY = 'ticket_reply',
+}
+
+/**
+ * Where a message is: QUEUED (waiting for its send job, also between retries), SENT (the SMTP server accepted it),
+ * FAILED (every attempt failed; resend to try again), NOT_SENT (no SMTP server configured: kept to be read here).
+ */
+export enum NotificationStatus {
+  QUEUED = 'queued',
+  SENT = 'sent',
+  FAILED = 'failed',
+  NOT_SENT = 'not_sent',
+}
+
+registerEnumType(NotificationKind, { name: 'NotificationKind' });
+registerEnumType(NotificationStatus, { name: 'NotificationStatus' });
+
+/**
+ * One e-mail in the outbox (docs/jobs-and-events.md "E-mail"): rendered once, when its domain event is consumed, and
+ * kept as sent, so what an admin previews is what the customer got. Admins only (`adminNotifications`).
+ */
+@ObjectType('Notification', { description: 'An e-mail in the outbox' })
+@Entity('notifications')
+export class Notification {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Field(() => NotificationKind)
+  @Column({ type: 'text' })
+  kind: NotificationKind;
+
+  @Field(() => String, { description: 'The recipient address' })
+  @Column({ name: 'to_address', type: 'text' })
+  to: string;
+
+  @Field(() => String)
+  @Column({ type: 'text' })
+  subject: string;
+
+  @Field(() => String, { description: 'The plain-text version' })
+  @Column({ name: 'text_body', type: 'text' })
+  text: string;
+
+  @Field(() => String, { description: 'The HTML version (every interpolated value escaped)' })
+  @Column({ name: 'html_body', type: 'text' })
+  html: string;
+
+  @Field(() => NotificationStatus)
+  @Column({ type: 'text', default: NotificationStatus.QUEUED })
+  status: NotificationStatus;
+
+  @Field(() => Int, { description: 'Times the store tried to send it (each run of its send job)' })
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Field(() => String, { nullable: true, description: 'Why the last attempt did not send it' })
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  /** The domain event it tells about; unique with `kind`, so a consumer that runs twice writes one message. */
+  @Column({ name: 'event_id', type: 'uuid', nullable: true })
+  eventId: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The order it is about, if any' })
+  @Column({ name: 'order_id', type: 'uuid', nullable: true })
+  orderId: string | null;
+
+  @Column({ name: 'ticket_id', type: 'uuid', nullable: true })
+  ticketId: string | null;
+
+  @Field(() => Date)
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Field(() => Date, { nullable: true, description: 'When the SMTP server accepted it' })
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+}

@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/brand';
+import { isUuid } from '../../../common/validation';
+import { AppConfig } from '../app-config';
+import { Service } from '../container';
+import { DomainEvents, type NewDomainEvent } from '../core/domain-events';
+import { OrderStatus, paymentMethodKey, type PaymentMethod } from '../core/enums';
+import { InputError, NotFoundError } from '../core/errors';
+import { JobQueue, type JobSpec } from '../core/job-queue';
+import { logger } from '../core/logger';
+import { hydrate } from '../db/hydrate';
+import { cursorTimestampSql, decodeCursor, encodeCursor } from '../db/keyset-cursor';
+import {
+  orderDeliveredMail,
+  orderReceivedMail,
+  paymentConfirmedMail,
+  paymentNotReceivedMail,
+  ticketReplyMail,
+  type MailContent,
+  type MailContext,
+  type OrderMailFacts,
+} from './mail-templates';
+import { Mailer } from './mailer';
+import { Notification, NotificationKind, NotificationStatus } from './notification.entity';
+
+/** The consumer of domain events that writes the outbox (one of EVENT_CONSUMER_TASKS). */
+export const NOTIFICATIONS_EVENT_TASK = 'notifications:event';
+/** Sends one outbox message. */
+export const MAIL_SEND_TASK = 'mail:send';
+/** The outbox's last error of a message kept because no SMTP server is configured. */
+export const NO_SMTP_SERVER = 'not sent: no SMTP server configured';
+
+export const NOTIFICATION_PAGE = { defaultSize: 20, maxSize: 100 } as const;
+export const NOTIFICATION_PAGE_MESSAGES = {
+  first: `first must be between 1 and ${NOTIFICATION_PAGE.maxSize}`,
+  cursor: 'Invalid cursor',
+} as const;
+
+/**
+ * The send job of a message, tried MAIL_MAX_ATTEMPTS times (graphile-worker waits exp(min(attempt, 10)) seconds
+ * before each retry); a resend passes `fresh` so its job is new even while an older one waits for a retry.
+ */
+export function mailSendJob(notificationId: string, maxAttempts: number, fresh?: string): JobSpec {
+  return {
+    task: MAIL_SEND_TASK,
+    payload: { notificationId },
+    jobKey: fresh ? `${MAIL_SEND_TASK}:${notificationId}:${fresh}` : `${MAIL_SEND_TASK}:${notificationId}`,
+    maxAttempts,
+  };
+}
+
+/** The messages a domain event asks for (docs/jobs-and-events.md "E-mail"); most events ask for none. */
+export function mailKindsFor(event: NewDomainEvent): NotificationKind[] {
+  switch (event.type) {
+    case 'order.created':
+      return [NotificationKind.ORDER_RECEIVED];
+    case 'order.paid':
+      return [NotificationKind.PAYMENT_CONFIRMED];
+    case 'order.delivered':
+      return [NotificationKind.ORDER_DELIVERED];
+    case 'order.status_changed':
+      return event.payload.to === OrderStatus.NOT_RECEIVED ? [NotificationKind.PAYMENT_NOT_RECEIVED] : [];
+    case 'ticket.replied':
+      return event.payload.fromStaff ? [NotificationKind.TICKET_REPLY] : [];
+    default:
+      return [];
+  }
+}
+
+const ORDER_MAILS: Partial<Record<NotificationKind, (ctx: MailContext, order: OrderMailFacts) => MailContent>> = {
+  [NotificationKind.ORDER_RECEIVED]: orderReceivedMail,
+  [NotificationKind.PAYMENT_CONFIRMED]: paymentConfirmedMail,
+  [NotificationKind.PAYMENT_NOT_RECEIVED]: paymentNotReceivedMail,
+  [NotificationKind.ORDER_DELIVERED]: orderDeliveredMail,
+};
+
+/** A message ready for the outbox. */
+interface Draft {
+  kind: NotificationKind;
+  to: string;
+  content: MailContent;
+  orderId: string | null;
+  ticketId: string | null;
+}
+
+/** What became of one send job's attempt. */
+type SendOutcome = { result: 'sent' | 'not-sent' | 'skipped' } | { result: 'failed'; error: unknown; final: boolean };
+
+/** A page of the outbox, newest first. */
+export interface NotificationPage {
+  edges: { cursor: string; node: Notification }[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+  totalCount: number;
+}
+
+/**
+ * E-mail through an outbox (docs/jobs-and-events.md "E-mail"). The consumer of domain events renders each message
+ * once into a `notifications` row and queues its send job in the same transaction; the send job hands the row to the
+ * SMTP server, retried with backoff while the server is down. Without SMTP_URL rows end NOT_SENT, readable in the
+ * admin panel. A row is only sent while QUEUED and under its row lock, so two jobs for one row (a retry and a resend)
+ * never both send it.
+ */
+@Service()
+export class NotificationService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: AppConfig,
+    private readonly events: DomainEvents,
+    private readonly jobs: JobQueue,
+    private readonly mailer: Mailer,
+  ) {}
+
+  private get context(): MailContext {
+    return { storeName: STORE_NAME, publicUrl: this.config.mail.publicUrl, supportEmail: SUPPORT_EMAIL };
+  }
+
+  /**
+   * The consumer job of domain event `eventId`: writes the messages it asks for, each with its send job. Running it
+   * again writes nothing new (`(event_id, kind)` is unique), so a retried job never mails twice.
+   */
+  async handleEvent(eventId: string): Promise<void> {
+    const event = await this.events.find(eventId);
+    if (!event) {
+      logger.warn({ eventId }, 'Notification consumer: domain event not found');
+      return;
+    }
+    // The row holds what `record` wrote for its type.
+    const recorded = { type: event.type, payload: event.payload } as NewDomainEvent;
+    const kinds = mailKindsFor(recorded);
+    if (kinds.length === 0) return;
+    const drafts = await this.draft(recorded, kinds);
+    if (drafts.length === 0) return;
+    await this.db.transaction(async (manager) => {
+      for (const draft of drafts) {
+        const rows: { id: string }[] = await manager.query(
+          `INSERT INTO notifications (kind, to_address, subject, text_body, html_body, event_id, order_id, ticket_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (event_id, kind) DO NOTHING
+           RETURNING id`,
+          [
+            draft.kind,
+            draft.to,
+            draft.content.subject,
+            draft.content.text,
+            draft.content.html,
+            eventId,
+            draft.orderId,
+            draft.ticketId,
+          ],
+        );
+        if (rows.length > 0) await this.jobs.add(mailSendJob(rows[0].id, this.config.mail.maxAttempts), manager);
+      }
+    });
+  }
+
+  /** Renders the messages of one event from the rows as they are now. */
+  private async draft(event: NewDomainEvent, kinds: NotificationKind[]): Promise<Draft[]> {
+    if (event.type === 'ticket.replied') {
+      const { ticketId } = event.payload;
+      const ticket = await this.ticketFacts(ticketId);
+      if (!ticket) return [];
+      return kinds.map((kind) => ({
+        kind,
+        to: ticket.email,
+        // The reply's text joins the message when tickets have threaded messages (the support desk).
+        content: ticketReplyMail(this.context, {
+          ticketId,
+          customerName: ticket.fullName,
+          ticketTitle: ticket.title,
+          reply: null,
+        }),
+        orderId: null,
+        ticketId,
+      }));
+    }
+    if (!('orderId' in event.payload)) return [];
+    const { orderId } = event.payload;
+    const order = await this.orderFacts(orderId);
+    if (!order) {
+      logger.warn({ orderId, type: event.type }, 'Notification consumer: order not found');
+      return [];
+    }
+    return kinds.flatMap((kind) => {
+      const render = ORDER_MAILS[kind];
+      return render
+        ? [{ kind, to: order.email, content: render(this.context, order.facts), orderId, ticketId: null }]
+        : [];
+    });
+  }
+
+  private async orderFacts(orderId: string): Promise<{ email: string; facts: OrderMailFacts } | null> {
+    const [row]: Record<string, unknown>[] = await this.db.query(
+      `SELECT o.id, o.contact_email, o.quantity, o.domain_name, o.total_price, o.payment_method,
+              o.payment_amount_crypto, o.crypto_address, o.payment_due_at, p.name AS product_name,
+              pr.full_name AS customer_name
+       FROM orders o
+       JOIN products p ON p.id = o.product_id
+       LEFT JOIN profiles pr ON pr.id = o.user_id
+       WHERE o.id = $1`,
+      [orderId],
+    );
+    if (!row) return null;
+    return {
+      email: row.contact_email as string,
+      facts: {
+        orderId,
+        customerName: row.customer_name as string | null,
+        productName: row.product_name as string,
+        quantity: row.quantity as number,
+        domainName: row.domain_name as string | null,
+        totalPrice: Number(row.total_price),
+        paymentMethod: paymentMethodKey(row.payment_method as PaymentMethod),
+        paymentAmountCrypto: row.payment_amount_crypto as string,
+        cryptoAddress: row.crypto_address as string,
+        paymentDueAt: row.payment_due_at as Date,
+      },
+    };
+  }
+
+  private async ticketFacts(
+    ticketId: string,
+  ): Promise<{ email: string; fullName: string | null; title: string } | null> {
+    const [row]: { email: string; full_name: string | null; title: string }[] = await this.db.query(
+      `SELECT pr.email, pr.full_name, t.title
+       FROM support_tickets t JOIN profiles pr ON pr.id = t.user_id
+       WHERE t.id = $1`,
+      [ticketId],
+    );
+    return row ? { email: row.email, fullName: row.full_name, title: row.title } : null;
+  }
+
+  /**
+   * The send job of message `notificationId`, attempt `attempt` of `maxAttempts`. Sends it if it is still QUEUED
+   * (a sent message is never sent again by a stale job); without SMTP_URL marks it NOT_SENT and succeeds. A refusal
+   * is recorded on the row (attempts, last error; FAILED after the last attempt) and rethrown, so graphile-worker
+   * retries the job with backoff.
+   */
+  async send(notificationId: string, attempt: { attempt: number; maxAttempts: number }): Promise<void> {
+    const outcome = await this.db.transaction(async (manager): Promise<SendOutcome> => {
+      const row = await manager
+        .getRepository(Notification)
+        .findOne({ where: { id: notificationId }, lock: { mode: 'pessimistic_write' } });
+      if (!row || row.status !== NotificationStatus.QUEUED) return { result: 'skipped' };
+      if (!this.mailer.configured) {
+        await this.record(manager, row.id, NotificationStatus.NOT_SENT, NO_SMTP_SERVER);
+        return { result: 'not-sent' };
+      }
+      try {
+        await this.mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+      } catch (error) {
+        const final = attempt.attempt >= attempt.maxAttempts;
+        const status = final ? NotificationStatus.FAILED : NotificationStatus.QUEUED;
+        await this.record(manager, row.id, status, errorText(error));
+        return { result: 'failed', error, final };
+      }
+      await this.record(manager, row.id, NotificationStatus.SENT, null);
+      return { result: 'sent' };
+    });
+    if (outcome.result === 'failed') {
+      logger.warn(
+        { notificationId, attempt: attempt.attempt, final: outcome.final, err: outcome.error },
+        outcome.final ? 'E-mail failed for good' : 'E-mail not accepted; retrying',
+      );
+      throw outcome.error;
+    }
+    if (outcome.result === 'sent') logger.info({ notificationId }, 'E-mail sent');
+  }
+
+  private async record(
+    manager: EntityManager,
+    id: string,
+    status: NotificationStatus,
+    lastError: string | null,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE notifications
+       SET status = $2, attempts = attempts + 1, last_error = $3,
+           sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END
+       WHERE id = $1`,
+      [id, status, lastError],
+    );
+  }
+
+  /**
+   * Queues message `id` again, whatever its status (an admin's resend): QUEUED with a send job of its own, so it goes
+   * out even while an older job waits for a retry. Unknown ids are NOT_FOUND.
+   */
+  async resend(id: string): Promise<Notification> {
+    if (!isUuid(id)) throw new NotFoundError('Notification');
+    return this.db.transaction(async (manager) => {
+      const rows: Record<string, unknown>[] = await manager.query(
+        `WITH changed AS (UPDATE notifications SET status = 'queued' WHERE id = $1 RETURNING *) SELECT * FROM changed`,
+        [id],
+      );
+      if (rows.length === 0) throw new NotFoundError('Notification');
+      await this.jobs.add(mailSendJob(id, this.config.mail.maxAttempts, randomUUID()), manager);
+      return hydrate(manager, Notification, rows[0]);
+    });
+  }
+
+  /** The outbox, newest first: `first` (1-100, default 20) messages after the `after` cursor (keyset pagination). */
+  async adminPage(options: { first?: number | null; after?: string | null }): Promise<NotificationPage> {
+    const first = options.first ?? NOTIFICATION_PAGE.defaultSize;
+    if (!Number.isInteger(first) || first < 1 || first > NOTIFICATION_PAGE.maxSize) {
+      throw InputError.field('first', NOTIFICATION_PAGE_MESSAGES.first);
+    }
+    const after = options.after ? decodeCursor(options.after) : null;
+    if (options.after && !after) throw InputError.field('after', NOTIFICATION_PAGE_MESSAGES.cursor);
+
+    const params: unknown[] = [first + 1];
+    if (after) params.push(after.createdAt, after.id);
+    const rows: Record<string, unknown>[] = await this.db.query(
+      `WITH total AS (SELECT count(*) AS total_count FROM notifications),
+       page AS (
+         SELECT n.*, ${cursorTimestampSql('n')} AS cursor_ts FROM notifications n
+         ${after ? `WHERE (n.created_at, n.id) < ($2::timestamptz, $3::uuid)` : ''}
+         ORDER BY n.created_at DESC, n.id DESC
+         LIMIT $1
+       )
+       SELECT total.total_count, page.* FROM total LEFT JOIN page ON true
+       ORDER BY page.created_at DESC, page.id DESC`,
+      params,
+    );
+    const found = rows.filter((row) => row.id !== null);
+    const edges = found.slice(0, first).map((row) => {
+      const node = hydrate(this.db.manager, Notification, row);
+      return { node, cursor: encodeCursor(row.cursor_ts as string, node.id) };
+    });
+    return {
+      edges,
+      hasNextPage: found.length > first,
+      endCursor: edges.length > 0 ? edges[edges.length - 1].cursor : null,
+      totalCount: Number(rows[0].total_count),
+    };
+  }
+}
+
+/** An error as the outbox shows it: its message, at most 500 characters. */
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
+}

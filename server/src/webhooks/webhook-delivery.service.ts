@@ -1,0 +1,251 @@
+import { DataSource, type EntityManager } from 'typeorm';
+import { isUuid } from '../../../common/validation';
+import { AppConfig } from '../app-config';
+import { Service } from '../container';
+import { DomainEvents, type DomainEventRecord } from '../core/domain-events';
+import { InputError, NotFoundError } from '../core/errors';
+import { JobQueue, type JobSpec } from '../core/job-queue';
+import { logger } from '../core/logger';
+import { hydrate } from '../db/hydrate';
+import { apiEnum, apiFacts, deliveryBodyText, orderSnapshot, type OrderRow, type WebhookBody } from './webhook-body';
+import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
+import { sendWebhook, type WebhookAttempt } from './webhook-sender';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
+
+/** The consumer of domain events that writes webhook deliveries (one of EVENT_CONSUMER_TASKS). */
+export const WEBHOOKS_EVENT_TASK = 'webhooks:event';
+/** Makes one attempt of one delivery. */
+export const WEBHOOK_DELIVER_TASK = 'webhooks:deliver';
+
+export const USER_AGENT = 'CryptoDigitalStore-Webhooks/1.0';
+
+export const DELIVERY_PAGE = { defaultSize: 20, maxSize: 100 } as const;
+export const DELIVERY_PAGE_MESSAGES = { first: `first must be between 1 and ${DELIVERY_PAGE.maxSize}` } as const;
+
+/**
+ * The job of delivery `deliveryId`: one per delivery (its key), tried `maxAttempts` times; graphile-worker waits
+ * exp(min(attempt, 10)) seconds before each retry. Adding it again (a redelivery) resets its attempts and runs it now.
+ */
+export function deliverJob(deliveryId: string, maxAttempts: number): JobSpec {
+  return {
+    task: WEBHOOK_DELIVER_TASK,
+    payload: { deliveryId },
+    jobKey: `${WEBHOOK_DELIVER_TASK}:${deliveryId}`,
+    maxAttempts,
+  };
+}
+
+/** Seconds graphile-worker waits after failed attempt `attempt` of a job (its fail_job: exp(least(attempts, 10))). */
+export function retryDelaySeconds(attempt: number): number {
+  return Math.exp(Math.min(attempt, 10));
+}
+
+/** The endpoints that get event `$1`: active, subscribed to its type, and added before it occurred. */
+const SUBSCRIBED_ENDPOINTS_SQL = `
+  SELECT e.id FROM webhook_endpoints e JOIN domain_events d ON d.id = $1::uuid
+  WHERE e.active AND d.type = ANY (e.events) AND e.created_at <= d.occurred_at`;
+
+/** What became of one run of a delivery job. */
+type DeliverOutcome = { result: 'skipped' } | { result: 'sent' | 'failed'; attempt: WebhookAttempt; final: boolean };
+
+/**
+ * Webhook deliveries (docs/jobs-and-events.md "Webhooks"). The consumer of domain events writes one delivery per
+ * subscribed endpoint, body included, and queues its job in the same transaction; the job POSTs the body signed, and
+ * a failed attempt is logged on the row and rethrown so graphile-worker retries it with backoff. A delivery is only
+ * attempted while PENDING and under its row lock, so two jobs for one delivery (a retry and a redelivery) never send
+ * it at once and a stale job never sends a delivered one again.
+ */
+@Service()
+export class WebhookDeliveryService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly config: AppConfig,
+    private readonly events: DomainEvents,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /**
+   * The consumer job of domain event `eventId`: a delivery for every active endpoint subscribed to its type that
+   * existed when it occurred, each with its job. Running it again adds nothing (`(endpoint_id, event_id)` is unique).
+   */
+  async handleEvent(eventId: string): Promise<void> {
+    const event = await this.events.find(eventId);
+    if (!event) {
+      logger.warn({ eventId }, 'Webhook consumer: domain event not found');
+      return;
+    }
+    // Most events have no subscriber: read nothing more for them.
+    const [{ subscribed }]: { subscribed: boolean }[] = await this.db.query(
+      `SELECT EXISTS (${SUBSCRIBED_ENDPOINTS_SQL}) AS subscribed`,
+      [eventId],
+    );
+    if (!subscribed) return;
+    const body = await this.bodyOf(event);
+    await this.db.transaction(async (manager) => {
+      const rows: { id: string }[] = await manager.query(
+        `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, next_attempt_at)
+         SELECT e.id, $1::uuid, $2, $3::jsonb, now() FROM (${SUBSCRIBED_ENDPOINTS_SQL}) e
+         ON CONFLICT (endpoint_id, event_id) DO NOTHING
+         RETURNING id`,
+        [eventId, event.type, JSON.stringify(body)],
+      );
+      await this.jobs.add(
+        rows.map((row) => deliverJob(row.id, this.config.webhooks.maxAttempts)),
+        manager,
+      );
+    });
+  }
+
+  /** The body of `event`'s deliveries: its facts, and a snapshot of its order, product or ticket as it is now. */
+  private async bodyOf(event: DomainEventRecord): Promise<WebhookBody> {
+    const payload = event.payload;
+    const data: Record<string, unknown> = apiFacts(payload);
+    if (typeof payload.orderId === 'string') {
+      const [row]: OrderRow[] = await this.db.query(
+        `SELECT id, status, total_price, payment_method, payment_amount_crypto, created_at FROM orders WHERE id = $1`,
+        [payload.orderId],
+      );
+      data.order = row ? orderSnapshot(row) : null;
+    }
+    if (typeof payload.productId === 'string') {
+      const [row]: { id: string; slug: string; name: string; in_stock: boolean }[] = await this.db.query(
+        `SELECT id, slug, name, in_stock FROM products WHERE id = $1`,
+        [payload.productId],
+      );
+      data.product = row ? { id: row.id, slug: row.slug, name: row.name, inStock: row.in_stock } : null;
+    }
+    if (typeof payload.ticketId === 'string') {
+      const [row]: { id: string; status: string }[] = await this.db.query(
+        `SELECT id, status FROM support_tickets WHERE id = $1`,
+        [payload.ticketId],
+      );
+      data.ticket = row ? { id: row.id, status: apiEnum(row.status) } : null;
+    }
+    return { id: event.id, type: event.type, occurredAt: event.occurredAt.toISOString(), data };
+  }
+
+  /**
+   * The job of delivery `deliveryId`, attempt `attempt` of `maxAttempts`. POSTs the body, signed for this moment, if
+   * the delivery is still PENDING and its endpoint active. A 2xx: SUCCEEDED. Anything else is logged on the row (status code, duration, start
+   * of the answer, error; FAILED after the last attempt) and rethrown, so graphile-worker retries the job.
+   *
+   * The row stays locked while the request runs (at most WEBHOOK_TIMEOUT_MS): that is what keeps a redelivery from
+   * sending the same delivery at the same moment, at the price of one pooled connection per attempt in flight.
+   */
+  async deliver(deliveryId: string, job: { attempt: number; maxAttempts: number }): Promise<void> {
+    const outcome = await this.db.transaction(async (manager): Promise<DeliverOutcome> => {
+      const [row]: {
+        payload: Record<string, unknown>;
+        status: string;
+        event_id: string;
+        url: string;
+        secret: string;
+        active: boolean;
+      }[] = await manager.query(
+        `SELECT d.payload, d.status, d.event_id, e.url, e.secret, e.active
+           FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+           WHERE d.id = $1
+           FOR UPDATE OF d`,
+        [deliveryId],
+      );
+      // An inactive endpoint is sent nothing; its deliveries stay PENDING.
+      if (!row || row.status !== WebhookDeliveryStatus.PENDING || !row.active) return { result: 'skipped' };
+      const body = deliveryBodyText(row.payload);
+      const attempt = await sendWebhook({
+        url: row.url,
+        body,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': USER_AGENT,
+          [EVENT_ID_HEADER]: row.event_id,
+          [SIGNATURE_HEADER]: signatureHeader(row.secret, body, Math.floor(Date.now() / 1000)),
+        },
+        allowNonPublic: this.config.webhooks.allowPrivateUrls,
+      });
+      const final = !attempt.ok && job.attempt >= job.maxAttempts;
+      await this.record(manager, deliveryId, attempt, job.attempt, final);
+      return { result: attempt.ok ? 'sent' : 'failed', attempt, final };
+    });
+    if (outcome.result === 'skipped') return;
+    const { attempt, final } = outcome;
+    const fields = {
+      deliveryId,
+      attempt: job.attempt,
+      statusCode: attempt.statusCode,
+      durationMs: attempt.durationMs,
+      error: attempt.error,
+    };
+    if (outcome.result === 'sent') {
+      logger.info(fields, 'Webhook delivered');
+      return;
+    }
+    logger.warn({ ...fields, final }, final ? 'Webhook delivery failed for good' : 'Webhook delivery failed; retrying');
+    throw new Error(
+      `Webhook delivery ${deliveryId} failed: ${attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : attempt.error}`,
+    );
+  }
+
+  private async record(
+    manager: EntityManager,
+    id: string,
+    attempt: WebhookAttempt,
+    jobAttempt: number,
+    final: boolean,
+  ): Promise<void> {
+    const status = attempt.ok
+      ? WebhookDeliveryStatus.SUCCEEDED
+      : final
+        ? WebhookDeliveryStatus.FAILED
+        : WebhookDeliveryStatus.PENDING;
+    await manager.query(
+      `UPDATE webhook_deliveries
+       SET status = $2, attempts = attempts + 1, last_status_code = $3, last_duration_ms = $4, last_response = $5,
+           last_error = $6,
+           delivered_at = CASE WHEN $2 = 'succeeded' THEN now() ELSE delivered_at END,
+           next_attempt_at = CASE WHEN $2 = 'pending' THEN now() + $7::float8 * interval '1 second' END
+       WHERE id = $1`,
+      [
+        id,
+        status,
+        attempt.statusCode,
+        attempt.durationMs,
+        attempt.response,
+        attempt.error,
+        retryDelaySeconds(jobAttempt),
+      ],
+    );
+  }
+
+  /**
+   * Sends delivery `id` again, whatever its status, with the same body and event id (an admin's redelivery): PENDING,
+   * its job due now with a fresh count of attempts. Unknown ids are NOT_FOUND.
+   */
+  async redeliver(id: string): Promise<WebhookDelivery> {
+    if (!isUuid(id)) throw new NotFoundError('Webhook delivery');
+    return this.db.transaction(async (manager) => {
+      const rows: Record<string, unknown>[] = await manager.query(
+        `WITH changed AS (
+           UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() WHERE id = $1 RETURNING *
+         )
+         SELECT * FROM changed`,
+        [id],
+      );
+      if (rows.length === 0) throw new NotFoundError('Webhook delivery');
+      await this.jobs.add(deliverJob(id, this.config.webhooks.maxAttempts), manager);
+      return hydrate(manager, WebhookDelivery, rows[0]);
+    });
+  }
+
+  /** An endpoint's deliveries, newest first: `first` of them (1-100, default 20). */
+  async ofEndpoint(endpointId: string, first: number | null | undefined): Promise<WebhookDelivery[]> {
+    const size = first ?? DELIVERY_PAGE.defaultSize;
+    if (!Number.isInteger(size) || size < 1 || size > DELIVERY_PAGE.maxSize) {
+      throw InputError.field('first', DELIVERY_PAGE_MESSAGES.first);
+    }
+    return this.db.getRepository(WebhookDelivery).find({
+      where: { endpointId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: size,
+    });
+  }
+}

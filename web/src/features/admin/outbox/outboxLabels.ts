@@ -1,0 +1,22 @@
+import type { ChipProps } from '@mui/material/Chip';
+import type { NotificationKind, NotificationStatus } from '../../../gql/admin/graphql';
+
+/** What each message tells the customer, as the Outbox lists it. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  ORDER_RECEIVED: 'Order received',
+  PAYMENT_CONFIRMED: 'Payment confirmed',
+  PAYMENT_NOT_RECEIVED: 'Payment not received',
+  ORDER_DELIVERED: 'Order completed',
+  TICKET_REPLY: 'Ticket reply',
+};
+
+/** Each outbox status with its chip colour (the label is always written in the chip). */
+export const NOTIFICATION_STATUS: Record<
+  NotificationStatus,
+  { label: string; colour: Extract<ChipProps['color'], 'default' | 'info' | 'success' | 'warning' | 'error'> }
+> = {
+  QUEUED: { label: 'Queued', colour: 'info' },
+  SENT: { label: 'Sent', colour: 'success' },
+  FAILED: { label: 'Failed', colour: 'error' },
+  NOT_SENT: { label: 'Not sent', colour: 'warning' },
+};

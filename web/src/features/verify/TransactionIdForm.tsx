@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { MONOSPACE_FONT } from '../../theme/theme';
+import { ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
+
+interface Props {
+  submitting: boolean;
+  /** Saves the ID; the form stays filled in when it resolves false (a refusal to correct). */
+  onSubmit: (transactionId: string) => Promise<boolean>;
+}
+
+/** "Add your transaction ID" on /verify, for a PENDING order that has none yet. */
+export function TransactionIdForm({ submitting, onSubmit }: Props) {
+  const [value, setValue] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSubmit(value).then((saved) => saved && setValue(''));
+  };
+  return (
+    <Card component="section" aria-labelledby="add-transaction-id-title" sx={{ mt: 3 }}>
+      <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+        <Typography id="add-transaction-id-title" variant="h5" component="h2">
+          {ORDER_ACTION_TEXTS.addTransactionIdTitle}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {ORDER_ACTION_TEXTS.addTransactionIdText}
+        </Typography>
+        <Box component="form" noValidate onSubmit={submit} sx={{ mt: 2 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField
+              id="verify-transaction-id"
+              label={ORDER_ACTION_TEXTS.transactionIdLabel}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              size="small"
+              fullWidth
+              autoComplete="off"
+              slotProps={{
+                htmlInput: { autoCapitalize: 'none', spellCheck: false },
+                input: { sx: { fontFamily: MONOSPACE_FONT } },
+              }}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={submitting}
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            >
+              {submitting ? ORDER_ACTION_TEXTS.adding : ORDER_ACTION_TEXTS.addTransactionId}
+            </Button>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
