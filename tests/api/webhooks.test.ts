@@ -206,6 +206,18 @@ describe('a delivery', () => {
     expect(delivery.deliveredAt).not.toBeNull();
   });
 
+  it('logs an answer with control characters readably (a NUL never reaches PostgreSQL)', async () => {
+    const hook = await receiver();
+    hook.respond = () => ({ status: 200, body: 'ok\u0000\u001b[31mred\ttab' });
+    const { endpoint } = await createEndpoint(store, hook.url, ['order.created']);
+    await placeOrder();
+    const [delivery] = await waitFor('the log', async () => {
+      const list = await deliveriesOf(endpoint.id);
+      return list[0]?.status === 'SUCCEEDED' ? list : undefined;
+    });
+    expect(delivery.lastResponse).toBe('ok\ufffd\ufffd[31mred\ttab');
+  });
+
   it('a receiver that fails twice then succeeds gets three deliveries with one event id', async () => {
     const hook = await receiver();
     hook.respond = (n) => (n <= 2 ? { status: 500, body: `boom ${n}` } : { status: 204 });

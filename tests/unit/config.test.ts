@@ -58,3 +58,23 @@ describe('e-mail settings', () => {
     );
   });
 });
+
+describe('webhook settings', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+
+  it('allows internal addresses outside production only, unless told (SSRF)', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).webhooks).toEqual({ allowPrivateUrls: true, maxAttempts: 14 });
+    expect(loadConfig({ NODE_ENV: 'test' }).webhooks.allowPrivateUrls).toBe(true);
+    expect(loadConfig(production).webhooks.allowPrivateUrls).toBe(false);
+    expect(loadConfig({ ...production, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }).webhooks.allowPrivateUrls).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE_URLS: 'false' }).webhooks.allowPrivateUrls).toBe(false);
+  });
+
+  it('takes 1-100 attempts per delivery', () => {
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOK_MAX_ATTEMPTS: '8' }).webhooks.maxAttempts).toBe(8);
+    expect(() => loadConfig({ NODE_ENV: 'test', WEBHOOK_MAX_ATTEMPTS: '0' })).toThrow(/WEBHOOK_MAX_ATTEMPTS/);
+    expect(() => loadConfig({ NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE_URLS/,
+    );
+  });
+});

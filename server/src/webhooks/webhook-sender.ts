@@ -53,9 +53,15 @@ export async function sendWebhook(request: WebhookRequest): Promise<WebhookAttem
     const ok = answer.statusCode >= 200 && answer.statusCode < 300;
     const redirect =
       answer.statusCode >= 300 && answer.statusCode < 400
-        ? `Redirect to ${answer.location ?? '(no Location)'} not followed`
+        ? clip(`Redirect to ${answer.location ?? '(no Location)'} not followed`)
         : null;
-    return { ok, statusCode: answer.statusCode, durationMs: elapsed(), response: answer.body, error: redirect };
+    return {
+      ok,
+      statusCode: answer.statusCode,
+      durationMs: elapsed(),
+      response: readable(answer.body),
+      error: redirect,
+    };
   } catch (error) {
     return { ok: false, statusCode: null, durationMs: elapsed(), response: null, error: describe(error, url) };
   }
@@ -66,8 +72,22 @@ function describe(error: unknown, url: URL): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `No answer from ${hostOf(url)} within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return message.length > 500 ? `${message.slice(0, 499)}…` : message;
+  return clip(error instanceof Error ? error.message : String(error));
+}
+
+/** At most 500 characters of a message for the log. */
+function clip(message: string): string {
+  return readable(message.length > 500 ? `${message.slice(0, 499)}…` : message);
+}
+
+/**
+ * Whatever an endpoint answered, as text the log can hold and show: control characters other than tab and line
+ * breaks become U+FFFD (PostgreSQL refuses a NUL in text, and the rest only garble the admin's screen).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+function readable(text: string): string {
+  return text.replace(CONTROL, '\ufffd');
 }
 
 function post(

@@ -22,6 +22,7 @@ import { OutboxTab } from './outbox/OutboxTab';
 import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
 import { ProductsStockTab } from './products/ProductsStockTab';
 import { useLiveConnection } from './useLiveConnection';
+import { WebhooksTab } from './webhooks/WebhooksTab';
 
 const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
   query AdminDashboardViewer {
@@ -35,9 +36,10 @@ const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
 
 /** The admin's sections, in tab order; the first is the default (no ?tab= in the address). */
 const TABS = [
-  { key: 'orders', label: 'Orders' },
-  { key: 'products', label: 'Products Stock' },
-  { key: 'outbox', label: 'Outbox' },
+  { key: 'orders', label: 'Orders', live: true },
+  { key: 'products', label: 'Products Stock', live: true },
+  { key: 'outbox', label: 'Outbox', live: false },
+  { key: 'webhooks', label: 'Webhooks', live: false },
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
@@ -127,7 +129,8 @@ function AdminDashboard({ email }: { email: string }) {
             <Typography component="h1" variant="h3">
               Admin Dashboard
             </Typography>
-            <LiveChip live={live === 'live'} />
+            {/* Only tabs with live updates hold the socket open; elsewhere the chip would say "Connecting..." */}
+            {TABS.find((t) => t.key === tab)?.live ? <LiveChip live={live === 'live'} /> : null}
           </Stack>
           <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             Signed in as {email}
@@ -176,6 +179,7 @@ function AdminDashboard({ email }: { email: string }) {
         ) : null}
         {tab === 'products' ? <ProductsStockTab /> : null}
         {tab === 'outbox' ? <OutboxTab /> : null}
+        {tab === 'webhooks' ? <WebhooksTab /> : null}
       </Box>
     </Container>
   );

@@ -19,6 +19,12 @@ export const ADMIN_TEXTS = {
   fetchNotificationsFailed: 'Failed to fetch the outbox',
   notificationQueued: 'Message queued',
   notificationResendFailed: 'Failed to resend the message',
+  fetchWebhooksFailed: 'Failed to fetch webhooks',
+  webhookAddFailed: 'Failed to add the endpoint',
+  webhookDeleted: 'Endpoint deleted',
+  webhookDeleteFailed: 'Failed to delete the endpoint',
+  redeliveryQueued: 'Redelivery queued',
+  redeliverFailed: 'Failed to redeliver',
   /** Fallback description when the failure carries no server message (network trouble). */
   tryAgain: 'Please check your connection and try again.',
 } as const;

@@ -33,6 +33,12 @@ type Documents = {
     "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": typeof types.AdminProductChangedDocument,
     "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": typeof types.AdminSetProductStockDocument,
     "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginSignInDocument,
+    "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": typeof types.AdminCreateWebhookEndpointDocument,
+    "\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.AdminDeleteWebhookEndpointDocument,
+    "\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": typeof types.AdminRedeliverWebhookDocument,
+    "\n  fragment AdminWebhookDeliveryRow_delivery on WebhookDelivery {\n    id\n    eventId\n    eventType\n    status\n    attempts\n    lastStatusCode\n    lastDurationMs\n    lastResponse\n    lastError\n    nextAttemptAt\n    createdAt\n    deliveredAt\n  }\n": typeof types.AdminWebhookDeliveryRow_DeliveryFragmentDoc,
+    "\n  fragment AdminWebhookEndpoint_endpoint on WebhookEndpoint {\n    id\n    url\n    events\n    createdAt\n    deliveries(first: $deliveries) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": typeof types.AdminWebhookEndpoint_EndpointFragmentDoc,
+    "\n  query AdminWebhooks($deliveries: Int!) {\n    webhookEventTypes\n    webhookEndpoints {\n      id\n      ...AdminWebhookEndpoint_endpoint\n    }\n  }\n": typeof types.AdminWebhooksDocument,
 };
 const documents: Documents = {
     "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": types.AdminDashboardViewerDocument,
@@ -54,6 +60,12 @@ const documents: Documents = {
     "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": types.AdminProductChangedDocument,
     "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": types.AdminSetProductStockDocument,
     "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginSignInDocument,
+    "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": types.AdminCreateWebhookEndpointDocument,
+    "\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.AdminDeleteWebhookEndpointDocument,
+    "\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": types.AdminRedeliverWebhookDocument,
+    "\n  fragment AdminWebhookDeliveryRow_delivery on WebhookDelivery {\n    id\n    eventId\n    eventType\n    status\n    attempts\n    lastStatusCode\n    lastDurationMs\n    lastResponse\n    lastError\n    nextAttemptAt\n    createdAt\n    deliveredAt\n  }\n": types.AdminWebhookDeliveryRow_DeliveryFragmentDoc,
+    "\n  fragment AdminWebhookEndpoint_endpoint on WebhookEndpoint {\n    id\n    url\n    events\n    createdAt\n    deliveries(first: $deliveries) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": types.AdminWebhookEndpoint_EndpointFragmentDoc,
+    "\n  query AdminWebhooks($deliveries: Int!) {\n    webhookEventTypes\n    webhookEndpoints {\n      id\n      ...AdminWebhookEndpoint_endpoint\n    }\n  }\n": types.AdminWebhooksDocument,
 };
 
 /**
@@ -146,6 +158,30 @@ export function graphql(source: "\n  mutation AdminSetProductStock($productId: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"): (typeof documents)["\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminWebhookDeliveryRow_delivery on WebhookDelivery {\n    id\n    eventId\n    eventType\n    status\n    attempts\n    lastStatusCode\n    lastDurationMs\n    lastResponse\n    lastError\n    nextAttemptAt\n    createdAt\n    deliveredAt\n  }\n"): (typeof documents)["\n  fragment AdminWebhookDeliveryRow_delivery on WebhookDelivery {\n    id\n    eventId\n    eventType\n    status\n    attempts\n    lastStatusCode\n    lastDurationMs\n    lastResponse\n    lastError\n    nextAttemptAt\n    createdAt\n    deliveredAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminWebhookEndpoint_endpoint on WebhookEndpoint {\n    id\n    url\n    events\n    createdAt\n    deliveries(first: $deliveries) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n"): (typeof documents)["\n  fragment AdminWebhookEndpoint_endpoint on WebhookEndpoint {\n    id\n    url\n    events\n    createdAt\n    deliveries(first: $deliveries) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminWebhooks($deliveries: Int!) {\n    webhookEventTypes\n    webhookEndpoints {\n      id\n      ...AdminWebhookEndpoint_endpoint\n    }\n  }\n"): (typeof documents)["\n  query AdminWebhooks($deliveries: Int!) {\n    webhookEventTypes\n    webhookEndpoints {\n      id\n      ...AdminWebhookEndpoint_endpoint\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,14 +16,21 @@ interface DeleteWebhookEndpointDialogProps {
 }
 
 /** Asks before deleting an endpoint: it gets no more events and its delivery log goes with it. */
-export function DeleteWebhookEndpointDialog({ endpoint, deleting, onConfirm, onClose }: DeleteWebhookEndpointDialogProps) {
+export function DeleteWebhookEndpointDialog({
+  endpoint,
+  deleting,
+  onConfirm,
+  onClose,
+}: DeleteWebhookEndpointDialogProps) {
   return (
     <Dialog open={!!endpoint} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="delete-webhook-title">
       <DialogTitle id="delete-webhook-title">Delete this endpoint?</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">
-          <strong style={{ fontFamily: MONOSPACE_FONT, overflowWrap: 'anywhere' }}>{endpoint?.url}</strong> will receive
-          no more events. Its delivery log is deleted, and deliveries waiting for a retry are dropped.
+          <Box component="strong" sx={{ fontFamily: MONOSPACE_FONT, overflowWrap: 'anywhere' }}>
+            {endpoint?.url}
+          </Box>{' '}
+          will receive no more events. Its delivery log is deleted, and deliveries waiting for a retry are dropped.
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -128,17 +128,20 @@ function DeliveryTable({ rows, ...actions }: ViewProps) {
         size="small"
         aria-label="Deliveries"
         sx={{
+          // Fixed columns, so the logs of all endpoints line up one under another.
+          tableLayout: 'fixed',
+          minWidth: 900,
           '& td, & th': { px: 1, py: 1.25, verticalAlign: 'top' },
           '& td:first-of-type, & th:first-of-type': { pl: 2 },
         }}
       >
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
-            <TableCell>Event</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Last attempt</TableCell>
+            <TableCell sx={{ width: 230 }}>Event</TableCell>
+            <TableCell sx={{ width: 120 }}>Status</TableCell>
+            <TableCell sx={{ width: 270 }}>Last attempt</TableCell>
             <TableCell>Response</TableCell>
-            <TableCell>
+            <TableCell sx={{ width: 140 }}>
               <Box component="span" sx={visuallyHidden}>
                 Redeliver
               </Box>
@@ -169,7 +172,7 @@ function DeliveryTable({ rows, ...actions }: ViewProps) {
                   {timingText(row)}
                 </Typography>
               </TableCell>
-              <TableCell sx={{ minWidth: 200, maxWidth: 360 }}>
+              <TableCell>
                 <ResponseText row={row} lines={2} />
               </TableCell>
               <TableCell>
@@ -198,6 +201,9 @@ function DeliveryCards({ rows, ...actions }: ViewProps) {
               <Typography sx={{ ...mono, fontWeight: 700, overflowWrap: 'anywhere' }}>{row.eventType}</Typography>
               <Typography variant="body2" color="text.secondary">
                 {formatDateTime(row.createdAt)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={mono} title={row.eventId}>
+                Event {row.eventId.slice(0, 8)}
               </Typography>
             </Box>
             <DeliveryStatusChip status={row.status} />

@@ -1,4 +1,4 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -63,7 +63,7 @@ export function WebhookEndpointCard({ endpoint, redelivering, onRedeliver, onDel
           variant="outlined"
           color="error"
           size="small"
-          startIcon={<DeleteOutlineIcon aria-hidden />}
+          startIcon={<DeleteOutlinedIcon aria-hidden />}
           onClick={() => onDelete(e.id, e.url)}
           aria-label={`Delete endpoint ${e.url}`}
           sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'flex-start' } }}
