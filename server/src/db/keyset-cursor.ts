@@ -3,6 +3,7 @@
  * microsecond precision (a JS Date would round it to milliseconds and the keyset would skip or repeat rows) and its id.
  */
 import { isUuid } from '../../../common/validation';
+import { InputError } from '../core/errors';
 
 /** `alias.created_at` as an ISO-8601 UTC string with microseconds, for `encodeCursor`. */
 export const cursorTimestampSql = (alias: string) =>
@@ -19,4 +20,55 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   );
   if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]))) return null;
   return { createdAt: match[1], id: match[2].toLowerCase() };
+}
+
+/** Page sizes of the admin's lists (orders, outbox). */
+export const ADMIN_PAGE = { defaultSize: 20, maxSize: 100 } as const;
+
+export const PAGE_MESSAGES = {
+  first: `first must be between 1 and ${ADMIN_PAGE.maxSize}`,
+  cursor: 'Invalid cursor',
+} as const;
+
+/** `first` and `after` checked: BAD_USER_INPUT on field `first` or `after` when out of range or not one of ours. */
+export function pageArguments(options: { first?: number | null; after?: string | null }): {
+  first: number;
+  after: { createdAt: string; id: string } | null;
+} {
+  const first = options.first ?? ADMIN_PAGE.defaultSize;
+  if (!Number.isInteger(first) || first < 1 || first > ADMIN_PAGE.maxSize) {
+    throw InputError.field('first', PAGE_MESSAGES.first);
+  }
+  const after = options.after ? decodeCursor(options.after) : null;
+  if (options.after && !after) throw InputError.field('after', PAGE_MESSAGES.cursor);
+  return { first, after };
+}
+
+export interface KeysetPage<T> {
+  edges: { cursor: string; node: T }[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+  totalCount: number;
+}
+
+/**
+ * A page from rows that carry `cursor_ts` (cursorTimestampSql) and `total_count`, fetched with `LIMIT first + 1`
+ * (the extra row says whether there is a next page). Rows with a null id are the total's row of an empty page.
+ */
+export function keysetPage<T extends { id: string }>(
+  rows: Record<string, unknown>[],
+  first: number,
+  toNode: (row: Record<string, unknown>) => T,
+): KeysetPage<T> {
+  const found = rows.filter((row) => row.id !== null);
+  const edges = found.slice(0, first).map((row) => {
+    const node = toNode(row);
+    return { node, cursor: encodeCursor(row.cursor_ts as string, node.id) };
+  });
+  return {
+    edges,
+    hasNextPage: found.length > first,
+    endCursor: edges.length > 0 ? edges[edges.length - 1].cursor : null,
+    totalCount: Number(rows[0]?.total_count ?? 0),
+  };
 }

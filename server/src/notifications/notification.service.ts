@@ -6,11 +6,11 @@ import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { DomainEvents, type NewDomainEvent } from '../core/domain-events';
 import { OrderStatus, paymentMethodKey, type PaymentMethod } from '../core/enums';
-import { InputError, NotFoundError } from '../core/errors';
+import { NotFoundError } from '../core/errors';
 import { JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
 import { hydrate } from '../db/hydrate';
-import { cursorTimestampSql, decodeCursor, encodeCursor } from '../db/keyset-cursor';
+import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 import {
   orderDeliveredMail,
   orderReceivedMail,
@@ -30,12 +30,6 @@ export const NOTIFICATIONS_EVENT_TASK = 'notifications:event';
 export const MAIL_SEND_TASK = 'mail:send';
 /** The outbox's last error of a message kept because no SMTP server is configured. */
 export const NO_SMTP_SERVER = 'not sent: no SMTP server configured';
-
-export const NOTIFICATION_PAGE = { defaultSize: 20, maxSize: 100 } as const;
-export const NOTIFICATION_PAGE_MESSAGES = {
-  first: `first must be between 1 and ${NOTIFICATION_PAGE.maxSize}`,
-  cursor: 'Invalid cursor',
-} as const;
 
 /**
  * The send job of a message, tried MAIL_MAX_ATTEMPTS times (graphile-worker waits exp(min(attempt, 10)) seconds
@@ -88,12 +82,7 @@ interface Draft {
 type SendOutcome = { result: 'sent' | 'not-sent' | 'skipped' } | { result: 'failed'; error: unknown; final: boolean };
 
 /** A page of the outbox, newest first. */
-export interface NotificationPage {
-  edges: { cursor: string; node: Notification }[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-  totalCount: number;
-}
+export type NotificationPage = KeysetPage<Notification>;
 
 /**
  * E-mail through an outbox (docs/jobs-and-events.md "E-mail"). The consumer of domain events renders each message
@@ -302,12 +291,7 @@ export class NotificationService {
 
   /** The outbox, newest first: `first` (1-100, default 20) messages after the `after` cursor (keyset pagination). */
   async adminPage(options: { first?: number | null; after?: string | null }): Promise<NotificationPage> {
-    const first = options.first ?? NOTIFICATION_PAGE.defaultSize;
-    if (!Number.isInteger(first) || first < 1 || first > NOTIFICATION_PAGE.maxSize) {
-      throw InputError.field('first', NOTIFICATION_PAGE_MESSAGES.first);
-    }
-    const after = options.after ? decodeCursor(options.after) : null;
-    if (options.after && !after) throw InputError.field('after', NOTIFICATION_PAGE_MESSAGES.cursor);
+    const { first, after } = pageArguments(options);
 
     const params: unknown[] = [first + 1];
     if (after) params.push(after.createdAt, after.id);
@@ -323,17 +307,7 @@ export class NotificationService {
        ORDER BY page.created_at DESC, page.id DESC`,
       params,
     );
-    const found = rows.filter((row) => row.id !== null);
-    const edges = found.slice(0, first).map((row) => {
-      const node = hydrate(this.db.manager, Notification, row);
-      return { node, cursor: encodeCursor(row.cursor_ts as string, node.id) };
-    });
-    return {
-      edges,
-      hasNextPage: found.length > first,
-      endCursor: edges.length > 0 ? edges[edges.length - 1].cursor : null,
-      totalCount: Number(rows[0].total_count),
-    };
+    return keysetPage(rows, first, (row) => hydrate(this.db.manager, Notification, row));
   }
 }
 

@@ -1,9 +1,8 @@
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { isUuid, MESSAGES, submitTransactionIdSchema } from '../../../common/validation';
-import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
 import { hydrate } from '../db/hydrate';
-import { isAdmin } from '../accounts/access-token';
+import { isAdmin, type AuthUser } from '../accounts/access-token';
 import { ActorKind, OrderStatus } from '../core/enums';
 import { InputError, NotFoundError, parseInput } from '../core/errors';
 import { EventBus } from '../core/event-bus';
@@ -11,6 +10,7 @@ import { OrderEvent } from './order-event.entity';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { orderChangeEvents } from './order-topics';
 import { Order } from './order.entity';
+import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 
 /** May `user` see `order`? Its owner and admins may; everyone else is told it does not exist. */
 export function canSeeOrder(user: AuthUser | null, order: Pick<Order, 'userId'>): boolean {
@@ -18,39 +18,7 @@ export function canSeeOrder(user: AuthUser | null, order: Pick<Order, 'userId'>)
 }
 
 /** A page of the admin queue. */
-export interface OrderPage {
-  edges: { cursor: string; node: Order }[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-  totalCount: number;
-}
-
-export const ADMIN_PAGE = { defaultSize: 20, maxSize: 100 } as const;
-export const ORDER_PAGE_MESSAGES = {
-  first: `first must be between 1 and ${ADMIN_PAGE.maxSize}`,
-  cursor: 'Invalid cursor',
-} as const;
-
-/**
- * Cursor of the admin queue: the row's created_at with PostgreSQL's full microsecond precision (a JS
- * Date would round it to milliseconds and the keyset would skip or repeat rows) and its id.
- */
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/i.exec(
-    Buffer.from(cursor, 'base64url').toString('utf8'),
-  );
-  if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]))) {
-    throw InputError.field('after', ORDER_PAGE_MESSAGES.cursor);
-  }
-  return { createdAt: match[1], id: match[2].toLowerCase() };
-}
-
-/** created_at as an ISO-8601 UTC string with microseconds. */
-const CURSOR_TIMESTAMP = `to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export type OrderPage = KeysetPage<Order>;
 
 /**
  * Reading and changing orders after checkout: the owner's and admins' views (docs/product.md "Roles"), the admin's
@@ -183,11 +151,7 @@ export class OrderService {
     first?: number | null;
     after?: string | null;
   }): Promise<OrderPage> {
-    const first = options.first ?? ADMIN_PAGE.defaultSize;
-    if (!Number.isInteger(first) || first < 1 || first > ADMIN_PAGE.maxSize) {
-      throw InputError.field('first', ORDER_PAGE_MESSAGES.first);
-    }
-    const after = options.after ? decodeCursor(options.after) : null;
+    const { first, after } = pageArguments(options);
 
     // One statement: the total (from the trigger-kept `order_counts`, migration 1763800000000) joined
     // to the page, so an empty page still has its row; the customer's name and e-mail come along
@@ -203,7 +167,7 @@ export class OrderService {
       `WITH total AS (
          SELECT coalesce(sum(total), 0) AS total_count FROM order_counts WHERE $1::text IS NULL OR status = $1
        ), page AS (
-         SELECT o.*, ${CURSOR_TIMESTAMP} AS cursor_ts, p.full_name AS customer_full_name, p.email AS customer_email
+         SELECT o.*, ${cursorTimestampSql('o')} AS cursor_ts, p.full_name AS customer_full_name, p.email AS customer_email
          FROM orders o LEFT JOIN profiles p ON p.id = o.user_id
          ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
          ORDER BY o.created_at DESC, o.id DESC
@@ -214,23 +178,15 @@ export class OrderService {
       params,
     );
 
-    const manager = this.db.manager;
-    const found = rows.filter((row) => row.id !== null);
-    const edges = found.slice(0, first).map((row) => {
-      const node = hydrate(manager, Order, row);
+    return keysetPage(rows, first, (row) => {
+      const node = hydrate(this.db.manager, Order, row);
       if (row.customer_email !== null) {
         node.joinedCustomer = {
           fullName: row.customer_full_name as string | null,
           email: row.customer_email as string,
         };
       }
-      return { node, cursor: encodeCursor(row.cursor_ts as string, node.id) };
+      return node;
     });
-    return {
-      edges,
-      hasNextPage: found.length > first,
-      endCursor: edges.length > 0 ? edges[edges.length - 1].cursor : null,
-      totalCount: Number(rows[0].total_count),
-    };
   }
 }

@@ -3,7 +3,6 @@ import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import type {
   AdminOrdersQuery as AdminOrdersResult,
   OrderStatus,
 } from '../../../gql/admin/graphql';
+import { ResponsiveListFrame } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 import { OrderDetailDialog } from './OrderDetailDialog';
@@ -255,17 +255,7 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
         {list ? <QueueSummary shown={list.edges.length} total={list.totalCount} overdue={overdueCount(list)} /> : null}
       </Stack>
 
-      {/* Below lg the orders are cards of their own: no frame around them. */}
-      <Paper
-        variant="outlined"
-        sx={{
-          borderRadius: '16px',
-          overflow: 'hidden',
-          border: { xs: 0, lg: 1 },
-          borderColor: { lg: 'divider' },
-          bgcolor: { xs: 'transparent', lg: 'background.paper' },
-        }}
-      >
+      <ResponsiveListFrame>
         {loading && !list ? (
           <LoadingState label="Loading orders..." />
         ) : !list ? (
@@ -291,7 +281,7 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
             onOpenDetails={setDetailOrderId}
           />
         )}
-      </Paper>
+      </ResponsiveListFrame>
 
       {list?.pageInfo.hasNextPage ? (
         <Box sx={{ display: 'flex', justifyContent: 'center' }}>

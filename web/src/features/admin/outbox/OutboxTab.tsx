@@ -1,13 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
+import { ResponsiveListFrame } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 import { NotificationPreviewDialog } from './NotificationPreviewDialog';
@@ -98,17 +98,7 @@ export function OutboxTab() {
         ) : null}
       </Stack>
 
-      {/* Below lg the messages are cards of their own: no frame around them. */}
-      <Paper
-        variant="outlined"
-        sx={{
-          borderRadius: '16px',
-          overflow: 'hidden',
-          border: { xs: 0, lg: 1 },
-          borderColor: { lg: 'divider' },
-          bgcolor: { xs: 'transparent', lg: 'background.paper' },
-        }}
-      >
+      <ResponsiveListFrame>
         {loading && !list ? (
           <LoadingState label="Loading the outbox..." />
         ) : !list ? (
@@ -131,7 +121,7 @@ export function OutboxTab() {
             onResend={(id, to) => void resend(id, to)}
           />
         )}
-      </Paper>
+      </ResponsiveListFrame>
 
       {list?.pageInfo.hasNextPage ? (
         <Box sx={{ display: 'flex', justifyContent: 'center' }}>
