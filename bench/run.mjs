@@ -8,6 +8,9 @@
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
  * --only catalogue,product,dashboard,admin,checkout,fanout,web (some sections only),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
+ * --server-env "KEY=VALUE KEY2=VALUE2" (extra environment for the server, e.g. JOBS_CONCURRENCY=2),
+ * --no-jobs (the server runs no jobs, JOBS_IN_PROCESS=false: they queue up, so the run measures the request path
+ * without the e-mail and webhook work that follows each checkout),
  * --node-args "FLAGS" (Node.js flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a V8
  * CPU profile written when it stops, or "--trace-gc").
  * DATABASE_URL set: a new database on that server (dropped afterwards); else an embedded PostgreSQL
@@ -52,6 +55,8 @@ const { values: args } = parseArgs({
     'skip-web': { type: 'boolean', default: false },
     only: { type: 'string' },
     'server-dist': { type: 'string' },
+    'no-jobs': { type: 'boolean' },
+    'server-env': { type: 'string' },
     'node-args': { type: 'string' },
   },
 });
@@ -474,6 +479,13 @@ async function main() {
         PAY_ADDRESS_BTC: PAY_ADDRESSES.btc,
         PAY_ADDRESS_ETH: PAY_ADDRESSES.eth,
         WEB_DIST_DIR: webDist,
+        ...(args['no-jobs'] ? { JOBS_IN_PROCESS: 'false' } : {}),
+        ...Object.fromEntries(
+          (args['server-env'] ?? '')
+            .split(' ')
+            .filter(Boolean)
+            .map((kv) => kv.split(/=(.*)/s, 2)),
+        ),
       },
       async () => (await globalThis.fetch(`${url}/healthz`)).ok,
       args['node-args']?.split(' ').filter(Boolean) ?? [],

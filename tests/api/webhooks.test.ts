@@ -301,13 +301,13 @@ describe('a delivery', () => {
     await waitFor('the delivery', () => hook.received.length > 0 || undefined);
     const eventId = hook.received[0].body.id;
 
-    // The consumer's job for this event once more (as after a crash between its commit and its completion).
-    await server.sql(`SELECT graphile_worker.add_job('webhooks:event', json_build_object('eventId', $1::text))`, [
+    // The event's dispatch job once more (as after a crash between its commit and its completion).
+    await server.sql(`SELECT graphile_worker.add_job('events:dispatch', json_build_object('eventId', $1::text))`, [
       eventId,
     ]);
     await waitFor('the job to run', async () => {
       const [{ count }] = await server.sql(
-        `SELECT count(*)::int AS count FROM graphile_worker.jobs WHERE task_identifier = 'webhooks:event'`,
+        `SELECT count(*)::int AS count FROM graphile_worker.jobs WHERE task_identifier = 'events:dispatch'`,
       );
       return count === 0 || undefined;
     });

@@ -4,10 +4,10 @@ import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/brand';
 import { isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { DomainEvents, type NewDomainEvent } from '../core/domain-events';
+import { type DomainEventRecord, type NewDomainEvent } from '../core/domain-events';
 import { OrderStatus, paymentMethodKey, type PaymentMethod } from '../core/enums';
 import { NotFoundError } from '../core/errors';
-import { JobQueue, type JobSpec } from '../core/job-queue';
+import { addJobsSql, JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
 import { hydrate } from '../db/hydrate';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
@@ -25,7 +25,6 @@ import { Mailer } from './mailer';
 import { Notification, NotificationKind, NotificationStatus } from './notification.entity';
 
 /** The consumer of domain events that writes the outbox (one of EVENT_CONSUMER_TASKS). */
-export const NOTIFICATIONS_EVENT_TASK = 'notifications:event';
 /** Sends one outbox message. */
 export const MAIL_SEND_TASK = 'mail:send';
 /** The outbox's last error of a message kept because no SMTP server is configured. */
@@ -35,6 +34,11 @@ export const NO_SMTP_SERVER = 'not sent: no SMTP server configured';
  * The send job of a message, tried MAIL_MAX_ATTEMPTS times (graphile-worker waits exp(min(attempt, 10)) seconds
  * before each retry); a resend passes `fresh` so its job is new even while an older one waits for a retry.
  */
+/** `mailSendJob` in SQL, for the notification id expression `id` and the max attempts parameter `maxAttempts`. */
+const mailSendJobSql = (id: string, maxAttempts: string) =>
+  `json_build_object('identifier', '${MAIL_SEND_TASK}', 'payload', json_build_object('notificationId', ${id}),
+                     'job_key', '${MAIL_SEND_TASK}:' || ${id}, 'max_attempts', ${maxAttempts}::int)`;
+
 export function mailSendJob(notificationId: string, maxAttempts: number, fresh?: string): JobSpec {
   return {
     task: MAIL_SEND_TASK,
@@ -96,7 +100,6 @@ export class NotificationService {
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
-    private readonly events: DomainEvents,
     private readonly jobs: JobQueue,
     private readonly mailer: Mailer,
   ) {}
@@ -109,39 +112,45 @@ export class NotificationService {
    * The consumer job of domain event `eventId`: writes the messages it asks for, each with its send job. Running it
    * again writes nothing new (`(event_id, kind)` is unique), so a retried job never mails twice.
    */
-  async handleEvent(eventId: string): Promise<void> {
-    const event = await this.events.find(eventId);
-    if (!event) {
-      logger.warn({ eventId }, 'Notification consumer: domain event not found');
-      return;
-    }
+  async handleEvent(event: DomainEventRecord): Promise<void> {
     // The row holds what `record` wrote for its type.
     const recorded = { type: event.type, payload: event.payload } as NewDomainEvent;
     const kinds = mailKindsFor(recorded);
     if (kinds.length === 0) return;
     const drafts = await this.draft(recorded, kinds);
-    if (drafts.length === 0) return;
-    await this.db.transaction(async (manager) => {
-      for (const draft of drafts) {
-        const rows: { id: string }[] = await manager.query(
-          `INSERT INTO notifications (kind, to_address, subject, text_body, html_body, event_id, order_id, ticket_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    for (const draft of drafts) {
+      // The message and its send job in one statement (atomic without a transaction of its own).
+      await this.db.query(
+        `WITH message AS (
+           INSERT INTO notifications (kind, to_address, subject, text_body, html_body, event_id, order_id, ticket_id,
+                                      status, last_error)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10, $11)
            ON CONFLICT (event_id, kind) DO NOTHING
-           RETURNING id`,
-          [
-            draft.kind,
-            draft.to,
-            draft.content.subject,
-            draft.content.text,
-            draft.content.html,
-            eventId,
-            draft.orderId,
-            draft.ticketId,
-          ],
-        );
-        if (rows.length > 0) await this.jobs.add(mailSendJob(rows[0].id, this.config.mail.maxAttempts), manager);
-      }
-    });
+           RETURNING id
+         )
+         SELECT ${addJobsSql(`(SELECT coalesce(json_agg(${mailSendJobSql('message.id', '$9')}), '[]') FROM message WHERE $10 = 'queued')`)}`,
+        [
+          draft.kind,
+          draft.to,
+          draft.content.subject,
+          draft.content.text,
+          draft.content.html,
+          event.id,
+          draft.orderId,
+          draft.ticketId,
+          this.config.mail.maxAttempts,
+          ...this.initialState(),
+        ],
+      );
+    }
+  }
+
+  /**
+   * A new (or resent) message's status: queued for the send job, or, with no SMTP server configured, not sent
+   * at once with the reason (nothing would send it; the outbox shows what would have gone out).
+   */
+  private initialState(): [NotificationStatus, string | null] {
+    return this.mailer.configured ? [NotificationStatus.QUEUED, null] : [NotificationStatus.NOT_SENT, NO_SMTP_SERVER];
   }
 
   /** Renders the messages of one event from the rows as they are now. */
@@ -274,17 +283,22 @@ export class NotificationService {
 
   /**
    * Queues message `id` again, whatever its status (an admin's resend): QUEUED with a send job of its own, so it goes
-   * out even while an older job waits for a retry. Unknown ids are NOT_FOUND.
+   * out even while an older job waits for a retry; without an SMTP server, NOT_SENT again at once. Unknown ids are
+   * NOT_FOUND.
    */
   async resend(id: string): Promise<Notification> {
     if (!isUuid(id)) throw new NotFoundError('Notification');
+    const [status, lastError] = this.initialState();
     return this.db.transaction(async (manager) => {
       const rows: Record<string, unknown>[] = await manager.query(
-        `WITH changed AS (UPDATE notifications SET status = 'queued' WHERE id = $1 RETURNING *) SELECT * FROM changed`,
-        [id],
+        `WITH changed AS (UPDATE notifications SET status = $2, last_error = coalesce($3, last_error) WHERE id = $1 RETURNING *)
+         SELECT * FROM changed`,
+        [id, status, lastError],
       );
       if (rows.length === 0) throw new NotFoundError('Notification');
-      await this.jobs.add(mailSendJob(id, this.config.mail.maxAttempts, randomUUID()), manager);
+      if (status === NotificationStatus.QUEUED) {
+        await this.jobs.add(mailSendJob(id, this.config.mail.maxAttempts, randomUUID()), manager);
+      }
       return hydrate(manager, Notification, rows[0]);
     });
   }

@@ -2,7 +2,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { DomainEvents, type DomainEventRecord } from '../core/domain-events';
+import { type DomainEventRecord } from '../core/domain-events';
 import { InputError, NotFoundError } from '../core/errors';
 import { JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
@@ -13,7 +13,6 @@ import { sendWebhook, type WebhookAttempt } from './webhook-sender';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 
 /** The consumer of domain events that writes webhook deliveries (one of EVENT_CONSUMER_TASKS). */
-export const WEBHOOKS_EVENT_TASK = 'webhooks:event';
 /** Makes one attempt of one delivery. */
 export const WEBHOOK_DELIVER_TASK = 'webhooks:deliver';
 
@@ -60,7 +59,6 @@ export class WebhookDeliveryService {
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
-    private readonly events: DomainEvents,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -68,12 +66,8 @@ export class WebhookDeliveryService {
    * The consumer job of domain event `eventId`: a delivery for every active endpoint subscribed to its type that
    * existed when it occurred, each with its job. Running it again adds nothing (`(endpoint_id, event_id)` is unique).
    */
-  async handleEvent(eventId: string): Promise<void> {
-    const event = await this.events.find(eventId);
-    if (!event) {
-      logger.warn({ eventId }, 'Webhook consumer: domain event not found');
-      return;
-    }
+  async handleEvent(event: DomainEventRecord): Promise<void> {
+    const eventId = event.id;
     // Most events have no subscriber: read nothing more for them.
     const [{ subscribed }]: { subscribed: boolean }[] = await this.db.query(
       `SELECT EXISTS (${SUBSCRIBED_ENDPOINTS_SQL}) AS subscribed`,

@@ -18,6 +18,7 @@ export const ADMIN_TEXTS = {
   certificateDatesRequired: 'Please choose the issue and expiry dates',
   fetchNotificationsFailed: 'Failed to fetch the outbox',
   notificationQueued: 'Message queued',
+  notificationNotSent: 'Message not sent',
   notificationResendFailed: 'Failed to resend the message',
   fetchWebhooksFailed: 'Failed to fetch webhooks',
   webhookAddFailed: 'Failed to add the endpoint',

@@ -27,7 +27,7 @@ type Documents = {
     "\n  fragment AdminNotificationPreview_notification on Notification {\n    id\n    html\n    text\n    ...AdminNotificationRow_notification\n  }\n": typeof types.AdminNotificationPreview_NotificationFragmentDoc,
     "\n  fragment AdminNotificationRow_notification on Notification {\n    id\n    kind\n    to\n    subject\n    status\n    attempts\n    lastError\n    createdAt\n    sentAt\n    orderId\n  }\n": typeof types.AdminNotificationRow_NotificationFragmentDoc,
     "\n  query AdminNotifications($first: Int, $after: String) {\n    adminNotifications(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminNotificationRow_notification\n          ...AdminNotificationPreview_notification\n        }\n      }\n    }\n  }\n": typeof types.AdminNotificationsDocument,
-    "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      ...AdminNotificationRow_notification\n    }\n  }\n": typeof types.AdminResendNotificationDocument,
+    "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      status\n      lastError\n      ...AdminNotificationRow_notification\n    }\n  }\n": typeof types.AdminResendNotificationDocument,
     "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n": typeof types.AdminProductRow_ProductFragmentDoc,
     "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": typeof types.AdminProductsDocument,
     "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": typeof types.AdminProductChangedDocument,
@@ -54,7 +54,7 @@ const documents: Documents = {
     "\n  fragment AdminNotificationPreview_notification on Notification {\n    id\n    html\n    text\n    ...AdminNotificationRow_notification\n  }\n": types.AdminNotificationPreview_NotificationFragmentDoc,
     "\n  fragment AdminNotificationRow_notification on Notification {\n    id\n    kind\n    to\n    subject\n    status\n    attempts\n    lastError\n    createdAt\n    sentAt\n    orderId\n  }\n": types.AdminNotificationRow_NotificationFragmentDoc,
     "\n  query AdminNotifications($first: Int, $after: String) {\n    adminNotifications(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminNotificationRow_notification\n          ...AdminNotificationPreview_notification\n        }\n      }\n    }\n  }\n": types.AdminNotificationsDocument,
-    "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      ...AdminNotificationRow_notification\n    }\n  }\n": types.AdminResendNotificationDocument,
+    "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      status\n      lastError\n      ...AdminNotificationRow_notification\n    }\n  }\n": types.AdminResendNotificationDocument,
     "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n": types.AdminProductRow_ProductFragmentDoc,
     "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": types.AdminProductsDocument,
     "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": types.AdminProductChangedDocument,
@@ -137,7 +137,7 @@ export function graphql(source: "\n  query AdminNotifications($first: Int, $afte
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      ...AdminNotificationRow_notification\n    }\n  }\n"): (typeof documents)["\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      ...AdminNotificationRow_notification\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      status\n      lastError\n      ...AdminNotificationRow_notification\n    }\n  }\n"): (typeof documents)["\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      status\n      lastError\n      ...AdminNotificationRow_notification\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
