@@ -95,20 +95,6 @@ export async function startJobRunner(options: {
       noHandleSignals: true,
       pollInterval: options.pollIntervalMs ?? 2000,
       logger: workerLogger,
-      // Fetch a few jobs per query and complete them in batches: during a burst of checkouts each job otherwise
-      // costs its own fetch and its own completion statement (measured: README "Performance").
-      preset: {
-        worker: {
-          // After a fetch that did not fill the local queue, wait 250 ms before fetching again, however many
-          // "new job" notifications arrive: under a burst the jobs of many requests are then fetched together.
-          localQueue: {
-            size: options.concurrency * 8,
-            refetchDelay: { durationMs: 250, threshold: options.concurrency * 2, maxAbortThreshold: Infinity },
-          },
-          completeJobBatchDelay: 10,
-          failJobBatchDelay: 10,
-        },
-      },
     });
   } catch (error) {
     await pgPool.end();
