@@ -21,3 +21,14 @@ export function ResponsiveListFrame({ children }: { children: ReactNode }) {
     </Paper>
   );
 }
+
+/** The dense tables of the admin lists: cells aligned to the top, the first column inset like the frame's edge. */
+export const ADMIN_TABLE_SX = {
+  '& td, & th': { px: 1, py: 1.25, verticalAlign: 'top' },
+  '& td:first-of-type, & th:first-of-type': { pl: 2 },
+} as const;
+
+/** Their header row: bold, muted, on one line. */
+export const ADMIN_TABLE_HEAD_SX = {
+  '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' },
+} as const;

@@ -25,6 +25,7 @@ import { visuallyHidden } from '@mui/utils';
 import { formatDate, formatDateTime, formatTime } from '../../../format/date';
 import { MONOSPACE_FONT } from '../../../theme/theme';
 import { OrderStatusSelect } from './OrderStatusSelect';
+import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';
 
 export const AdminOrderRowFragment = graphql(/* GraphQL */ `
   fragment AdminOrderRow_order on Order {
@@ -171,16 +172,9 @@ const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'no
 function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof, onOpenDetails }: ViewProps) {
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table
-        size="small"
-        aria-label="Orders"
-        sx={{
-          '& td, & th': { px: 1, py: 1.25, verticalAlign: 'top' },
-          '& td:first-of-type, & th:first-of-type': { pl: 2 },
-        }}
-      >
+      <Table size="small" aria-label="Orders" sx={ADMIN_TABLE_SX}>
         <TableHead>
-          <TableRow sx={{ '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+          <TableRow sx={ADMIN_TABLE_HEAD_SX}>
             <TableCell>Order</TableCell>
             <TableCell>Customer</TableCell>
             <TableCell>Product / domain</TableCell>

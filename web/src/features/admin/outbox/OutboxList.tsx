@@ -22,6 +22,7 @@ import type { AdminNotificationRow_NotificationFragment } from '../../../gql/adm
 import { MONOSPACE_FONT } from '../../../theme/theme';
 import { Field } from '../orders/OrdersList';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_STATUS } from './outboxLabels';
+import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';
 
 export const AdminNotificationRowFragment = graphql(/* GraphQL */ `
   fragment AdminNotificationRow_notification on Notification {
@@ -123,16 +124,9 @@ function Actions({ row, resending, onPreview, onResend }: { row: Row } & Omit<Vi
 function OutboxTable({ rows, ...actions }: ViewProps) {
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table
-        size="small"
-        aria-label="Outbox"
-        sx={{
-          '& td, & th': { px: 1, py: 1.25, verticalAlign: 'top' },
-          '& td:first-of-type, & th:first-of-type': { pl: 2 },
-        }}
-      >
+      <Table size="small" aria-label="Outbox" sx={ADMIN_TABLE_SX}>
         <TableHead>
-          <TableRow sx={{ '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+          <TableRow sx={ADMIN_TABLE_HEAD_SX}>
             <TableCell>Created</TableCell>
             <TableCell>To</TableCell>
             <TableCell>Message</TableCell>

@@ -20,6 +20,7 @@ import { MONOSPACE_FONT } from '../../../theme/theme';
 import { Field } from '../orders/OrdersList';
 import { DELIVERY_STATUS } from './webhookLabels';
 import { AdminWebhookDeliveryRowFragment } from './webhookQueries';
+import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';
 
 type Delivery = AdminWebhookDeliveryRow_DeliveryFragment;
 
@@ -131,12 +132,11 @@ function DeliveryTable({ rows, ...actions }: ViewProps) {
           // Fixed columns, so the logs of all endpoints line up one under another.
           tableLayout: 'fixed',
           minWidth: 900,
-          '& td, & th': { px: 1, py: 1.25, verticalAlign: 'top' },
-          '& td:first-of-type, & th:first-of-type': { pl: 2 },
+          ...ADMIN_TABLE_SX,
         }}
       >
         <TableHead>
-          <TableRow sx={{ '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+          <TableRow sx={ADMIN_TABLE_HEAD_SX}>
             <TableCell sx={{ width: 230 }}>Event</TableCell>
             <TableCell sx={{ width: 120 }}>Status</TableCell>
             <TableCell sx={{ width: 270 }}>Last attempt</TableCell>
