@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, dropTestDatabase } from '../support/database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { eventually } from '../support/eventually';
 import { Inbox } from '../support/inbox';
 import { TEST_ADDRESSES } from '../support/test-server';
 
@@ -115,14 +116,14 @@ it('runs the jobs a killed server left queued, each once, after the restart', as
   inbox.refusals.delete(email);
   await new Promise((r) => setTimeout(r, WINDOW_SECONDS * 1000));
   await startServer();
-  const start = Date.now();
-  let ended: { id: string; status: string }[] = [];
-  while (Date.now() - start < 20_000) {
-    ended = await sql(`SELECT id, status FROM orders WHERE id = ANY($1) AND status = 'not_received'`, [orderIds]);
-    if (ended.length === ORDERS) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  expect(ended).toHaveLength(ORDERS);
+  await eventually(
+    async () => {
+      const ended = await sql(`SELECT id FROM orders WHERE id = ANY($1) AND status = 'not_received'`, [orderIds]);
+      return ended.length === ORDERS;
+    },
+    20_000,
+    'every order ended',
+  );
 
   // Each job ran once: one system move per order, and no job left behind.
   const moves = await sql<{ order_id: string; n: number }>(
@@ -134,9 +135,7 @@ it('runs the jobs a killed server left queued, each once, after the restart', as
   expect(await sql(`SELECT key FROM graphile_worker.jobs WHERE key LIKE 'payment-window:%'`)).toEqual([]);
 
   // Each e-mail arrived once: per order, one "received" and one "not received".
-  const start2 = Date.now();
-  while (inbox.to(email).length < 2 * ORDERS && Date.now() - start2 < 30_000)
-    await new Promise((r) => setTimeout(r, 200));
+  await eventually(() => inbox.to(email).length >= 2 * ORDERS, 30_000, 'every e-mail');
   await new Promise((r) => setTimeout(r, 1000)); // a duplicate would arrive now
   const perOrder = new Map<string, string[]>();
   for (const { mail } of inbox.to(email)) {

@@ -5,7 +5,8 @@
  * then resent), and a store without SMTP_URL (messages kept as not sent).
  */
 import type { AddressObject, ParsedMail } from 'mailparser';
-import { eventually, Inbox } from '../support/inbox';
+import { eventually } from '../support/eventually';
+import { Inbox } from '../support/inbox';
 import { STORE_NAME } from '../../common/brand';
 import { NotificationService } from '../../server/src/notifications/notification.service';
 import { startTestServer, TEST_ADDRESSES, type TestServer, type TestUser } from '../support/test-server';

@@ -4,6 +4,7 @@
  * change records.
  */
 import { MESSAGES } from '../../common/validation';
+import { eventually } from '../support/eventually';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
 const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id status paymentDueAt paymentOverdue } }`;
@@ -44,16 +45,6 @@ async function placeOrder(user: TestUser, transactionId = ''): Promise<{ id: str
 
 const eventsOf = async (orderId: string) =>
   (await server.gql(EVENTS, { id: orderId }, { token: admin.token })).data!.order;
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - start > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('cancelOrder', () => {
   it('lets the owner cancel a pending order, recorded as the customer with a reason and announced live', async () => {
@@ -183,10 +174,10 @@ describe('the payment window (PAYMENT_WINDOW_HOURS)', () => {
   it('ends a pending order with no proof and no transaction ID: NOT_RECEIVED by the system, with the reason', async () => {
     const order = await placeOrder(owner);
     expect(new Date(order.paymentDueAt).getTime() - Date.now()).toBeLessThanOrEqual(2000);
-    const after = await waitFor(
-      () => eventsOf(order.id),
-      (o) => o.status === 'NOT_RECEIVED',
-    );
+    const after = await eventually(async () => {
+      const o = await eventsOf(order.id);
+      return o.status === 'NOT_RECEIVED' && o;
+    }, 15_000);
     expect(after.status).toBe('NOT_RECEIVED');
     expect(after.events.at(-1)).toEqual({
       fromStatus: 'PENDING',
@@ -201,11 +192,13 @@ describe('the payment window (PAYMENT_WINDOW_HOURS)', () => {
   it('leaves an order with a transaction ID pending for an admin, shown as overdue', async () => {
     const order = await placeOrder(owner, 'abc123');
     expect((await eventsOf(order.id)).paymentOverdue).toBe(false);
-    const [job] = await waitFor(
-      () => server.sql(`SELECT id FROM graphile_worker.jobs WHERE key = $1`, [`payment-window:${order.id}`]),
-      (jobs) => jobs.length === 0,
-    );
-    expect(job).toBeUndefined(); // the window's job ran and finished
+    // The window's job ran and finished.
+    await eventually(async () => {
+      const jobs = await server.sql(`SELECT id FROM graphile_worker.jobs WHERE key = $1`, [
+        `payment-window:${order.id}`,
+      ]);
+      return jobs.length === 0;
+    }, 15_000);
     const after = await eventsOf(order.id);
     expect(after).toMatchObject({ status: 'PENDING', paymentOverdue: true });
     expect(after.events).toHaveLength(1);

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_MESSAGES } from '../../common/webhooks';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
+import { eventually } from '../support/eventually';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -60,15 +61,8 @@ function verifySignature(request: Received, secret: string): { t: number } {
   return { t };
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000) =>
+  eventually(probe, timeoutMs, what);
 
 const CREATE = `mutation ($input: WebhookEndpointInput!) {
   createWebhookEndpoint(input: $input) { secret endpoint { id url events active createdAt } }

@@ -4,6 +4,7 @@
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from './eventually';
 import { freePort } from './free-port';
 
 export interface Received {
@@ -61,19 +62,5 @@ export class Inbox {
   async waitFor(address: string, subject: RegExp, timeoutMs = 20_000): Promise<ParsedMail> {
     const found = await eventually(() => this.to(address).find((r) => subject.test(r.mail.subject ?? '')), timeoutMs);
     return found.mail;
-  }
-}
-
-/** Polls `read` until it returns something (jobs run after the request that queued them). */
-export async function eventually<T>(
-  read: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Nothing after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
   }
 }

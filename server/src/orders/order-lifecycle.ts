@@ -23,15 +23,14 @@ const SYSTEM_MOVES: Moves = {
   [PROCESSING]: [COMPLETED],
 };
 
-/** The moves each actor kind makes as a matter of course; an admin's other moves are overrides. */
-export const LIFECYCLE: Readonly<Record<ActorKind, Moves>> = {
+/** The moves each actor kind makes as a matter of course; an admin's regular moves are the customers' and the
+ * system's, and any other is an override. */
+const LIFECYCLE: Readonly<Record<ActorKind, Moves>> = {
   [ActorKind.CUSTOMER]: CUSTOMER_MOVES,
   [ActorKind.SYSTEM]: SYSTEM_MOVES,
-  [ActorKind.ADMIN]: {
-    [PENDING]: [SUCCESS, NOT_RECEIVED, CANCELLED],
-    [SUCCESS]: [PROCESSING, COMPLETED],
-    [PROCESSING]: [COMPLETED],
-  },
+  [ActorKind.ADMIN]: Object.fromEntries(
+    Object.values(OrderStatus).map((from) => [from, [...(CUSTOMER_MOVES[from] ?? []), ...(SYSTEM_MOVES[from] ?? [])]]),
+  ),
 };
 
 export type TransitionCheck = { allowed: true; override: boolean } | { allowed: false };
@@ -43,9 +42,4 @@ export function checkTransition(actor: ActorKind, from: OrderStatus, to: OrderSt
   if (regular) return { allowed: true, override: false };
   if (actor === ActorKind.ADMIN) return { allowed: true, override: true };
   return { allowed: false };
-}
-
-/** Statuses in which an order still waits for its payment. */
-export function awaitsPayment(status: OrderStatus): boolean {
-  return status === PENDING;
 }
