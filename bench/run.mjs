@@ -9,6 +9,9 @@
  * --only catalogue,product,dashboard,admin,checkout,fanout,web (some sections only),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
  * --server-env "KEY=VALUE KEY2=VALUE2" (extra environment for the server, e.g. JOBS_CONCURRENCY=2),
+ * --compare-dist DIR (checkout only: a second server from another build, e.g. the build before the order engine,
+ * on the same database; checkout alternates between the two, --rounds N times each (default 3), and the table gives
+ * each build's median round and this build's throughput as a share of the other's),
  * --no-jobs (the server runs no jobs, JOBS_IN_PROCESS=false: they queue up, so the run measures the request path
  * without the e-mail and webhook work that follows each checkout),
  * --node-args "FLAGS" (Node.js flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a V8
@@ -55,6 +58,8 @@ const { values: args } = parseArgs({
     'skip-web': { type: 'boolean', default: false },
     only: { type: 'string' },
     'server-dist': { type: 'string' },
+    'compare-dist': { type: 'string' },
+    rounds: { type: 'string' },
     'no-jobs': { type: 'boolean' },
     'server-env': { type: 'string' },
     'node-args': { type: 'string' },
@@ -68,6 +73,7 @@ const want = (section) => only.includes(section) && (section !== 'web' || !args[
 const serverDist = args['server-dist'] ? path.resolve(args['server-dist']) : null;
 /** The build the benchmark runs and loads its helpers from (hashPassword, the default rates). */
 const serverBuild = serverDist ?? path.join(root, 'dist');
+const compareDist = args['compare-dist'] ? path.resolve(args['compare-dist']) : null;
 const quick = args.quick;
 const settings = {
   orders: Number(args.orders ?? (quick ? 2_000 : 100_000)),
@@ -79,6 +85,7 @@ const settings = {
   adminConnections: 10,
   checkoutConnections: 10,
   fanoutConcurrency: 10,
+  rounds: Number(args.rounds ?? (quick ? 1 : 3)),
 };
 settings.deepOffset = Math.floor(settings.orders * 0.9);
 if (settings.clients > settings.customers) throw new Error('--clients cannot exceed --customers');
@@ -290,7 +297,7 @@ const machineCpu = (cpu) =>
 function table(results, info) {
   const rows = [];
   const add = (...cells) => rows.push(`| ${cells.join(' | ')} |`);
-  const { baseline, products, product, dashboard, adminFirst, adminDeep, checkout, fanout, web } = results;
+  const { baseline, products, product, dashboard, adminFirst, adminDeep, checkout, compared, fanout, web } = results;
   const ratio = products && baseline ? products.rps / baseline.rps : Number.NaN;
   const failed = (r) => (r?.failures ? ` (${fmt(r.failures, 0)} failed)` : '');
   const loadOf = (r) => `${r.connections} conn, ${settings.duration} s`;
@@ -353,14 +360,26 @@ function table(results, info) {
     );
   }
   if (checkout) {
+    const rounds = (r) => (r.rounds ? `, median of ${r.rounds.map((rps) => fmt(rps, 1)).join(' / ')} orders/s` : '');
     http(
       'Checkout `placeOrder` + 200 kB PNG proof',
       checkout,
       'orders/s',
-      `${fmt(checkout.total, 0)} orders placed`,
+      `${fmt(checkout.total, 0)} orders placed${rounds(checkout)}`,
       '≥ 200 orders/s',
       yes(checkout.rps >= 200 && !checkout.failures),
     );
+    if (compared) {
+      const share = checkout.rps / compared.rps;
+      http(
+        `Checkout, compared build (\`${path.relative(root, compareDist) || '.'}\`)`,
+        compared,
+        'orders/s',
+        `this build: **${fmt(share * 100, 0)}%** of it${rounds(compared)}`,
+        'this build ≥ 90% of it (the order engine costs ≤ 10%)',
+        yes(share >= 0.9 && !compared.failures),
+      );
+    }
   }
   for (const [label, r] of [
     ['Admin queue `adminOrders`, first page', adminFirst],
@@ -454,58 +473,69 @@ async function main() {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const gqlUrl = `${url}/graphql`;
-    const server = await startChild(
-      'The store server',
-      path.join(serverBuild, 'server/src/main.js'),
-      {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        JWT_SECRET: jwtSecret,
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT: '1000000',
-        ORDER_RATE_LIMIT: '1000000',
-        TICKET_RATE_LIMIT: '1000000',
-        // Every checkout comes from 127.0.0.1, and a customer's seeded and benchmark proofs add up.
-        PROOF_ORDER_RATE_LIMIT_PER_IP: '1000000',
-        PROOF_STORAGE_PER_USER_MB: '1000000',
-        // The fan-out opens 5,000 customer sockets and 200 admin sockets (one admin) from 127.0.0.1.
-        WS_MAX_CONNECTIONS_PER_IP: '1000000',
-        WS_MAX_CONNECTIONS_PER_USER: '1000000',
-        PAY_ADDRESS_USDT_TRC20: PAY_ADDRESSES.usdt_trc20,
-        PAY_ADDRESS_BTC: PAY_ADDRESSES.btc,
-        PAY_ADDRESS_ETH: PAY_ADDRESSES.eth,
-        WEB_DIST_DIR: webDist,
-        ...(args['no-jobs'] ? { JOBS_IN_PROCESS: 'false' } : {}),
-        ...Object.fromEntries(
-          (args['server-env'] ?? '')
-            .split(' ')
-            .filter(Boolean)
-            .map((kv) => kv.split(/=(.*)/s, 2)),
-        ),
-      },
-      async () => (await globalThis.fetch(`${url}/healthz`)).ok,
-      args['node-args']?.split(' ').filter(Boolean) ?? [],
-    );
-    cleanups.unshift(() => server.stop());
+    /** A store server of `build` on `serverPort`, stopped at the end. */
+    const startStore = async (label, build, serverPort, databaseUrl = database.url) => {
+      const child = await startChild(
+        label,
+        path.join(build, 'server/src/main.js'),
+        {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(serverPort),
+          DATABASE_URL: databaseUrl,
+          JWT_SECRET: jwtSecret,
+          LOG_LEVEL: 'warn',
+          AUTH_RATE_LIMIT: '1000000',
+          ORDER_RATE_LIMIT: '1000000',
+          TICKET_RATE_LIMIT: '1000000',
+          // Every checkout comes from 127.0.0.1, and a customer's seeded and benchmark proofs add up.
+          PROOF_ORDER_RATE_LIMIT_PER_IP: '1000000',
+          PROOF_STORAGE_PER_USER_MB: '1000000',
+          // The fan-out opens 5,000 customer sockets and 200 admin sockets (one admin) from 127.0.0.1.
+          WS_MAX_CONNECTIONS_PER_IP: '1000000',
+          WS_MAX_CONNECTIONS_PER_USER: '1000000',
+          PAY_ADDRESS_USDT_TRC20: PAY_ADDRESSES.usdt_trc20,
+          PAY_ADDRESS_BTC: PAY_ADDRESSES.btc,
+          PAY_ADDRESS_ETH: PAY_ADDRESSES.eth,
+          WEB_DIST_DIR: webDist,
+          ...(args['no-jobs'] ? { JOBS_IN_PROCESS: 'false' } : {}),
+          ...Object.fromEntries(
+            (args['server-env'] ?? '')
+              .split(' ')
+              .filter(Boolean)
+              .map((kv) => kv.split(/=(.*)/s, 2)),
+          ),
+        },
+        async () => (await globalThis.fetch(`http://127.0.0.1:${serverPort}/healthz`)).ok,
+        args['node-args']?.split(' ').filter(Boolean) ?? [],
+      );
+      cleanups.unshift(() => child.stop());
+      return child;
+    };
+    const server = await startStore('The store server', serverBuild, port);
     log(`Server up (pid ${server.pid}); seeding ${settings.orders} orders over ${settings.customers} customers…`);
 
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    cleanups.unshift(() => client.end());
     const { hashPassword } = require(path.join(serverBuild, 'server/src/accounts/password.js'));
     const { DEFAULT_USD_RATES } = require(path.join(serverBuild, 'common/pricing.js'));
-    const seedStart = performance.now();
-    const { adminId } = await seedAtScale(client, {
-      orders: settings.orders,
-      customers: settings.customers,
-      passwordHash: await hashPassword('Bench-password-1'),
-      rates: DEFAULT_USD_RATES,
-    });
-    log(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    const passwordHash = await hashPassword('Bench-password-1');
+    /** A client of `databaseUrl`, seeded at scale (the same rows, ids included, on every database). */
+    const seeded = async (databaseUrl) => {
+      const seedClient = new pg.Client({ connectionString: databaseUrl });
+      await seedClient.connect();
+      cleanups.unshift(() => seedClient.end());
+      const seedStart = performance.now();
+      const { adminId: admin } = await seedAtScale(seedClient, {
+        orders: settings.orders,
+        customers: settings.customers,
+        passwordHash,
+        rates: DEFAULT_USD_RATES,
+      });
+      log(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+      return { client: seedClient, adminId: admin };
+    };
+    const { client, adminId } = await seeded(database.url);
 
     // Tokens as the server mints them (server/src/accounts/access-token.ts): HS256, sub, roles, 15 min.
     const token = (id, roles = []) =>
@@ -607,21 +637,60 @@ async function main() {
 
     if (want('checkout')) {
       log('Checkout…');
-      const [{ id: productId }] = (
-        await client.query(
-          `SELECT id FROM products WHERE active AND in_stock AND min_quantity = 1 ORDER BY slug LIMIT 1`,
-        )
-      ).rows;
-      results.checkout = await checkoutLoad({
-        url: gqlUrl,
-        tokens: customerIds.slice(0, settings.checkoutConnections).map((id) => token(id)),
-        productId,
-        png: noisePng(),
-        connections: settings.checkoutConnections,
-        duration: settings.duration,
-        pid: server.pid,
-      });
-      if (results.checkout.firstError) log(`  first checkout failure: ${results.checkout.firstError}`);
+      const productOn = async (db) =>
+        (await db.query(`SELECT id FROM products WHERE active AND in_stock AND min_quantity = 1 ORDER BY slug LIMIT 1`))
+          .rows[0].id;
+      const checkoutOn = (target) =>
+        checkoutLoad({
+          url: target.url,
+          tokens: customerIds.slice(0, settings.checkoutConnections).map((id) => token(id)),
+          productId: target.productId,
+          png: noisePng(),
+          connections: settings.checkoutConnections,
+          duration: settings.duration,
+          pid: target.pid,
+        });
+      const self = { url: gqlUrl, pid: server.pid, productId: await productOn(client) };
+      if (!compareDist) {
+        results.checkout = await checkoutOn(self);
+      } else {
+        // The other build gets a database of its own on the same server (its schema may be older), seeded
+        // alike; rounds alternate so that the machine's drift over the run falls on both builds alike.
+        const otherPort = await freePort();
+        const otherDatabase = await database.sibling();
+        cleanups.push(() => otherDatabase.drop());
+        const other = await startStore('The compared server', compareDist, otherPort, otherDatabase.url);
+        log('Compared build up; seeding its database…');
+        const { client: otherClient } = await seeded(otherDatabase.url);
+        const otherTarget = {
+          url: `http://127.0.0.1:${otherPort}/graphql`,
+          pid: other.pid,
+          productId: await productOn(otherClient),
+        };
+        const rounds = { self: [], other: [] };
+        for (let round = 1; round <= settings.rounds; round++) {
+          for (const [name, target] of [
+            ['self', self],
+            ['other', otherTarget],
+          ]) {
+            const result = await checkoutOn(target);
+            rounds[name].push(result);
+            log(
+              `  round ${round}, ${name === 'self' ? 'this build' : 'compared build'}: ${fmt(result.rps, 1)} orders/s`,
+            );
+            // What a checkout leaves to do after its answer (the engine's jobs) finishes before the next round.
+            await new Promise((resolve) => setTimeout(resolve, 2000));
+          }
+        }
+        const median = (list) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor((list.length - 1) / 2)];
+        results.checkout = median(rounds.self);
+        results.compared = { ...median(rounds.other), rounds: rounds.other.map((r) => r.rps) };
+        results.checkout.rounds = rounds.self.map((r) => r.rps);
+        await other.stop();
+      }
+      for (const r of [results.checkout, results.compared]) {
+        if (r?.firstError) log(`  first checkout failure: ${r.firstError}`);
+      }
     }
 
     if (want('fanout')) {

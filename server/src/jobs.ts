@@ -5,27 +5,21 @@
  */
 import type { Task, TaskList } from 'graphile-worker';
 import type { Container } from './container';
-import { DomainEvents } from './core/domain-events';
+import { DISPATCH_EVENT_TASK, DISPATCH_PENDING_TASK, DomainEventDispatcher } from './core/domain-events';
 import { logger } from './core/logger';
 import { MAIL_SEND_TASK, NotificationService } from './notifications/notification.service';
 import { ProofRetentionService } from './orders/proof-retention.service';
 import { PAYMENT_WINDOW_TASK, PaymentWindowService } from './orders/payment-window.service';
 import { WEBHOOK_DELIVER_TASK, WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
-/**
- * Each domain event gets one job, `events:dispatch`, which hands it to every consumer in turn: e-mail, then
- * webhooks. Consumers are idempotent (one outbox message per event and kind, one delivery per endpoint and event),
- * so a retried dispatch redoes nothing that was done. One job per event rather than one per consumer: every job
- * costs its own insert, fetch and completion, and during a burst of checkouts that cost is paid on the same machine
- * (measured: README "Performance").
- */
-export const EVENTS_DISPATCH_TASK = 'events:dispatch';
-export const EVENT_CONSUMER_TASKS: readonly string[] = [EVENTS_DISPATCH_TASK];
-
 export const PROOF_SWEEP_TASK = 'proofs:sweep';
 
-/** Recurring jobs, in graphile-worker's crontab format. */
-export const CRONTAB = `0 * * * * ${PROOF_SWEEP_TASK}`;
+/**
+ * Recurring jobs, in graphile-worker's crontab format. Domain events are dispatched when the bus wakes the
+ * dispatcher; the minutely run catches those whose wake-up was lost (a process that died between a commit and its
+ * dispatch, a dispatcher that failed).
+ */
+export const CRONTAB = [`0 * * * * ${PROOF_SWEEP_TASK}`, `* * * * * ${DISPATCH_PENDING_TASK}`].join('\n');
 
 /** A task whose payload names an order. */
 const withOrderId = (run: (orderId: string) => Promise<unknown>): Task => {
@@ -38,15 +32,12 @@ const withOrderId = (run: (orderId: string) => Promise<unknown>): Task => {
 export function jobTasks(container: Container): TaskList {
   return {
     [PAYMENT_WINDOW_TASK]: withOrderId((orderId) => container.get(PaymentWindowService).close(orderId)),
-    [EVENTS_DISPATCH_TASK]: async (payload) => {
+    [DISPATCH_EVENT_TASK]: async (payload) => {
       const { eventId } = payload as { eventId: string };
-      const event = await container.get(DomainEvents).find(eventId);
-      if (!event) {
-        logger.warn({ eventId }, 'Domain event not found: nothing to dispatch');
-        return;
-      }
-      await container.get(NotificationService).handleEvent(event);
-      await container.get(WebhookDeliveryService).handleEvent(event);
+      await container.get(DomainEventDispatcher).dispatchOne(eventId);
+    },
+    [DISPATCH_PENDING_TASK]: async () => {
+      await container.get(DomainEventDispatcher).dispatchPending();
     },
     [MAIL_SEND_TASK]: async (payload, helpers) => {
       const { notificationId } = payload as { notificationId: string };

@@ -5,12 +5,15 @@
 import { DataSource } from 'typeorm';
 import { AppConfig, type ResolvedConfig } from './app-config';
 import { Container } from './container';
-import { EventConsumers } from './core/domain-events';
+import { DISPATCH_PENDING_TASK, dispatchOnWakeUp, DomainEventDispatcher, EventConsumers } from './core/domain-events';
 import { EventBus, PgEventBus } from './core/event-bus';
 import { JobQueue, migrateJobQueue, startJobRunner, type JobRunner } from './core/job-queue';
 import { createDataSource } from './db/data-source';
 import { FileStore, PgFileStore } from './files/file-store';
-import { CRONTAB, EVENT_CONSUMER_TASKS, jobTasks, PROOF_SWEEP_TASK } from './jobs';
+import { CRONTAB, jobTasks, PROOF_SWEEP_TASK } from './jobs';
+import { NotificationService } from './notifications/notification.service';
+import { PaymentWindowService } from './orders/payment-window.service';
+import { WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
 export interface Runtime {
   db: DataSource;
@@ -45,7 +48,16 @@ export async function createRuntime(options: {
     .set(AppConfig, new AppConfig(config))
     .set(DataSource, db)
     .set(EventBus, bus as EventBus)
-    .set(EventConsumers, { tasks: EVENT_CONSUMER_TASKS });
+    .set(EventConsumers, {
+      // Resolved when first dispatched: the consumers' own dependencies are set by then.
+      get consumers() {
+        return [
+          container.get(PaymentWindowService),
+          container.get(NotificationService),
+          container.get(WebhookDeliveryService),
+        ];
+      },
+    });
   container.set(FileStore, container.get(PgFileStore));
 
   const runners: JobRunner[] = [];
@@ -60,10 +72,21 @@ export async function createRuntime(options: {
         concurrency: config.jobs.concurrency,
         crontab: CRONTAB,
       });
-      runners.push(runner);
-      // The hourly sweep also runs once at start, so a process that never lives an hour still sweeps.
-      await container.get(JobQueue).add({ task: PROOF_SWEEP_TASK, payload: {}, jobKey: PROOF_SWEEP_TASK });
-      return runner;
+      const stopDispatch = dispatchOnWakeUp(bus, container.get(DomainEventDispatcher));
+      const stoppable = {
+        async stop() {
+          await stopDispatch();
+          await runner.stop();
+        },
+      };
+      runners.push(stoppable);
+      // The recurring jobs also run once at start: events left pending while no process ran jobs go out now, and a
+      // process that never lives an hour still sweeps.
+      await container.get(JobQueue).add([
+        { task: PROOF_SWEEP_TASK, payload: {}, jobKey: PROOF_SWEEP_TASK },
+        { task: DISPATCH_PENDING_TASK, payload: {}, jobKey: DISPATCH_PENDING_TASK },
+      ]);
+      return stoppable;
     },
     async close() {
       await Promise.all(runners.map((runner) => runner.stop()));

@@ -231,6 +231,27 @@ describe('proofs of orders that ended unpaid (PROOF_RETENTION_DAYS=30)', () => {
     expect(await server.app.container.get(ProofRetentionService).sweep()).toBe(0);
   });
 
+  it('keeps a file another order still uses (the schema allows sharing), and deletes it with the last one', async () => {
+    const user = await server.createUser();
+    const ended = await orderWith(user, 'NOT_RECEIVED', 31);
+    const pending = await orderWith(user, 'PENDING', 1);
+    // As an import or a seed may write them: two orders, one file.
+    await server.sql(`UPDATE orders SET payment_proof_file_id = $2 WHERE id = $1`, [pending.id, ended.fileId]);
+    await server.sql(`DELETE FROM stored_files WHERE id = $1`, [pending.fileId]);
+
+    expect(await server.app.container.get(ProofRetentionService).sweep()).toBe(0);
+    expect(await proofUrlSeenBy(admin.token, ended.id)).toBeNull();
+    expect(await proofUrlSeenBy(admin.token, pending.id)).toMatch(/^\/files\//);
+    expect(await countOf(server, 'stored_files WHERE id = $1', [ended.fileId])).toBe(1);
+
+    expect(
+      (await server.gql(SET_STATUS, { orderId: pending.id, status: 'CANCELLED' }, { token: admin.token })).errors,
+    ).toBeUndefined();
+    await server.sql(`UPDATE orders SET updated_at = now() - interval '31 days' WHERE id = $1`, [pending.id]);
+    expect(await server.app.container.get(ProofRetentionService).sweep()).toBe(1);
+    expect(await countOf(server, 'stored_files WHERE id = $1', [ended.fileId])).toBe(0);
+  });
+
   it('sweeps when a server starts', async () => {
     const user = await server.createUser();
     const ended = await orderWith(user, 'NOT_RECEIVED', 45);

@@ -192,7 +192,14 @@ describe('the payment window (PAYMENT_WINDOW_HOURS)', () => {
   it('leaves an order with a transaction ID pending for an admin, shown as overdue', async () => {
     const order = await placeOrder(owner, 'abc123');
     expect((await eventsOf(order.id)).paymentOverdue).toBe(false);
-    // The window's job ran and finished.
+    // The window's job was queued (by the dispatcher of order.created), ran and finished.
+    await eventually(async () => {
+      const [{ pending }] = await server.sql<{ pending: number }>(
+        `SELECT count(*)::int AS pending FROM domain_events WHERE payload->>'orderId' = $1 AND dispatched_at IS NULL`,
+        [order.id],
+      );
+      return pending === 0;
+    }, 15_000);
     await eventually(async () => {
       const jobs = await server.sql(`SELECT id FROM graphile_worker.jobs WHERE key = $1`, [
         `payment-window:${order.id}`,

@@ -5,6 +5,7 @@ import { OrderCounts1763800000000 } from './migrations/1763800000000-order-count
 import { OrderEngine1763900000000 } from './migrations/1763900000000-order-engine';
 import { Notifications1764000000000 } from './migrations/1764000000000-notifications';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
+import { DomainEventDispatch1764200000000 } from './migrations/1764200000000-domain-event-dispatch';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -13,6 +14,7 @@ export const migrations = [
   OrderEngine1763900000000,
   Notifications1764000000000,
   Webhooks1764100000000,
+  DomainEventDispatch1764200000000,
 ];
 
 export interface DataSourceOptions {

@@ -4,7 +4,7 @@ import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/brand';
 import { isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { type DomainEventRecord, type NewDomainEvent } from '../core/domain-events';
+import { asNewEvent, type DomainEvent, type NewDomainEvent } from '../core/domain-events';
 import { OrderStatus, paymentMethodKey, type PaymentMethod } from '../core/enums';
 import { NotFoundError } from '../core/errors';
 import { addJobsSql, JobQueue, type JobSpec } from '../core/job-queue';
@@ -24,7 +24,6 @@ import {
 import { Mailer } from './mailer';
 import { Notification, NotificationKind, NotificationStatus } from './notification.entity';
 
-/** The consumer of domain events that writes the outbox (one of EVENT_CONSUMER_TASKS). */
 /** Sends one outbox message. */
 export const MAIL_SEND_TASK = 'mail:send';
 /** The outbox's last error of a message kept because no SMTP server is configured. */
@@ -73,6 +72,24 @@ const ORDER_MAILS: Partial<Record<NotificationKind, (ctx: MailContext, order: Or
   [NotificationKind.ORDER_DELIVERED]: orderDeliveredMail,
 };
 
+/** Who an order's messages go to, and what they say. */
+interface OrderRecipient {
+  email: string;
+  facts: OrderMailFacts;
+}
+
+interface TicketRecipient {
+  email: string;
+  fullName: string | null;
+  title: string;
+}
+
+/** What a batch of events' messages are rendered from, by order and ticket id. */
+interface MailFacts {
+  orders: Map<string, OrderRecipient>;
+  tickets: Map<string, TicketRecipient>;
+}
+
 /** A message ready for the outbox. */
 interface Draft {
   kind: NotificationKind;
@@ -109,40 +126,53 @@ export class NotificationService {
   }
 
   /**
-   * The consumer job of domain event `eventId`: writes the messages it asks for, each with its send job. Running it
-   * again writes nothing new (`(event_id, kind)` is unique), so a retried job never mails twice.
+   * The e-mail consumer of domain events: writes the messages a batch of events asks for, each with its send job,
+   * in the dispatcher's transaction. Writing again writes nothing (`(event_id, kind)` is unique), so an event
+   * dispatched twice never mails twice.
    */
-  async handleEvent(event: DomainEventRecord): Promise<void> {
-    // The row holds what `record` wrote for its type.
-    const recorded = { type: event.type, payload: event.payload } as NewDomainEvent;
-    const kinds = mailKindsFor(recorded);
-    if (kinds.length === 0) return;
-    const drafts = await this.draft(recorded, kinds);
-    for (const draft of drafts) {
-      // The message and its send job in one statement (atomic without a transaction of its own).
-      await this.db.query(
-        `WITH message AS (
-           INSERT INTO notifications (kind, to_address, subject, text_body, html_body, event_id, order_id, ticket_id,
-                                      status, last_error)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10, $11)
-           ON CONFLICT (event_id, kind) DO NOTHING
-           RETURNING id
-         )
-         SELECT ${addJobsSql(`(SELECT coalesce(json_agg(${mailSendJobSql('message.id', '$9')}), '[]') FROM message WHERE $10 = 'queued')`)}`,
-        [
-          draft.kind,
-          draft.to,
-          draft.content.subject,
-          draft.content.text,
-          draft.content.html,
-          event.id,
-          draft.orderId,
-          draft.ticketId,
-          this.config.mail.maxAttempts,
-          ...this.initialState(),
-        ],
-      );
+  async handleEvents(events: readonly DomainEvent[], manager: EntityManager): Promise<void> {
+    const wanted = events.flatMap((event) => {
+      const kinds = mailKindsFor(asNewEvent(event));
+      return kinds.length > 0 ? [{ event, kinds }] : [];
+    });
+    if (wanted.length === 0) return;
+    const facts = await this.factsOf(
+      wanted.map(({ event }) => asNewEvent(event)),
+      manager,
+    );
+    const drafts = wanted.flatMap(({ event, kinds }) =>
+      this.draft(asNewEvent(event), kinds, facts).map((draft) => ({ ...draft, eventId: event.id })),
+    );
+    if (drafts.length === 0) return;
+    const [status, lastError] = this.initialState();
+    const insert = `INSERT INTO notifications (kind, to_address, subject, text_body, html_body, event_id, order_id,
+                                               ticket_id, status, last_error)
+       SELECT d.kind, d.to, d.subject, d.text, d.html, d.event_id, d.order_id, d.ticket_id, $2, $3
+       FROM json_to_recordset($1::json)
+         AS d(kind text, "to" text, subject text, text text, html text, event_id uuid, order_id uuid, ticket_id uuid)
+       ON CONFLICT (event_id, kind) DO NOTHING`;
+    const rows = JSON.stringify(
+      drafts.map((d) => ({
+        kind: d.kind,
+        to: d.to,
+        subject: d.content.subject,
+        text: d.content.text,
+        html: d.content.html,
+        event_id: d.eventId,
+        order_id: d.orderId,
+        ticket_id: d.ticketId,
+      })),
+    );
+    if (status !== NotificationStatus.QUEUED) {
+      await manager.query(insert, [rows, status, lastError]);
+      return;
     }
+    // The messages and their send jobs in one statement.
+    await manager.query(
+      `WITH message AS (${insert} RETURNING id)
+       SELECT ${addJobsSql(`(SELECT coalesce(json_agg(${mailSendJobSql('message.id', '$4')}), '[]') FROM message)`)}`,
+      [rows, status, lastError, this.config.mail.maxAttempts],
+    );
   }
 
   /**
@@ -153,11 +183,26 @@ export class NotificationService {
     return this.mailer.configured ? [NotificationStatus.QUEUED, null] : [NotificationStatus.NOT_SENT, NO_SMTP_SERVER];
   }
 
+  /** The rows the messages of `events` are rendered from, read once per batch. */
+  private async factsOf(events: readonly NewDomainEvent[], manager: EntityManager): Promise<MailFacts> {
+    const orderIds = new Set<string>();
+    const ticketIds = new Set<string>();
+    for (const event of events) {
+      if ('orderId' in event.payload) orderIds.add(event.payload.orderId);
+      if ('ticketId' in event.payload) ticketIds.add(event.payload.ticketId);
+    }
+    const [orders, tickets] = await Promise.all([
+      orderIds.size > 0 ? this.orderFacts([...orderIds], manager) : new Map<string, OrderRecipient>(),
+      ticketIds.size > 0 ? this.ticketFacts([...ticketIds], manager) : new Map<string, TicketRecipient>(),
+    ]);
+    return { orders, tickets };
+  }
+
   /** Renders the messages of one event from the rows as they are now. */
-  private async draft(event: NewDomainEvent, kinds: NotificationKind[]): Promise<Draft[]> {
+  private draft(event: NewDomainEvent, kinds: NotificationKind[], facts: MailFacts): Draft[] {
     if (event.type === 'ticket.replied') {
       const { ticketId } = event.payload;
-      const ticket = await this.ticketFacts(ticketId);
+      const ticket = facts.tickets.get(ticketId);
       if (!ticket) return [];
       return kinds.map((kind) => ({
         kind,
@@ -175,7 +220,7 @@ export class NotificationService {
     }
     if (!('orderId' in event.payload)) return [];
     const { orderId } = event.payload;
-    const order = await this.orderFacts(orderId);
+    const order = facts.orders.get(orderId);
     if (!order) {
       logger.warn({ orderId, type: event.type }, 'Notification consumer: order not found');
       return [];
@@ -188,45 +233,47 @@ export class NotificationService {
     });
   }
 
-  private async orderFacts(orderId: string): Promise<{ email: string; facts: OrderMailFacts } | null> {
-    const [row]: Record<string, unknown>[] = await this.db.query(
+  private async orderFacts(orderIds: string[], manager: EntityManager): Promise<Map<string, OrderRecipient>> {
+    const rows: Record<string, unknown>[] = await manager.query(
       `SELECT o.id, o.contact_email, o.quantity, o.domain_name, o.total_price, o.payment_method,
               o.payment_amount_crypto, o.crypto_address, o.payment_due_at, p.name AS product_name,
               pr.full_name AS customer_name
        FROM orders o
        JOIN products p ON p.id = o.product_id
        LEFT JOIN profiles pr ON pr.id = o.user_id
-       WHERE o.id = $1`,
-      [orderId],
+       WHERE o.id = ANY($1::uuid[])`,
+      [orderIds],
     );
-    if (!row) return null;
-    return {
-      email: row.contact_email as string,
-      facts: {
-        orderId,
-        customerName: row.customer_name as string | null,
-        productName: row.product_name as string,
-        quantity: row.quantity as number,
-        domainName: row.domain_name as string | null,
-        totalPrice: Number(row.total_price),
-        paymentMethod: paymentMethodKey(row.payment_method as PaymentMethod),
-        paymentAmountCrypto: row.payment_amount_crypto as string,
-        cryptoAddress: row.crypto_address as string,
-        paymentDueAt: row.payment_due_at as Date,
-      },
-    };
+    return new Map(
+      rows.map((row) => [
+        row.id as string,
+        {
+          email: row.contact_email as string,
+          facts: {
+            orderId: row.id as string,
+            customerName: row.customer_name as string | null,
+            productName: row.product_name as string,
+            quantity: row.quantity as number,
+            domainName: row.domain_name as string | null,
+            totalPrice: Number(row.total_price),
+            paymentMethod: paymentMethodKey(row.payment_method as PaymentMethod),
+            paymentAmountCrypto: row.payment_amount_crypto as string,
+            cryptoAddress: row.crypto_address as string,
+            paymentDueAt: row.payment_due_at as Date,
+          },
+        },
+      ]),
+    );
   }
 
-  private async ticketFacts(
-    ticketId: string,
-  ): Promise<{ email: string; fullName: string | null; title: string } | null> {
-    const [row]: { email: string; full_name: string | null; title: string }[] = await this.db.query(
-      `SELECT pr.email, pr.full_name, t.title
+  private async ticketFacts(ticketIds: string[], manager: EntityManager): Promise<Map<string, TicketRecipient>> {
+    const rows: { id: string; email: string; full_name: string | null; title: string }[] = await manager.query(
+      `SELECT t.id, pr.email, pr.full_name, t.title
        FROM support_tickets t JOIN profiles pr ON pr.id = t.user_id
-       WHERE t.id = $1`,
-      [ticketId],
+       WHERE t.id = ANY($1::uuid[])`,
+      [ticketIds],
     );
-    return row ? { email: row.email, fullName: row.full_name, title: row.title } : null;
+    return new Map(rows.map((row) => [row.id, { email: row.email, fullName: row.full_name, title: row.title }]));
   }
 
   /**

@@ -18,14 +18,13 @@ import { OrderStatus, PaymentMethod } from '../core/enums';
 import { RateLimitService, type RateLimitKey } from '../accounts/rate-limit.service';
 import { AppConfig } from '../app-config';
 import { InputError, parseInput, RateLimitedError } from '../core/errors';
-import { DomainEvents } from '../core/domain-events';
+import { recordEventSql } from '../core/domain-events';
 import { EventBus } from '../core/event-bus';
 import { logger } from '../core/logger';
 import type { UploadValue } from '../files/upload-value';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
-import { paymentWindowJob } from './payment-window.service';
 import type { PlaceOrderInput } from './order.inputs';
 import { readPaymentProof, type PaymentProof } from './payment-proof';
 
@@ -81,7 +80,6 @@ export class CheckoutService {
     private readonly bus: EventBus,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
-    private readonly events: DomainEvents,
   ) {}
 
   /** `ip` is the client's address, for the per-IP limit on orders with a proof. */
@@ -151,18 +149,12 @@ export class CheckoutService {
               quotaBytes: this.config.proofStoragePerUserBytes,
             })
           : null;
-        // Notifications are sent on commit only, so they may be queued before the order is written; so are
-        // the domain event and the job that closes the payment window (docs/order-lifecycle.md).
+        // Notifications are sent on commit only, so they may be queued before the order is written.
         await this.bus.publish(orderChangeEvents(orderId), manager);
         const paymentDueAt = new Date(Date.now() + this.config.paymentWindowHours * 3_600_000);
-        await this.events.record(
-          manager,
-          [{ type: 'order.created', payload: { orderId } }],
-          [paymentWindowJob(orderId, paymentDueAt)],
-        );
 
-        // The order and its first audit event in one statement, last: the insert locks its status
-        // row of order_counts until commit, so nothing else should run in between.
+        // The order, its first audit event and its domain event (order.created) in one statement, last: the
+        // insert locks its status row of order_counts until commit, so nothing else should run in between.
         const rows: Record<string, unknown>[] = await manager.query(
           `WITH placed AS (
              INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
@@ -174,6 +166,8 @@ export class CheckoutService {
            ), first_event AS (
              INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
              SELECT id, user_id, 'customer', NULL, status, $16 FROM placed
+           ), created AS (
+             ${recordEventSql('order.created', `jsonb_build_object('orderId', id)`, 'placed')}
            )
            SELECT * FROM placed`,
           [

@@ -1,7 +1,8 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Service } from '../container';
 import { OrderStatus } from '../core/enums';
-import type { JobSpec } from '../core/job-queue';
+import { asNewEvent, type DomainEvent } from '../core/domain-events';
+import { addJobsSql } from '../core/job-queue';
 import { logger } from '../core/logger';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
 import { Order } from './order.entity';
@@ -9,11 +10,6 @@ import { Order } from './order.entity';
 export const PAYMENT_WINDOW_TASK = 'order:payment-window';
 
 export const PAYMENT_WINDOW_EXPIRED_REASON = 'The payment window ended with no payment, proof or transaction ID';
-
-/** The job that closes an order's payment window, queued at checkout to run when the window ends. */
-export function paymentWindowJob(orderId: string, dueAt: Date): JobSpec {
-  return { task: PAYMENT_WINDOW_TASK, payload: { orderId }, jobKey: `payment-window:${orderId}`, runAt: dueAt };
-}
 
 /**
  * The end of an order's payment window (PAYMENT_WINDOW_HOURS after checkout, docs/order-lifecycle.md). A PENDING
@@ -27,6 +23,24 @@ export class PaymentWindowService {
     private readonly db: DataSource,
     private readonly lifecycle: OrderLifecycle,
   ) {}
+
+  /**
+   * The payment-window consumer of domain events: each `order.created` gets the job that closes its window, due
+   * when the window ends (`payment_due_at`, fixed at checkout), keyed by order so it is queued once.
+   */
+  async handleEvents(events: readonly DomainEvent[], manager: EntityManager): Promise<void> {
+    const orderIds = events
+      .map(asNewEvent)
+      .flatMap((event) => (event.type === 'order.created' ? [event.payload.orderId] : []));
+    if (orderIds.length === 0) return;
+    await manager.query(
+      `SELECT ${addJobsSql(`(SELECT coalesce(json_agg(json_build_object(
+           'identifier', '${PAYMENT_WINDOW_TASK}', 'payload', json_build_object('orderId', o.id),
+           'run_at', o.payment_due_at, 'job_key', 'payment-window:' || o.id)), '[]')
+         FROM orders o WHERE o.id = ANY ($1::uuid[]) AND o.status = '${OrderStatus.PENDING}')`)}`,
+      [orderIds],
+    );
+  }
 
   /** Runs when the window of order `orderId` ends; a no-op for an order that has moved on since. */
   async close(orderId: string): Promise<'expired' | 'awaiting-admin' | 'moved-on'> {

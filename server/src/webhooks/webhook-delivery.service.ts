@@ -2,7 +2,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { type DomainEventRecord } from '../core/domain-events';
+import { type DomainEvent } from '../core/domain-events';
 import { InputError, NotFoundError } from '../core/errors';
 import { JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
@@ -12,7 +12,6 @@ import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entit
 import { sendWebhook, type WebhookAttempt } from './webhook-sender';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 
-/** The consumer of domain events that writes webhook deliveries (one of EVENT_CONSUMER_TASKS). */
 /** Makes one attempt of one delivery. */
 export const WEBHOOK_DELIVER_TASK = 'webhooks:deliver';
 
@@ -39,11 +38,6 @@ export function retryDelaySeconds(attempt: number): number {
   return Math.exp(Math.min(attempt, 10));
 }
 
-/** The endpoints that get event `$1`: active, subscribed to its type, and added before it occurred. */
-const SUBSCRIBED_ENDPOINTS_SQL = `
-  SELECT e.id FROM webhook_endpoints e JOIN domain_events d ON d.id = $1::uuid
-  WHERE e.active AND d.type = ANY (e.events) AND e.created_at <= d.occurred_at`;
-
 /** What became of one run of a delivery job. */
 type DeliverOutcome = { result: 'skipped' } | { result: 'sent' | 'failed'; attempt: WebhookAttempt; final: boolean };
 
@@ -63,53 +57,58 @@ export class WebhookDeliveryService {
   ) {}
 
   /**
-   * The consumer job of domain event `eventId`: a delivery for every active endpoint subscribed to its type that
-   * existed when it occurred, each with its job. Running it again adds nothing (`(endpoint_id, event_id)` is unique).
+   * The webhook consumer of domain events: for each event of the batch, a delivery for every active endpoint
+   * subscribed to its type that existed when it occurred, each with its job, in the dispatcher's transaction.
+   * Writing again adds nothing (`(endpoint_id, event_id)` is unique).
    */
-  async handleEvent(event: DomainEventRecord): Promise<void> {
-    const eventId = event.id;
-    // Most events have no subscriber: read nothing more for them.
-    const [{ subscribed }]: { subscribed: boolean }[] = await this.db.query(
-      `SELECT EXISTS (${SUBSCRIBED_ENDPOINTS_SQL}) AS subscribed`,
-      [eventId],
+  async handleEvents(events: readonly DomainEvent[], manager: EntityManager): Promise<void> {
+    // Most events have no subscriber: one query per batch finds the few that have.
+    const subscriptions: { event_id: string; endpoint_id: string }[] = await manager.query(
+      `SELECT d.id AS event_id, e.id AS endpoint_id
+       FROM domain_events d JOIN webhook_endpoints e
+         ON e.active AND d.type = ANY (e.events) AND e.created_at <= d.occurred_at
+       WHERE d.id = ANY ($1::uuid[])`,
+      [events.map((event) => event.id)],
     );
-    if (!subscribed) return;
-    const body = await this.bodyOf(event);
-    await this.db.transaction(async (manager) => {
+    if (subscriptions.length === 0) return;
+    for (const event of events) {
+      const subscribers = subscriptions.filter((s) => s.event_id === event.id).map((s) => s.endpoint_id);
+      if (subscribers.length === 0) continue;
+      const body = await this.bodyOf(event, manager);
       const rows: { id: string }[] = await manager.query(
         `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, next_attempt_at)
-         SELECT e.id, $1::uuid, $2, $3::jsonb, now() FROM (${SUBSCRIBED_ENDPOINTS_SQL}) e
+         SELECT endpoint_id, $1::uuid, $2, $3::jsonb, now() FROM unnest($4::uuid[]) AS e(endpoint_id)
          ON CONFLICT (endpoint_id, event_id) DO NOTHING
          RETURNING id`,
-        [eventId, event.type, JSON.stringify(body)],
+        [event.id, event.type, JSON.stringify(body), subscribers],
       );
       await this.jobs.add(
         rows.map((row) => deliverJob(row.id, this.config.webhooks.maxAttempts)),
         manager,
       );
-    });
+    }
   }
 
   /** The body of `event`'s deliveries: its facts, and a snapshot of its order, product or ticket as it is now. */
-  private async bodyOf(event: DomainEventRecord): Promise<WebhookBody> {
+  private async bodyOf(event: DomainEvent, manager: EntityManager): Promise<WebhookBody> {
     const payload = event.payload;
     const data: Record<string, unknown> = apiFacts(payload);
     if (typeof payload.orderId === 'string') {
-      const [row]: OrderRow[] = await this.db.query(
+      const [row]: OrderRow[] = await manager.query(
         `SELECT id, status, total_price, payment_method, payment_amount_crypto, created_at FROM orders WHERE id = $1`,
         [payload.orderId],
       );
       data.order = row ? orderSnapshot(row) : null;
     }
     if (typeof payload.productId === 'string') {
-      const [row]: { id: string; slug: string; name: string; in_stock: boolean }[] = await this.db.query(
+      const [row]: { id: string; slug: string; name: string; in_stock: boolean }[] = await manager.query(
         `SELECT id, slug, name, in_stock FROM products WHERE id = $1`,
         [payload.productId],
       );
       data.product = row ? { id: row.id, slug: row.slug, name: row.name, inStock: row.in_stock } : null;
     }
     if (typeof payload.ticketId === 'string') {
-      const [row]: { id: string; status: string }[] = await this.db.query(
+      const [row]: { id: string; status: string }[] = await manager.query(
         `SELECT id, status FROM support_tickets WHERE id = $1`,
         [payload.ticketId],
       );
