@@ -166,6 +166,29 @@ test.describe('orders', () => {
     await expect(events.nth(2)).toContainText(ORDER_STATUS_LABELS.NOT_RECEIVED);
   });
 
+  test('an admin cancels a pending order from the queue; the customer sees it cancelled', async ({
+    browser,
+    request,
+  }) => {
+    const customer = await signUpViaApi(request, 'Cancelled By Admin');
+    const order = await placeOrder(request, customer);
+    const admin = await adminPage(browser);
+    await statusSelect(admin, order).selectOption({ label: ORDER_STATUS_LABELS.CANCELLED });
+    await expectToast(admin, 'Order status updated successfully', `Order ${order.shortId} is now Cancelled.`);
+    await expect(statusSelect(admin, order)).toHaveValue('CANCELLED');
+
+    await admin.getByRole('button', { name: `Details of order ${order.shortId}` }).click();
+    const events = admin.getByRole('dialog', { name: `Order ${order.shortId}` }).getByTestId('order-event');
+    await expect(events).toHaveCount(2);
+    await expect(events.nth(1)).toContainText(ORDER_STATUS_LABELS.CANCELLED);
+    await expect(events.nth(1)).toContainText(`by ${E2E_ADMIN.email}`);
+
+    const customerPage = await newPage(browser);
+    await signInUi(customerPage, customer);
+    await customerPage.goto(`/verify?order=${order.id}`);
+    await expect(customerPage.getByText(ORDER_STATUS_LABELS.CANCELLED).first()).toBeVisible();
+  });
+
   test('two admins see each other’s status changes live', async ({ browser, request }) => {
     test.slow(); // several browsers signing in
     const customer = await signUpViaApi(request, 'Two Admins Customer');

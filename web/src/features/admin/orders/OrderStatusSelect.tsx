@@ -4,8 +4,18 @@ import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
 import { orderStatusPaletteColour } from '../../../format/order-status';
 import type { OrderStatus } from '../../../gql/admin/graphql';
 
-/** The statuses an admin sets (docs/order-lifecycle.md "Statuses"), in the spec's order. */
-export const SETTABLE_STATUSES = ['PENDING', 'SUCCESS', 'PROCESSING', 'COMPLETED', 'NOT_RECEIVED'] as const;
+/**
+ * The statuses an admin sets (docs/order-lifecycle.md "Statuses"): the spec's five in its order, then CANCELLED (an
+ * order the customer will not pay, e.g. at their request by e-mail).
+ */
+export const SETTABLE_STATUSES = [
+  'PENDING',
+  'SUCCESS',
+  'PROCESSING',
+  'COMPLETED',
+  'NOT_RECEIVED',
+  'CANCELLED',
+] as const;
 
 interface OrderStatusSelectProps {
   shortId: string;
@@ -18,7 +28,7 @@ interface OrderStatusSelectProps {
 /**
  * The per-order status dropdown; a choice applies at once. The dot shows the status's colour (the one
  * map of format/order-status), so the queue reads at a glance. Native, so it is a plain combobox for the
- * keyboard and a wheel on phones. A status an admin cannot set (e.g. a dashboard's CANCELLED) is shown
+ * keyboard and a wheel on phones. A status an admin cannot set (CONFIRMED, ACTIVE: badges only) is shown
  * but not offered.
  */
 export function OrderStatusSelect({ shortId, status, pendingStatus, onChange }: OrderStatusSelectProps) {
