@@ -192,13 +192,13 @@ describe('the payment window (PAYMENT_WINDOW_HOURS)', () => {
   it('leaves an order with a transaction ID pending for an admin, shown as overdue', async () => {
     const order = await placeOrder(owner, 'abc123');
     expect((await eventsOf(order.id)).paymentOverdue).toBe(false);
-    // The window's job was queued (by the dispatcher of order.created), ran and finished.
+    // The window's job was queued (by the dispatch of order.created), ran and finished.
     await eventually(async () => {
-      const [{ pending }] = await server.sql<{ pending: number }>(
-        `SELECT count(*)::int AS pending FROM domain_events WHERE payload->>'orderId' = $1 AND dispatched_at IS NULL`,
-        [order.id],
+      const [{ runs }] = await server.sql<{ runs: number }>(
+        `SELECT count(*)::int AS runs FROM graphile_worker.jobs WHERE key = $1`,
+        [`payment-window:${order.id}`],
       );
-      return pending === 0;
+      return runs === 1;
     }, 15_000);
     await eventually(async () => {
       const jobs = await server.sql(`SELECT id FROM graphile_worker.jobs WHERE key = $1`, [
@@ -213,8 +213,16 @@ describe('the payment window (PAYMENT_WINDOW_HOURS)', () => {
 
   it('leaves an order alone that moved on before its window ended', async () => {
     const order = await placeOrder(owner);
+    const windowJobs = async () =>
+      (
+        await server.sql<{ n: number }>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`, [
+          `payment-window:${order.id}`,
+        ])
+      )[0].n;
+    // Moved on while its window's job waits, which then runs and leaves it.
+    await eventually(async () => (await windowJobs()) === 1, 15_000, 'the window job');
     await server.gql(SET_STATUS, { id: order.id, status: 'SUCCESS' }, { token: admin.token });
-    await new Promise((r) => setTimeout(r, 4000));
+    await eventually(async () => (await windowJobs()) === 0, 15_000, 'the window job to run');
     const after = await eventsOf(order.id);
     expect(after.status).toBe('SUCCESS');
     expect(after.events).toHaveLength(2);

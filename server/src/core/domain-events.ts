@@ -170,22 +170,36 @@ export class DomainEventDispatcher {
   }
 
   /**
-   * The job of one event of a failed batch: hands it to every consumer in one transaction; a failure is rethrown
-   * so graphile-worker retries it. Consumers write nothing twice for one event, so a run after a success is harmless.
+   * The job of one event of a failed batch: hands it to each consumer in a savepoint of its own, so one consumer that
+   * keeps failing (an e-mail that cannot be rendered) does not hold back the others (the payment window). A failure
+   * is rethrown after the others committed, so graphile-worker retries the event; consumers write nothing twice for
+   * one event, so the ones that succeeded redo nothing.
    */
   async dispatchOne(eventId: string): Promise<void> {
-    await this.db.transaction(async (manager) => {
+    const failures = await this.db.transaction(async (manager) => {
       const rows: Record<string, unknown>[] = await manager.query(
         `SELECT id, type, payload, occurred_at FROM domain_events WHERE id = $1 FOR UPDATE`,
         [eventId],
       );
       if (rows.length === 0) {
         logger.warn({ eventId }, 'Domain event not found: nothing to dispatch');
-        return;
+        return [];
       }
       const events = rows.map(toEvent);
-      for (const consumer of this.consumers.consumers) await consumer.handleEvents(events, manager);
+      const errors: unknown[] = [];
+      for (const consumer of this.consumers.consumers) {
+        await manager.query('SAVEPOINT consumer');
+        try {
+          await consumer.handleEvents(events, manager);
+          await manager.query('RELEASE SAVEPOINT consumer');
+        } catch (error) {
+          await manager.query('ROLLBACK TO SAVEPOINT consumer');
+          errors.push(error);
+        }
+      }
+      return errors;
     });
+    if (failures.length > 0) throw failures[0];
   }
 
   private async claim(manager: EntityManager): Promise<DomainEvent[]> {

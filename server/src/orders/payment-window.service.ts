@@ -26,7 +26,8 @@ export class PaymentWindowService {
 
   /**
    * The payment-window consumer of domain events: each `order.created` gets the job that closes its window, due
-   * when the window ends (`payment_due_at`, fixed at checkout), keyed by order so it is queued once.
+   * when the window ends (`payment_due_at`, fixed at checkout), keyed by order. Queued whatever the order's status
+   * is by now (an admin may move it and back before the dispatch): `close` leaves an order that moved on.
    */
   async handleEvents(events: readonly DomainEvent[], manager: EntityManager): Promise<void> {
     const orderIds = events
@@ -37,7 +38,7 @@ export class PaymentWindowService {
       `SELECT ${addJobsSql(`(SELECT coalesce(json_agg(json_build_object(
            'identifier', '${PAYMENT_WINDOW_TASK}', 'payload', json_build_object('orderId', o.id),
            'run_at', o.payment_due_at, 'job_key', 'payment-window:' || o.id)), '[]')
-         FROM orders o WHERE o.id = ANY ($1::uuid[]) AND o.status = '${OrderStatus.PENDING}')`)}`,
+         FROM orders o WHERE o.id = ANY ($1::uuid[]))`)}`,
       [orderIds],
     );
   }
