@@ -470,6 +470,7 @@ async function main() {
   const results = {};
   try {
     const jwtSecret = randomBytes(32).toString('hex');
+    const keysEncryptionKey = randomBytes(32).toString('base64');
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const gqlUrl = `${url}/graphql`;
@@ -486,6 +487,7 @@ async function main() {
           PORT: String(serverPort),
           DATABASE_URL: databaseUrl,
           JWT_SECRET: jwtSecret,
+          KEYS_ENCRYPTION_KEY: keysEncryptionKey,
           LOG_LEVEL: 'warn',
           AUTH_RATE_LIMIT: '1000000',
           ORDER_RATE_LIMIT: '1000000',

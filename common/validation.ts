@@ -106,6 +106,11 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same, except tab, line feed and carriage return, which multi-line text may hold. */
 const CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /* eslint-enable no-control-regex */
+
+/** Whether `text` holds a control character (C0, DEL, C1). */
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
 /**
  * Bidirectional embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
  * U+061C): in a name or a subject they only serve to show text reversed or out of order in the admin's lists.

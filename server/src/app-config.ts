@@ -1,7 +1,8 @@
 import type { Config } from './config';
+import type { Secrets } from './secrets';
 
-/** The config once boot has resolved the JWT secret (generated into DATA_DIR outside production). */
-export type ResolvedConfig = Config & { readonly jwtSecret: string };
+/** The config once boot has resolved the secrets (generated into DATA_DIR outside production: secrets.ts). */
+export type ResolvedConfig = Config & Readonly<Secrets>;
 
 // Declaration merging gives the class the config's fields.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging

@@ -43,6 +43,10 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
   JWT_SECRET: optionalString,
+  KEYS_ENCRYPTION_KEY: optionalString.refine(
+    (value) => value === undefined || Buffer.from(value, 'base64').length === 32,
+    'must be 32 bytes in base64 (openssl rand -base64 32)',
+  ),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
   PAY_ADDRESS_USDT_TRC20: optionalString,
@@ -135,6 +139,8 @@ export interface Config {
   readonly embeddedPgPort: number;
   /** Unset outside production: generated once into dataDir by the boot code. */
   readonly jwtSecret: string | undefined;
+  /** Unset outside production: generated once into dataDir by the boot code (server/src/secrets.ts). */
+  readonly keysEncryptionKey: string | undefined;
   readonly admin: { email: string; password: string } | undefined;
   readonly payAddresses: { USDT_TRC20?: string; BTC?: string; ETH?: string };
   readonly usdRates: { USDT_TRC20: number; BTC: number; ETH: number; PAYPAL: number; SKRILL: number };
@@ -176,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('JWT_SECRET is required when NODE_ENV=production');
   }
+  if (e.NODE_ENV === 'production' && !e.KEYS_ENCRYPTION_KEY) {
+    // A generated key on a server's disk would be lost with the machine, and every key in stock with it.
+    throw new Error('KEYS_ENCRYPTION_KEY is required when NODE_ENV=production');
+  }
   if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
     throw new Error('JWT_SECRET must be at least 32 characters');
   }
@@ -196,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     jwtSecret: e.JWT_SECRET,
+    keysEncryptionKey: e.KEYS_ENCRYPTION_KEY,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     payAddresses: Object.freeze({ USDT_TRC20: usdt, BTC: e.PAY_ADDRESS_BTC, ETH: e.PAY_ADDRESS_ETH }),
     usdRates: Object.freeze({ ...DEFAULT_USD_RATES, BTC: e.RATE_BTC_USD, ETH: e.RATE_ETH_USD }),

@@ -7,7 +7,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { seedDatabase } from './db/seed/seed';
-import { resolveJwtSecret } from './jwt-secret';
+import { resolveSecrets } from './secrets';
 import { logger, prettyLogDestination, setLogDestination, setLogLevel } from './core/logger';
 
 async function main(): Promise<void> {
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   setLogLevel(config.logLevel);
   // A person watching a terminal gets readable lines; production, pipes and files get JSON.
   if (config.env !== 'production' && process.stdout.isTTY) setLogDestination(prettyLogDestination());
-  const jwtSecret = resolveJwtSecret(config);
+  const secrets = resolveSecrets(config);
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   let app;
   try {
     app = await createApp({
-      config: { ...config, jwtSecret },
+      config: { ...config, ...secrets },
       databaseUrl,
       prepare: (db) =>
         seedDatabase(db, { demoData: config.seedDemoData, admin: config.admin, createDemoAdmin: !!embedded }),

@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { loadConfig } from './config';
 import { logger, setLogLevel } from './core/logger';
-import { resolveJwtSecret } from './jwt-secret';
+import { resolveSecrets } from './secrets';
 import { createRuntime } from './runtime';
 
 async function main(): Promise<void> {
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   setLogLevel(config.logLevel);
   if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL (the database the API uses)');
   const runtime = await createRuntime({
-    config: { ...config, jwtSecret: resolveJwtSecret(config) },
+    config: { ...config, ...resolveSecrets(config) },
     databaseUrl: config.databaseUrl,
   });
   await runtime.startJobs();

@@ -46,6 +46,7 @@ beforeAll(async () => {
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
       JWT_SECRET: 'production-test-secret-of-at-least-32-characters',
+      KEYS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'error',
       DATA_DIR: dataDir,

@@ -30,3 +30,6 @@ FgQUXdt2dIMCJdFbwrAJ88mIyEAwyHswHwYDVR0jBBgwFoAUXdt2dIMCJdFbwrAJ
 vaAE+baEF4YdPlWMR1Xk
 -----END CERTIFICATE-----
 `;
+
+/** The AES-256-GCM key of licence keys for every test server (KEYS_ENCRYPTION_KEY's format). */
+export const TEST_KEYS_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');

@@ -20,10 +20,10 @@ import type { ResolvedConfig } from '../../server/src/app-config';
 import { loadConfig } from '../../server/src/config';
 import { setLogLevel } from '../../server/src/core/logger';
 import { createTestDatabase, dropTestDatabase } from './database';
-import { TEST_ADDRESSES } from './fixtures';
+import { TEST_ADDRESSES, TEST_KEYS_ENCRYPTION_KEY } from './fixtures';
 
 // Shared with the browser tests; re-exported so that API tests keep importing them from here.
-export { PNG_1x1, TEST_ADDRESSES } from './fixtures';
+export { PNG_1x1, TEST_ADDRESSES, TEST_KEYS_ENCRYPTION_KEY } from './fixtures';
 
 export interface GqlResponse<T = Record<string, any>> {
   status: number;
@@ -95,6 +95,8 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
     AUTH_RATE_LIMIT: '1000',
     ORDER_RATE_LIMIT: '1000',
     TICKET_RATE_LIMIT: '1000',
+    // One key for every test server, so servers sharing a database read each other's keys.
+    KEYS_ENCRYPTION_KEY: TEST_KEYS_ENCRYPTION_KEY,
     ...overrides,
   };
 }
@@ -106,6 +108,7 @@ export async function startTestServer(
   const config: ResolvedConfig = {
     ...loadConfig(env),
     jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
+    keysEncryptionKey: TEST_KEYS_ENCRYPTION_KEY,
   };
   setLogLevel(config.logLevel);
   const ownsDatabase = !options.database;

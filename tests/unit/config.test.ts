@@ -7,6 +7,23 @@ import { loadConfig } from '../../server/src/config';
 
 const trustProxy = (value: string) => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: value }).trustProxy;
 
+const KEY = Buffer.alloc(32, 1).toString('base64');
+
+describe('KEYS_ENCRYPTION_KEY', () => {
+  it('is required in production, and must be 32 bytes in base64', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow('KEYS_ENCRYPTION_KEY is required when NODE_ENV=production');
+    expect(() => loadConfig({ ...production, KEYS_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(
+      'KEYS_ENCRYPTION_KEY: must be 32 bytes in base64',
+    );
+    expect(loadConfig({ ...production, KEYS_ENCRYPTION_KEY: KEY }).keysEncryptionKey).toBe(KEY);
+  });
+
+  it('may be left unset outside production (generated into DATA_DIR at boot)', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).keysEncryptionKey).toBeUndefined();
+  });
+});
+
 it('reads TRUST_PROXY as a hop count, a boolean or addresses', () => {
   expect(trustProxy('1')).toBe(1);
   expect(trustProxy(' 2 ')).toBe(2);
@@ -51,7 +68,12 @@ describe('e-mail settings', () => {
   });
 
   it('in production, sending real mail needs PUBLIC_URL (links would point at localhost)', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      KEYS_ENCRYPTION_KEY: KEY,
+      SMTP_URL: 'smtp://mail.example',
+    };
     expect(() => loadConfig(production)).toThrow('PUBLIC_URL is required when NODE_ENV=production and SMTP_URL is set');
     expect(loadConfig({ ...production, PUBLIC_URL: 'https://shop.example' }).mail.publicUrl).toBe(
       'https://shop.example',
@@ -60,7 +82,7 @@ describe('e-mail settings', () => {
 });
 
 describe('webhook settings', () => {
-  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), KEYS_ENCRYPTION_KEY: KEY };
 
   it('allows internal addresses outside production only, unless told (SSRF)', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).webhooks).toEqual({ allowPrivateUrls: true, maxAttempts: 14 });

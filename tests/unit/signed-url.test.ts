@@ -8,7 +8,9 @@ const FILE = '3f1c2a8e-5b7d-4e0a-9c61-0d2b8f4e7a15';
 const OTHER_FILE = '9b0e4d27-1a3c-4f65-8e02-7c5d1b3a9f40';
 
 function service(jwtSecret = 'a'.repeat(64)): SignedUrlService {
-  return new SignedUrlService(new AppConfig({ ...loadConfig({ FILE_URL_TTL_SECONDS: String(TTL) }), jwtSecret }));
+  return new SignedUrlService(
+    new AppConfig({ ...loadConfig({ FILE_URL_TTL_SECONDS: String(TTL) }), jwtSecret, keysEncryptionKey: '' }),
+  );
 }
 
 function parts(url: string): { id: string; exp: number; sig: string } {

@@ -6,6 +6,7 @@ import { OrderEngine1763900000000 } from './migrations/1763900000000-order-engin
 import { Notifications1764000000000 } from './migrations/1764000000000-notifications';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { DomainEventDispatch1764200000000 } from './migrations/1764200000000-domain-event-dispatch';
+import { KeyInventory1764300000000 } from './migrations/1764300000000-key-inventory';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -15,6 +16,7 @@ export const migrations = [
   Notifications1764000000000,
   Webhooks1764100000000,
   DomainEventDispatch1764200000000,
+  KeyInventory1764300000000,
 ];
 
 export interface DataSourceOptions {

@@ -1,0 +1,51 @@
+import { hasControlCharacter } from '../../../common/validation';
+
+/** At most this many keys per import (docs/inventory.md "Import"). */
+export const MAX_KEYS_PER_IMPORT = 100_000;
+/** A licence key longer than this is not a key but a mistake (a pasted document, a whole CSV row). */
+export const MAX_KEY_LENGTH = 500;
+
+export type InvalidReason = 'too-long' | 'control-characters';
+
+/** One line that was refused, numbered from 1 as an editor shows it. */
+export interface InvalidLine {
+  line: number;
+  reason: InvalidReason;
+}
+
+export interface ParsedKeyLines {
+  /** The keys to import, trimmed, each with its line; the first of equal keys only. */
+  keys: { line: number; value: string }[];
+  invalid: InvalidLine[];
+  /** Lines repeating a key an earlier line of the same text holds. */
+  repeated: number[];
+  /** Non-blank lines read (keys + invalid + repeated). */
+  lines: number;
+}
+
+/**
+ * Reads an import: one key per line (LF or CRLF), surrounding spaces and tabs trimmed, blank lines ignored. A line
+ * too long or holding a control character is refused; a line repeating an earlier one is reported, not imported.
+ */
+export function parseKeyLines(text: string): ParsedKeyLines {
+  const keys: { line: number; value: string }[] = [];
+  const invalid: InvalidLine[] = [];
+  const repeated: number[] = [];
+  const seen = new Set<string>();
+  let lines = 0;
+  const rows = text.split('\n');
+  for (let index = 0; index < rows.length; index++) {
+    const value = rows[index].replace(/^[ \t]+|[ \t\r]+$/g, '');
+    if (value === '') continue;
+    lines++;
+    const line = index + 1;
+    if (value.length > MAX_KEY_LENGTH) invalid.push({ line, reason: 'too-long' });
+    else if (hasControlCharacter(value)) invalid.push({ line, reason: 'control-characters' });
+    else if (seen.has(value)) repeated.push(line);
+    else {
+      seen.add(value);
+      keys.push({ line, value });
+    }
+  }
+  return { keys, invalid, repeated, lines };
+}
