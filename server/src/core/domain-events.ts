@@ -131,9 +131,9 @@ export class DomainEventDispatcher {
 
   /**
    * Dispatches every pending event, oldest first, a batch per transaction; returns how many.
-   * Concurrent dispatchers (other processes) take other events (`SKIP LOCKED`). A batch whose consumer fails is
-   * handed to per-event jobs instead (`DISPATCH_EVENT_TASK`), so one bad event is retried on its own with backoff,
-   * visible in its job's last error, and holds up no other.
+   * Concurrent dispatchers (other processes) take other events (`SKIP LOCKED`). When a consumer fails on a batch,
+   * the batch's events are handed to per-event jobs as well (`DISPATCH_EVENT_TASK`), so one bad event is retried on
+   * its own with backoff, visible in its job's last error, and holds up no other.
    */
   async dispatchPending(): Promise<number> {
     let dispatched = 0;
@@ -141,13 +141,12 @@ export class DomainEventDispatcher {
       const claimed = await this.db.transaction(async (manager) => {
         const events = await this.claim(manager);
         if (events.length === 0) return null;
-        try {
-          await manager.query('SAVEPOINT consumers');
-          for (const consumer of this.consumers.consumers) await consumer.handleEvents(events, manager);
-          await manager.query('RELEASE SAVEPOINT consumers');
-        } catch (error) {
-          await manager.query('ROLLBACK TO SAVEPOINT consumers');
-          logger.warn({ err: error, events: events.length }, 'Domain event batch failed: retrying each event alone');
+        const failures = await this.handOver(events, manager);
+        if (failures.length > 0) {
+          logger.warn(
+            { err: failures[0], events: events.length },
+            'Domain event batch failed: retrying each event alone',
+          );
           await this.jobs.add(
             events.map((event) => ({
               task: DISPATCH_EVENT_TASK,
@@ -170,10 +169,8 @@ export class DomainEventDispatcher {
   }
 
   /**
-   * The job of one event of a failed batch: hands it to each consumer in a savepoint of its own, so one consumer that
-   * keeps failing (an e-mail that cannot be rendered) does not hold back the others (the payment window). A failure
-   * is rethrown after the others committed, so graphile-worker retries the event; consumers write nothing twice for
-   * one event, so the ones that succeeded redo nothing.
+   * The job of one event of a failed batch: hands it over as a batch of one; a consumer's failure is rethrown after
+   * the others committed, so graphile-worker retries the event.
    */
   async dispatchOne(eventId: string): Promise<void> {
     const failures = await this.db.transaction(async (manager) => {
@@ -185,21 +182,29 @@ export class DomainEventDispatcher {
         logger.warn({ eventId }, 'Domain event not found: nothing to dispatch');
         return [];
       }
-      const events = rows.map(toEvent);
-      const errors: unknown[] = [];
-      for (const consumer of this.consumers.consumers) {
-        await manager.query('SAVEPOINT consumer');
-        try {
-          await consumer.handleEvents(events, manager);
-          await manager.query('RELEASE SAVEPOINT consumer');
-        } catch (error) {
-          await manager.query('ROLLBACK TO SAVEPOINT consumer');
-          errors.push(error);
-        }
-      }
-      return errors;
+      return this.handOver(rows.map(toEvent), manager);
     });
     if (failures.length > 0) throw failures[0];
+  }
+
+  /**
+   * Hands `events` to each consumer in a savepoint of its own and returns the consumers' failures: one consumer that
+   * fails (an e-mail that cannot be rendered) rolls back only its own writes, never the others' (the payment window).
+   * Consumers write nothing twice for one event, so handing the same events over again redoes nothing.
+   */
+  private async handOver(events: readonly DomainEvent[], manager: EntityManager): Promise<unknown[]> {
+    const failures: unknown[] = [];
+    for (const consumer of this.consumers.consumers) {
+      await manager.query('SAVEPOINT consumer');
+      try {
+        await consumer.handleEvents(events, manager);
+        await manager.query('RELEASE SAVEPOINT consumer');
+      } catch (error) {
+        await manager.query('ROLLBACK TO SAVEPOINT consumer');
+        failures.push(error);
+      }
+    }
+    return failures;
   }
 
   private async claim(manager: EntityManager): Promise<DomainEvent[]> {

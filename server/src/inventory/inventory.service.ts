@@ -99,7 +99,7 @@ export class InventoryService {
          FROM target t WHERE k.id = t.id AND t.status = 'available'
          RETURNING k.id
        )
-       SELECT t.status, EXISTS (SELECT 1 FROM revoked) AS revoked FROM target t`,
+       SELECT t.status FROM target t`,
       [keyId],
     );
     if (rows.length === 0) throw new NotFoundError('Key');

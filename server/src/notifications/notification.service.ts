@@ -132,16 +132,17 @@ export class NotificationService {
    */
   async handleEvents(events: readonly DomainEvent[], manager: EntityManager): Promise<void> {
     const wanted = events.flatMap((event) => {
-      const kinds = mailKindsFor(asNewEvent(event));
-      return kinds.length > 0 ? [{ event, kinds }] : [];
+      const recorded = asNewEvent(event);
+      const kinds = mailKindsFor(recorded);
+      return kinds.length > 0 ? [{ id: event.id, recorded, kinds }] : [];
     });
     if (wanted.length === 0) return;
     const facts = await this.factsOf(
-      wanted.map(({ event }) => asNewEvent(event)),
+      wanted.map(({ recorded }) => recorded),
       manager,
     );
-    const drafts = wanted.flatMap(({ event, kinds }) =>
-      this.draft(asNewEvent(event), kinds, facts).map((draft) => ({ ...draft, eventId: event.id })),
+    const drafts = wanted.flatMap(({ id, recorded, kinds }) =>
+      this.draft(recorded, kinds, facts).map((draft) => ({ ...draft, eventId: id })),
     );
     if (drafts.length === 0) return;
     const [status, lastError] = this.initialState();

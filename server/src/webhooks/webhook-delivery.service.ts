@@ -71,50 +71,80 @@ export class WebhookDeliveryService {
       [events.map((event) => event.id)],
     );
     if (subscriptions.length === 0) return;
-    for (const event of events) {
-      const subscribers = subscriptions.filter((s) => s.event_id === event.id).map((s) => s.endpoint_id);
-      if (subscribers.length === 0) continue;
-      const body = await this.bodyOf(event, manager);
-      const rows: { id: string }[] = await manager.query(
-        `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, next_attempt_at)
-         SELECT endpoint_id, $1::uuid, $2, $3::jsonb, now() FROM unnest($4::uuid[]) AS e(endpoint_id)
-         ON CONFLICT (endpoint_id, event_id) DO NOTHING
-         RETURNING id`,
-        [event.id, event.type, JSON.stringify(body), subscribers],
-      );
-      await this.jobs.add(
-        rows.map((row) => deliverJob(row.id, this.config.webhooks.maxAttempts)),
-        manager,
-      );
-    }
+    const subscribed = events.filter((event) => subscriptions.some((s) => s.event_id === event.id));
+    const bodies = await this.bodiesOf(subscribed, manager);
+    const rows: { id: string }[] = await manager.query(
+      `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, next_attempt_at)
+       SELECT s.endpoint_id, s.event_id, d.type, b.body, now()
+       FROM json_to_recordset($1::json) AS s(event_id uuid, endpoint_id uuid)
+       JOIN domain_events d ON d.id = s.event_id
+       JOIN json_to_recordset($2::json) AS b(event_id uuid, body jsonb) ON b.event_id = s.event_id
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING
+       RETURNING id`,
+      [
+        JSON.stringify(subscriptions),
+        JSON.stringify(subscribed.map((event, i) => ({ event_id: event.id, body: bodies[i] }))),
+      ],
+    );
+    await this.jobs.add(
+      rows.map((row) => deliverJob(row.id, this.config.webhooks.maxAttempts)),
+      manager,
+    );
   }
 
-  /** The body of `event`'s deliveries: its facts, and a snapshot of its order, product or ticket as it is now. */
-  private async bodyOf(event: DomainEvent, manager: EntityManager): Promise<WebhookBody> {
-    const payload = event.payload;
-    const data: Record<string, unknown> = apiFacts(payload);
-    if (typeof payload.orderId === 'string') {
-      const [row]: OrderRow[] = await manager.query(
-        `SELECT id, status, total_price, payment_method, payment_amount_crypto, created_at FROM orders WHERE id = $1`,
-        [payload.orderId],
-      );
-      data.order = row ? orderSnapshot(row) : null;
-    }
-    if (typeof payload.productId === 'string') {
-      const [row]: { id: string; slug: string; name: string; in_stock: boolean }[] = await manager.query(
-        `SELECT id, slug, name, in_stock FROM products WHERE id = $1`,
-        [payload.productId],
-      );
-      data.product = row ? { id: row.id, slug: row.slug, name: row.name, inStock: row.in_stock } : null;
-    }
-    if (typeof payload.ticketId === 'string') {
-      const [row]: { id: string; status: string }[] = await manager.query(
-        `SELECT id, status FROM support_tickets WHERE id = $1`,
-        [payload.ticketId],
-      );
-      data.ticket = row ? { id: row.id, status: apiEnum(row.status) } : null;
-    }
-    return { id: event.id, type: event.type, occurredAt: event.occurredAt.toISOString(), data };
+  /**
+   * The bodies of `events`' deliveries, in order: each event's facts and a snapshot of its order, product or ticket
+   * as it is now, read with one query per kind for the whole batch.
+   */
+  private async bodiesOf(events: readonly DomainEvent[], manager: EntityManager): Promise<WebhookBody[]> {
+    const idsOf = (key: string) => [
+      ...new Set(events.flatMap((event) => (typeof event.payload[key] === 'string' ? [event.payload[key]] : []))),
+    ];
+    const [orders, products, tickets] = await Promise.all([
+      this.snapshots<OrderRow>(
+        manager,
+        `SELECT id, status, total_price, payment_method, payment_amount_crypto, created_at FROM orders`,
+        idsOf('orderId'),
+      ),
+      this.snapshots<{ id: string; slug: string; name: string; in_stock: boolean }>(
+        manager,
+        `SELECT id, slug, name, in_stock FROM products`,
+        idsOf('productId'),
+      ),
+      this.snapshots<{ id: string; status: string }>(
+        manager,
+        `SELECT id, status FROM support_tickets`,
+        idsOf('ticketId'),
+      ),
+    ]);
+    return events.map((event) => {
+      const { orderId, productId, ticketId } = event.payload;
+      const data: Record<string, unknown> = apiFacts(event.payload);
+      if (typeof orderId === 'string') {
+        const row = orders.get(orderId);
+        data.order = row ? orderSnapshot(row) : null;
+      }
+      if (typeof productId === 'string') {
+        const row = products.get(productId);
+        data.product = row ? { id: row.id, slug: row.slug, name: row.name, inStock: row.in_stock } : null;
+      }
+      if (typeof ticketId === 'string') {
+        const row = tickets.get(ticketId);
+        data.ticket = row ? { id: row.id, status: apiEnum(row.status) } : null;
+      }
+      return { id: event.id, type: event.type, occurredAt: event.occurredAt.toISOString(), data };
+    });
+  }
+
+  /** The rows of `select` (a `SELECT … FROM table`) whose id is one of `ids`, by id; none read for no ids. */
+  private async snapshots<R extends { id: string }>(
+    manager: EntityManager,
+    select: string,
+    ids: unknown[],
+  ): Promise<Map<string, R>> {
+    if (ids.length === 0) return new Map();
+    const rows: R[] = await manager.query(`${select} WHERE id = ANY ($1::uuid[])`, [ids]);
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /**
