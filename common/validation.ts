@@ -111,6 +111,16 @@ const CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-
 export function hasControlCharacter(text: string): boolean {
   return CONTROL_CHARACTERS.test(text);
 }
+
+/** `text` with every control character but tab and line breaks replaced by U+FFFD: storable and showable. */
+export function replaceControlCharacters(text: string): string {
+  return text.replace(new RegExp(CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS.source, 'g'), '\ufffd');
+}
+
+/** `text` cut to at most `max` characters, an ellipsis marking the cut. */
+export function clipText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 /**
  * Bidirectional embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
  * U+061C): in a name or a subject they only serve to show text reversed or out of order in the admin's lists.

@@ -6,6 +6,7 @@
  */
 import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../common/labels';
 import { CRYPTO_DECIMALS, formatDecimal, formatUsd, type PaymentMethodKey } from '../../../common/pricing';
+import { clipText } from '../../../common/validation';
 
 /** What every message needs to know about the store. */
 export interface MailContext {
@@ -79,8 +80,7 @@ const verifyUrl = (ctx: MailContext, orderId: string) => `${ctx.publicUrl}/verif
 
 /** One header line: no line breaks (a subject is a header), at most 200 characters. */
 function subjectLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+  return clipText(text.replace(/\s+/g, ' ').trim(), 200);
 }
 
 // The parts a message is made of; each renders as plain text and as HTML.

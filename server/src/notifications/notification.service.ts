@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/brand';
-import { isUuid } from '../../../common/validation';
+import { clipText, isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { asNewEvent, type DomainEvent, type NewDomainEvent } from '../core/domain-events';
@@ -376,5 +376,5 @@ export class NotificationService {
 /** An error as the outbox shows it: its message, at most 500 characters. */
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
+  return clipText(text, 500);
 }

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { clipText, replaceControlCharacters } from '../../../common/validation';
 import { hostOf, resolveTarget, TargetRefusedError } from './webhook-target';
 
 /** The whole attempt (resolve, connect, send, answer) must finish within this. */
@@ -77,18 +78,14 @@ function describe(error: unknown, url: URL): string {
 
 /** At most 500 characters of a message for the log. */
 function clip(message: string): string {
-  return readable(message.length > 500 ? `${message.slice(0, 499)}…` : message);
+  return readable(clipText(message, 500));
 }
 
 /**
- * Whatever an endpoint answered, as text the log can hold and show: control characters other than tab and line
- * breaks become U+FFFD (PostgreSQL refuses a NUL in text, and the rest only garble the admin's screen).
+ * Whatever an endpoint answered, as text the log can hold and show (PostgreSQL refuses a NUL in text, and other
+ * control characters only garble the admin's screen).
  */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-function readable(text: string): string {
-  return text.replace(CONTROL, '\ufffd');
-}
+const readable = replaceControlCharacters;
 
 function post(
   url: URL,
