@@ -22,7 +22,7 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   return { createdAt: match[1], id: match[2].toLowerCase() };
 }
 
-/** Page sizes of the admin's lists (orders, outbox). */
+/** Page sizes of the admin's lists (orders, outbox, webhook deliveries). */
 export const ADMIN_PAGE = { defaultSize: 20, maxSize: 100 } as const;
 
 export const PAGE_MESSAGES = {
@@ -30,15 +30,21 @@ export const PAGE_MESSAGES = {
   cursor: 'Invalid cursor',
 } as const;
 
+/** `first` checked (BAD_USER_INPUT on field `first` when out of range), or the default page size. */
+export function pageSize(first: number | null | undefined): number {
+  const size = first ?? ADMIN_PAGE.defaultSize;
+  if (!Number.isInteger(size) || size < 1 || size > ADMIN_PAGE.maxSize) {
+    throw InputError.field('first', PAGE_MESSAGES.first);
+  }
+  return size;
+}
+
 /** `first` and `after` checked: BAD_USER_INPUT on field `first` or `after` when out of range or not one of ours. */
 export function pageArguments(options: { first?: number | null; after?: string | null }): {
   first: number;
   after: { createdAt: string; id: string } | null;
 } {
-  const first = options.first ?? ADMIN_PAGE.defaultSize;
-  if (!Number.isInteger(first) || first < 1 || first > ADMIN_PAGE.maxSize) {
-    throw InputError.field('first', PAGE_MESSAGES.first);
-  }
+  const first = pageSize(options.first);
   const after = options.after ? decodeCursor(options.after) : null;
   if (options.after && !after) throw InputError.field('after', PAGE_MESSAGES.cursor);
   return { first, after };

@@ -3,10 +3,11 @@ import { isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { type DomainEvent } from '../core/domain-events';
-import { InputError, NotFoundError } from '../core/errors';
+import { NotFoundError } from '../core/errors';
 import { JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
 import { hydrate } from '../db/hydrate';
+import { pageSize } from '../db/keyset-cursor';
 import { apiEnum, apiFacts, deliveryBodyText, orderSnapshot, type OrderRow, type WebhookBody } from './webhook-body';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { sendWebhook, type WebhookAttempt } from './webhook-sender';
@@ -16,9 +17,6 @@ import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-si
 export const WEBHOOK_DELIVER_TASK = 'webhooks:deliver';
 
 export const USER_AGENT = 'CryptoDigitalStore-Webhooks/1.0';
-
-export const DELIVERY_PAGE = { defaultSize: 20, maxSize: 100 } as const;
-export const DELIVERY_PAGE_MESSAGES = { first: `first must be between 1 and ${DELIVERY_PAGE.maxSize}` } as const;
 
 /**
  * The job of delivery `deliveryId`: one per delivery (its key), tried `maxAttempts` times; graphile-worker waits
@@ -261,10 +259,7 @@ export class WebhookDeliveryService {
 
   /** An endpoint's deliveries, newest first: `first` of them (1-100, default 20). */
   async ofEndpoint(endpointId: string, first: number | null | undefined): Promise<WebhookDelivery[]> {
-    const size = first ?? DELIVERY_PAGE.defaultSize;
-    if (!Number.isInteger(size) || size < 1 || size > DELIVERY_PAGE.maxSize) {
-      throw InputError.field('first', DELIVERY_PAGE_MESSAGES.first);
-    }
+    const size = pageSize(first);
     return this.db.getRepository(WebhookDelivery).find({
       where: { endpointId },
       order: { createdAt: 'DESC', id: 'DESC' },
