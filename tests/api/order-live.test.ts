@@ -61,7 +61,9 @@ describe('orderUpdated', () => {
       },
     });
     await setStatus(orderId, 'SUCCESS');
-    const result = await sub.next();
+    let result = await sub.next();
+    // At least once: a late repeat of checkout's own announcement (see the admin's test below) is skipped.
+    while (result.data?.orderUpdated.status === 'PENDING') result = await sub.next();
     expect(result.errors).toBeUndefined();
     expect(result.data!.orderUpdated).toMatchObject({
       id: orderId,
@@ -79,7 +81,11 @@ describe('orderUpdated', () => {
     const sub = subscribeOnce(server.ws(admin.token), { query: ORDER_UPDATED, variables: { orderId } });
     expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: orderId, status: 'PENDING' });
     await setStatus(orderId, 'PROCESSING');
-    expect((await sub.next()).data!.orderUpdated).toMatchObject({ id: orderId, status: 'PROCESSING' });
+    // Delivery is at least once: checkout's own announcement may still reach a subscription made just after it
+    // (the subscription starts listening before it reads the order), repeating the state already sent.
+    let next = (await sub.next()).data!.orderUpdated;
+    while (next.status === 'PENDING') next = (await sub.next()).data!.orderUpdated;
+    expect(next).toMatchObject({ id: orderId, status: 'PROCESSING' });
     sub.dispose();
   });
 
