@@ -22,6 +22,8 @@ export const LIMITS = {
   quantityInputMax: 10000,
   /** Payment proof upload size (the server's multipart limit too). */
   proofBytes: 5 * 1024 * 1024,
+  /** An uploaded list of licence keys (the multipart limit: the same as a proof's). */
+  keyFileBytes: 5 * 1024 * 1024,
   companyName: 200,
   phone: 40,
   guideSearch: 100,
@@ -62,6 +64,8 @@ export const MESSAGES = {
   companyTooLong: 'Company name must be less than 200 characters',
   phoneInvalid: 'Please enter a valid phone number',
   outOfStockOnSubmit: 'This product is currently out of stock. Please try another product.',
+  /** Fewer licence keys in stock than the quantity asked for (but some). */
+  onlyLeftInStock: (available: number) => `Only ${available.toLocaleString('en-US')} left in stock`,
   outOfStockDetail:
     'This product is currently out of stock. Please check back later or contact support for availability.',
   outOfStockOpened: 'This product is currently out of stock. Please check back later.',

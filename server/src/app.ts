@@ -13,6 +13,7 @@ import { bearerToken, verifyAccessToken, type AuthUser } from './accounts/access
 import type { ResolvedConfig } from './app-config';
 import { ProductService } from './catalogue/product.service';
 import { Container } from './container';
+import { keysFileRouter } from './orders/keys-file.route';
 import { filesRouter } from './files/files.route';
 import { createApolloServer } from './graphql/apollo-server';
 import { createContext } from './graphql/context';
@@ -95,6 +96,7 @@ export async function createApp({
     res.json({ ok: true });
   });
   app.use(filesRouter(container));
+  app.use(keysFileRouter(container));
   // Off in production unless GRAPHIQL=true: a browser then reaches Apollo like any other client.
   if (config.graphiql) app.get('/graphql', graphiqlRoute(config.webDistDir));
   app.use(

@@ -8,6 +8,7 @@ import type { Container } from './container';
 import { DISPATCH_EVENT_TASK, DISPATCH_PENDING_TASK, DomainEventDispatcher } from './core/domain-events';
 import { logger } from './core/logger';
 import { MAIL_SEND_TASK, NotificationService } from './notifications/notification.service';
+import { DELIVERY_TASK, DeliveryService } from './orders/delivery.service';
 import { ProofRetentionService } from './orders/proof-retention.service';
 import { PAYMENT_WINDOW_TASK, PaymentWindowService } from './orders/payment-window.service';
 import { WEBHOOK_DELIVER_TASK, WebhookDeliveryService } from './webhooks/webhook-delivery.service';
@@ -32,6 +33,7 @@ const withOrderId = (run: (orderId: string) => Promise<unknown>): Task => {
 export function jobTasks(container: Container): TaskList {
   return {
     [PAYMENT_WINDOW_TASK]: withOrderId((orderId) => container.get(PaymentWindowService).close(orderId)),
+    [DELIVERY_TASK]: withOrderId((orderId) => container.get(DeliveryService).deliver(orderId)),
     [DISPATCH_EVENT_TASK]: async (payload) => {
       const { eventId } = payload as { eventId: string };
       await container.get(DomainEventDispatcher).dispatchOne(eventId);

@@ -30,7 +30,12 @@ async function main(): Promise<void> {
       config: { ...config, ...secrets },
       databaseUrl,
       prepare: (db) =>
-        seedDatabase(db, { demoData: config.seedDemoData, admin: config.admin, createDemoAdmin: !!embedded }),
+        seedDatabase(db, {
+          demoData: config.seedDemoData,
+          keysEncryptionKey: secrets.keysEncryptionKey,
+          admin: config.admin,
+          createDemoAdmin: !!embedded,
+        }),
     });
   } catch (error) {
     await embedded?.stop();

@@ -12,6 +12,7 @@ import { createDataSource } from './db/data-source';
 import { FileStore, PgFileStore } from './files/file-store';
 import { CRONTAB, jobTasks, PROOF_SWEEP_TASK } from './jobs';
 import { NotificationService } from './notifications/notification.service';
+import { DeliveryService } from './orders/delivery.service';
 import { PaymentWindowService } from './orders/payment-window.service';
 import { WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
@@ -53,6 +54,7 @@ export async function createRuntime(options: {
       get consumers() {
         return [
           container.get(PaymentWindowService),
+          container.get(DeliveryService),
           container.get(NotificationService),
           container.get(WebhookDeliveryService),
         ];

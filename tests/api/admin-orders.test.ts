@@ -110,7 +110,7 @@ beforeAll(async () => {
   admin = await server.createUser({ admin: true });
   alice = await server.createUser({ fullName: 'Alice Archer' });
   bob = await server.createUser({ fullName: 'Bob Baker' });
-  [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'bitcoin-bot'`);
+  [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
 
   // 45 orders straight into the table. Timestamps differ by microseconds only (a millisecond cursor
   // would break on them), and every third row shares its timestamp with the next (ties broken by id).

@@ -19,6 +19,7 @@ import { WEBHOOK_MESSAGES } from '../../common/webhooks';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
 import { setLogDestination } from '../../server/src/core/logger';
+import { INVENTORY_MESSAGES } from '../../server/src/inventory/inventory.service';
 import {
   PNG_1x1,
   startTestServer,
@@ -27,6 +28,11 @@ import {
   type TestServer,
   type TestUser,
 } from '../support/test-server';
+
+const IMPORT_KEYS = `mutation ($p: ID!, $k: [String!]) {
+  importProductKeys(productId: $p, keys: $k) { imported invalid { count } }
+}`;
+const REVOKE_KEY = `mutation ($p: ID!, $k: String!) { revokeProductKey(productId: $p, key: $k) { available } }`;
 
 let server: TestServer;
 let customer: TestUser;
@@ -196,6 +202,32 @@ const NUL_CASES: Record<string, NulCase> = {
         { p: `${productId}${NUL}` },
         admin,
       ),
+  },
+  'Query.adminKeyStock(productId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(`query ($p: ID!) { adminKeyStock(productId: $p) { available } }`, { p: `${productId}${NUL}` }, admin),
+  },
+  'Mutation.importProductKeys(productId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () => server.gql(IMPORT_KEYS, { p: `${productId}${NUL}`, k: ['HYGIENE-1'] }, admin),
+  },
+  // A key holding a control character is one of the import's invalid lines, reported by line, not an error.
+  'Mutation.importProductKeys(keys)': {
+    expected: 'ok',
+    send: async () => {
+      const res = await server.gql(IMPORT_KEYS, { p: productId, k: [`HYGIENE${NUL}2`] }, admin);
+      expect(res.data?.importProductKeys).toEqual({ imported: 0, invalid: { count: 1 } });
+      return res;
+    },
+  },
+  'Mutation.revokeProductKey(productId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () => server.gql(REVOKE_KEY, { p: `${productId}${NUL}`, k: 'HYGIENE-1' }, admin),
+  },
+  'Mutation.revokeProductKey(key)': {
+    expected: { code: 'BAD_USER_INPUT', message: INVENTORY_MESSAGES.unknownKey },
+    send: () => server.gql(REVOKE_KEY, { p: productId, k: `HYGIENE${NUL}1` }, admin),
   },
   'Mutation.issueCertificate(input).orderId': {
     expected: { code: 'NOT_FOUND' },

@@ -38,6 +38,7 @@ it('imports keys and reports what it did not import, by line', async () => {
   );
   expect(report).toEqual({
     imported: 3,
+    duplicates: { count: 2, lines: [4, 5] },
     alreadyInStock: { count: 1, lines: [4] },
     repeated: { count: 1, lines: [5] },
     invalid: {
@@ -117,20 +118,25 @@ it('refuses an empty import, one over 100,000 keys, and an unknown product', asy
   await expect(inventory.stock('not-a-uuid')).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
 });
 
-it('revokes an available key, and only an available one', async () => {
+it('revokes an available key given by its value, and only an available one', async () => {
   const productId = await newProduct();
   await inventory.importKeys(productId, 'REVOKE-ME\nKEEP-ME');
-  const [key] = await server.sql<{ id: string }>(`SELECT id FROM product_keys WHERE product_id = $1 LIMIT 1`, [
-    productId,
-  ]);
-  await inventory.revoke(key.id);
-  expect(await inventory.stock(productId)).toEqual({ available: 1, reserved: 0, delivered: 0, revoked: 1 });
-  await expect(inventory.revoke(key.id)).rejects.toMatchObject({
-    extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'keyId', message: INVENTORY_MESSAGES.notRevocable }] },
+  expect(await inventory.revoke(productId, '  REVOKE-ME ')).toEqual({
+    available: 1,
+    reserved: 0,
+    delivered: 0,
+    revoked: 1,
   });
-  await expect(inventory.revoke('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+  await expect(inventory.revoke(productId, 'REVOKE-ME')).rejects.toMatchObject({
+    extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'key', message: INVENTORY_MESSAGES.notRevocable }] },
+  });
+  await expect(inventory.revoke(productId, 'NEVER-IMPORTED')).rejects.toMatchObject({
+    extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'key', message: INVENTORY_MESSAGES.unknownKey }] },
+  });
+  await expect(inventory.revoke('00000000-0000-4000-8000-000000000000', 'KEEP-ME')).rejects.toMatchObject({
     extensions: { code: 'NOT_FOUND' },
   });
+  expect(await inventory.stock(productId)).toEqual({ available: 1, reserved: 0, delivered: 0, revoked: 1 });
 });
 
 it('lets no key belong to an order unless it is reserved or delivered (a database constraint)', async () => {

@@ -8,6 +8,7 @@ import type { AddressObject, ParsedMail } from 'mailparser';
 import { eventually } from '../support/eventually';
 import { Inbox } from '../support/inbox';
 import { STORE_NAME } from '../../common/brand';
+import { ProductService } from '../../server/src/catalogue/product.service';
 import { DomainEventDispatcher } from '../../server/src/core/domain-events';
 import { NotificationService } from '../../server/src/notifications/notification.service';
 import { startTestServer, TEST_ADDRESSES, type TestServer, type TestUser } from '../support/test-server';
@@ -47,6 +48,9 @@ function storeClient(server: TestServer, admin: TestUser) {
   let keys = 0;
   return {
     async placeOrder(customer: TestUser, method: 'BTC' | 'USDT_TRC20' = 'BTC'): Promise<string> {
+      // Delivered by hand here, so the messages follow the admin's moves alone (delivery's e-mail: delivery.test.ts).
+      await server.sql(`UPDATE products SET fulfilment = 'manual' WHERE slug = 'ssl-certificates'`);
+      server.app.container.get(ProductService).invalidate();
       const [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'ssl-certificates'`);
       const res = await server.gql(
         `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,

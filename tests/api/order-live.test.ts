@@ -42,7 +42,7 @@ beforeAll(async () => {
   owner = await server.createUser({ fullName: 'Olivia Owner' });
   stranger = await server.createUser();
   admin = await server.createUser({ admin: true });
-  [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'litecoin-keys'`);
+  [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
 });
 afterAll(() => server.close());
 
@@ -55,8 +55,8 @@ describe('orderUpdated', () => {
         orderUpdated: {
           id: orderId,
           status: 'PENDING',
-          paymentAmountCrypto: '34.00',
-          product: { slug: 'litecoin-keys' },
+          paymentAmountCrypto: '48.00',
+          product: { slug: 'ethereum-classic-key' },
         },
       },
     });
@@ -68,7 +68,7 @@ describe('orderUpdated', () => {
     expect(result.data!.orderUpdated).toMatchObject({
       id: orderId,
       status: 'SUCCESS',
-      product: { slug: 'litecoin-keys' },
+      product: { slug: 'ethereum-classic-key' },
     });
 
     await setStatus(orderId, 'NOT_RECEIVED');

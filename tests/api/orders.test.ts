@@ -92,6 +92,8 @@ beforeAll(async () => {
   owner = await server.createUser({ fullName: 'Olivia Owner' });
   stranger = await server.createUser({ fullName: 'Sam Stranger' });
   admin = await server.createUser({ admin: true, fullName: 'Ada Admin' });
+  // Delivered by hand here: these tests follow the order and its statuses (keys: tests/api/delivery.test.ts).
+  await server.sql(`UPDATE products SET fulfilment = 'manual' WHERE slug = 'dogecoin-keys'`);
   [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'dogecoin-keys'`);
   orderId = await placeOrder(owner, { transactionId: 'abc123' }, true);
 });

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../common/validation';
+import { ProductService } from '../../server/src/catalogue/product.service';
 import { startTestServer, TEST_ADDRESSES, type TestServer } from '../support/test-server';
 
 const PAYMENT_METHODS = `{
@@ -210,8 +211,17 @@ describe('quote', () => {
         extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'quantity', message }] },
       });
     }
-    const max = await quote('ssl-certificates', 50000, 'USDT_TRC20');
-    expect(max.data!.quote).toMatchObject({ totalPrice: 680000, paymentAmountCrypto: '680000.00' });
+    // The quantity rule alone: the bulk package's 12,500 demo keys would refuse 50,000 for stock.
+    await server.sql(`UPDATE products SET fulfilment = 'manual' WHERE slug = 'ssl-certificates'`);
+    const catalogue = server.app.container.get(ProductService);
+    catalogue.invalidate();
+    try {
+      const max = await quote('ssl-certificates', 50000, 'USDT_TRC20');
+      expect(max.data!.quote).toMatchObject({ totalPrice: 680000, paymentAmountCrypto: '680000.00' });
+    } finally {
+      await server.sql(`UPDATE products SET fulfilment = 'keys' WHERE slug = 'ssl-certificates'`);
+      catalogue.invalidate();
+    }
   });
 
   it('reports both a bad product id and a bad quantity in fieldErrors', async () => {

@@ -4,6 +4,7 @@
  * as {signed out, customer (owner), other customer, admin} and checks what each one gets; it fails
  * when the schema gains an operation that the matrix does not cover.
  */
+import { InventoryService } from '../../server/src/inventory/inventory.service';
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
@@ -50,6 +51,7 @@ beforeAll(async () => {
   };
   const [product] = await server.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
   productId = product.id;
+  await server.app.container.get(InventoryService).importKeys(productId, 'PERMISSIONS-REVOKE-ME');
   orderId = await placeOrderAs(users.customer, 'matrix-seed-order');
   cancelOrderId = await placeOrderAs(users.customer, 'matrix-cancel-order');
   txOrderId = await placeOrderAs(users.customer, 'matrix-tx-order');
@@ -265,6 +267,25 @@ const CASES: Case[] = [
     op: 'Mutation.setProductStock',
     document: () => `mutation ($id: ID!) { setProductStock(productId: $id, inStock: true) { id } }`,
     variables: () => ({ id: productId }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Query.adminKeyStock',
+    document: () => `query ($id: ID!) { adminKeyStock(productId: $id) { available } }`,
+    variables: () => ({ id: productId }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.importProductKeys',
+    document: () => `mutation ($id: ID!, $k: [String!]) { importProductKeys(productId: $id, keys: $k) { imported } }`,
+    variables: () => ({ id: productId, k: [`PERMISSIONS-${Math.random()}`] }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.revokeProductKey',
+    document: () => `mutation ($id: ID!, $k: String!) { revokeProductKey(productId: $id, key: $k) { revoked } }`,
+    // Imported in beforeAll; only the admin's call revokes it.
+    variables: () => ({ id: productId, k: 'PERMISSIONS-REVOKE-ME' }),
     expected: adminOnly,
   },
   {

@@ -220,8 +220,9 @@ describe('statements per operation', () => {
       subs.forEach((sub) => sub.dispose());
       return count;
     };
+    // Two moves that cost the same for the order itself (a move to CANCELLED also releases licence keys).
     const withOne = await changeWatchedBy(1, 'COMPLETED');
-    const withFive = await changeWatchedBy(5, 'CANCELLED');
+    const withFive = await changeWatchedBy(5, 'PROCESSING');
     expect(withFive).toBe(withOne);
   });
 

@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrateJobQueue } from '../../server/src/core/job-queue';
 import { createDataSource } from '../../server/src/db/data-source';
-import { seedCatalogue, seedGuidesIfEmpty } from '../../server/src/db/seed/seed';
+import { seedCatalogue, seedDemoInventory, seedGuidesIfEmpty } from '../../server/src/db/seed/seed';
 import { setLogLevel } from '../../server/src/core/logger';
 import { databaseUrl, withServerClient } from './database';
 import { freePort } from './free-port';
+import { TEST_KEYS_ENCRYPTION_KEY } from './fixtures';
 
 declare global {
   var __embeddedPg: { stop(): Promise<void> } | undefined;
@@ -52,6 +53,10 @@ export default async function globalSetup(): Promise<void> {
   await db.runMigrations({ transaction: 'each' });
   await migrateJobQueue(databaseUrl(template, server));
   await seedCatalogue(db);
+  await seedDemoInventory(db, TEST_KEYS_ENCRYPTION_KEY);
+  // The one product the order-flow tests buy is delivered by hand here, so their histories, counts and statuses are
+  // about the order alone; keys have their own tests (tests/api/delivery.test.ts) on the other products.
+  await db.query(`UPDATE products SET fulfilment = 'manual' WHERE slug = 'ethereum-classic-key'`);
   await seedGuidesIfEmpty(db);
   await db.destroy();
 }

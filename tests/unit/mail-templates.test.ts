@@ -26,6 +26,8 @@ const order: OrderMailFacts = {
   paymentAmountCrypto: '1.08800000',
   cryptoAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   paymentDueAt: new Date('2026-11-22T09:41:00Z'),
+  fulfilment: 'manual',
+  keysDelivered: 0,
 };
 
 const verifyLink = 'https://shop.example/verify?order=1a2b3c4d-0000-4000-8000-000000000001';
@@ -109,6 +111,19 @@ describe('the other order mails', () => {
     expect(mail.text).toContain('https://shop.example/dashboard');
     expect(mail.text).toContain('https://shop.example/guides');
     expect(mail.html).toContain('href="https://shop.example/dashboard"');
+  });
+
+  it('for delivered licence keys, says how many and links to them, never putting a key in the message', () => {
+    const mail = orderDeliveredMail(ctx, { ...order, fulfilment: 'keys', keysDelivered: 4000 });
+    expect(mail.subject).toBe('Order 1a2b3c4d delivered: your 4,000 licence keys');
+    expect(mail.text).toContain('your 4,000 licence keys are ready in your dashboard');
+    const keysView = 'https://shop.example/dashboard?order=1a2b3c4d-0000-4000-8000-000000000001';
+    expect(mail.text).toContain(keysView);
+    expect(mail.html).toContain(`href="${keysView}"`);
+    const download = orderDeliveredMail(ctx, { ...order, fulfilment: 'download', keysDelivered: 1 });
+    expect(download.text).toContain('your 1 licence key and the download are ready');
+    const one = orderDeliveredMail(ctx, { ...order, fulfilment: 'keys', keysDelivered: 1 });
+    expect(one.text).toContain('your 1 licence key is ready');
   });
 });
 

@@ -1,6 +1,7 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { PriceTier } from '../../../common/pricing';
+import { Fulfilment } from '../core/enums';
 import { numericDollars } from '../db/column-transformers';
 
 @ObjectType()
@@ -46,9 +47,41 @@ export class Product {
   @Column({ type: 'numeric', precision: 12, scale: 2, transformer: numericDollars })
   price: number;
 
-  @Field(() => Boolean)
+  /**
+   * The admin's stock switch. For a product stocked by keys it pauses sales; the stock itself is its keys
+   * (`onSale`, GraphQL `inStock`).
+   */
   @Column({ name: 'in_stock', type: 'boolean', default: true })
   inStock: boolean;
+
+  @Field(() => Fulfilment)
+  @Column({ type: 'text', default: Fulfilment.MANUAL })
+  fulfilment: Fulfilment;
+
+  /** The file a DOWNLOAD product gives with its key (stored_files). */
+  @Column({ name: 'download_file_id', type: 'uuid', nullable: true })
+  downloadFileId: string | null;
+
+  /**
+   * Available licence keys of a product stocked by keys (KEYS, DOWNLOAD), counted when the product was read
+   * (ProductService); unset for MANUAL products.
+   */
+  @Field(() => Int, {
+    nullable: true,
+    description: 'How many can be bought now: available licence keys (KEYS and DOWNLOAD products only)',
+  })
+  availableQuantity?: number;
+
+  /**
+   * May it be bought? The admin's switch, and for a product stocked by keys enough keys for its minimum quantity
+   * (docs/inventory.md "Stock follows keys"). Keys not counted count as none: a read that forgot them shows the
+   * product out of stock, never sells keys it does not have.
+   */
+  @Field(() => Boolean, { name: 'inStock' })
+  get onSale(): boolean {
+    if (this.fulfilment === Fulfilment.MANUAL) return this.inStock;
+    return this.inStock && (this.availableQuantity ?? 0) >= this.minQuantity;
+  }
 
   @Field(() => Boolean)
   @Column({ type: 'boolean', default: true })

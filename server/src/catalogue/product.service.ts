@@ -1,11 +1,14 @@
-import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
+import { DataSource, In, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
 import { quoteTotal, type Quote } from '../../../common/pricing';
 import { checkoutDetailsSchema, isUuid, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
 import { flatMapAsyncIterator } from '../core/async-iterators';
+import { Fulfilment } from '../core/enums';
 import { EventBus } from '../core/event-bus';
 import { InputError, NotFoundError, parseInput, ProductUnavailableError } from '../core/errors';
 import { logger, runOutsideRequest } from '../core/logger';
+import { InventoryService } from '../inventory/inventory.service';
+import { isStockedByKeys } from '../inventory/order-keys.service';
 import { Product } from './product.entity';
 
 /** The product and quantity rules of checkout step 1 (docs/product.md "Input rules"). */
@@ -50,6 +53,7 @@ export class ProductService {
   constructor(
     private readonly db: DataSource,
     private readonly bus: EventBus,
+    private readonly inventory: InventoryService,
   ) {}
 
   /** Active products, price ascending (name breaks ties so the order is stable). */
@@ -71,7 +75,8 @@ export class ProductService {
     if (!entry || Date.now() - entry.loadedAt >= CATALOGUE_MAX_AGE_MS) {
       const products = this.db
         .getRepository(Product)
-        .find({ where: { active: true }, order: { price: 'ASC', name: 'ASC' } });
+        .find({ where: { active: true }, order: { price: 'ASC', name: 'ASC' } })
+        .then((list) => this.withKeyStock(list));
       entry = { products, loadedAt: Date.now(), responses: new Map() };
       this.catalogue = entry;
     }
@@ -96,7 +101,8 @@ export class ProductService {
     const found = new Map((await this.listActive()).map((product) => [product.id, product]));
     const missing = ids.filter((id) => !found.has(id) && isUuid(id));
     if (missing.length > 0) {
-      for (const product of await this.db.getRepository(Product).findBy({ id: In(missing) })) {
+      const products = await this.withKeyStock(await this.db.getRepository(Product).findBy({ id: In(missing) }));
+      for (const product of products) {
         found.set(product.id, product);
       }
     }
@@ -109,9 +115,26 @@ export class ProductService {
   }
 
   /** Any product by id (inactive too), read from the database; null for unknown or malformed ids. */
-  findById(id: string, manager: EntityManager = this.db.manager): Promise<Product | null> {
-    if (!isUuid(id)) return Promise.resolve(null);
-    return manager.getRepository(Product).findOneBy({ id });
+  async findById(id: string, manager: EntityManager = this.db.manager): Promise<Product | null> {
+    if (!isUuid(id)) return null;
+    const product = await manager.getRepository(Product).findOneBy({ id });
+    return product && (await this.withKeyStock([product], manager))[0];
+  }
+
+  /**
+   * Counts the available keys of the products stocked by keys (one statement), which decide their stock
+   * (docs/inventory.md "Stock follows keys").
+   */
+  private async withKeyStock(products: Product[], manager?: EntityManager): Promise<Product[]> {
+    const keyed = products.filter((product) => isStockedByKeys(product.fulfilment));
+    const counts = await this.inventory.availableCounts(
+      keyed.map((product) => product.id),
+      manager,
+    );
+    keyed.forEach((product, index) => {
+      product.availableQuantity = counts[index];
+    });
+    return products;
   }
 
   /**
@@ -121,10 +144,12 @@ export class ProductService {
    * - quantity outside 1..50000 → BAD_USER_INPUT with the spec's quantity messages (field `quantity`)
    * - out of stock → PRODUCT_UNAVAILABLE 'This product is currently out of stock. Please try another product.'
    * - below the product's minimum (bulk only) → BAD_USER_INPUT (field `quantity`)
+   * - more than the keys in stock (products stocked by keys) → PRODUCT_UNAVAILABLE 'Only N left in stock'
    * Without `manager` it answers from the catalogue cache (a quote, checkout's early check; an id not
    * in it, e.g. a product added a moment ago, is read from the database); with
    * `manager` it reads the row inside that transaction FOR SHARE, so a concurrent setStock waits for
-   * the order: the answer an order is placed on is never stale.
+   * the order: the answer an order is placed on is never stale. Keys are not counted then: the checkout's
+   * reservation of the keys themselves is the authority on them.
    */
   async getPurchasable(productId: string, quantity: number, manager?: EntityManager): Promise<Purchasable> {
     parseInput(purchaseSchema, { productId, quantity });
@@ -132,16 +157,22 @@ export class ProductService {
       ? await manager.getRepository(Product).findOne({ where: { id: productId }, lock: { mode: 'pessimistic_read' } })
       : await this.findCurrent(productId);
     if (!product || !product.active) throw InputError.field('productId', MESSAGES.invalidProduct);
-    if (!product.inStock) throw new ProductUnavailableError(MESSAGES.outOfStockOnSubmit);
+    const keysCounted = !manager && isStockedByKeys(product.fulfilment);
+    if (!(keysCounted ? product.onSale : product.inStock)) {
+      throw new ProductUnavailableError(MESSAGES.outOfStockOnSubmit);
+    }
     if (quantity < product.minQuantity) {
       throw InputError.field('quantity', MESSAGES.belowMinimumQuantity(product.minQuantity));
+    }
+    if (keysCounted && quantity > (product.availableQuantity ?? 0)) {
+      throw new ProductUnavailableError(MESSAGES.onlyLeftInStock(product.availableQuantity ?? 0));
     }
     return { product, quantity, quote: quoteTotal(product, quantity) };
   }
 
   /** Every product, inactive ones too, name ascending (admin stock list, docs/product.md "Reads and writes"). */
-  listAll(): Promise<Product[]> {
-    return this.db.getRepository(Product).find({ order: { name: 'ASC', id: 'ASC' } });
+  async listAll(): Promise<Product[]> {
+    return this.withKeyStock(await this.db.getRepository(Product).find({ order: { name: 'ASC', id: 'ASC' } }));
   }
 
   /** Sets a product's stock flag and announces the change (NOTIFY on commit). */
@@ -167,10 +198,12 @@ export class ProductService {
   watchChanges(): AsyncIterableIterator<Product> {
     return flatMapAsyncIterator(this.bus.subscribe('products'), async (event) => {
       if (event.missedSince) {
-        return this.db.getRepository(Product).find({
-          where: { updatedAt: MoreThanOrEqual(new Date(event.missedSince)) },
+        // Key stock changes leave updated_at alone, so every product stocked by keys is sent again too.
+        const changed = await this.db.getRepository(Product).find({
+          where: [{ updatedAt: MoreThanOrEqual(new Date(event.missedSince)) }, { fulfilment: Not(Fulfilment.MANUAL) }],
           order: { updatedAt: 'ASC' },
         });
+        return this.withKeyStock(changed);
       }
       const product = await this.findById(event.id);
       return product ? [product] : [];

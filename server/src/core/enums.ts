@@ -66,7 +66,18 @@ export enum ActorKind {
   SYSTEM = 'system',
 }
 
+/** How a product is delivered (docs/inventory.md "Fulfilment"). */
+export enum Fulfilment {
+  /** Licence keys from stock, delivered when the payment is confirmed. */
+  KEYS = 'keys',
+  /** A file plus a licence key from stock (scripts, bots). */
+  DOWNLOAD = 'download',
+  /** An admin delivers it (a certificate issued for a domain). */
+  MANUAL = 'manual',
+}
+
 registerEnumType(ActorKind, { name: 'ActorKind' });
+registerEnumType(Fulfilment, { name: 'Fulfilment' });
 registerEnumType(PaymentMethod, { name: 'PaymentMethod', description: 'PAYPAL and SKRILL are listed, never accepted' });
 registerEnumType(OrderStatus, { name: 'OrderStatus' });
 registerEnumType(TicketCategory, { name: 'TicketCategory' });

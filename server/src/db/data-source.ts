@@ -7,6 +7,7 @@ import { Notifications1764000000000 } from './migrations/1764000000000-notificat
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { DomainEventDispatch1764200000000 } from './migrations/1764200000000-domain-event-dispatch';
 import { KeyInventory1764300000000 } from './migrations/1764300000000-key-inventory';
+import { KeyDelivery1764400000000 } from './migrations/1764400000000-key-delivery';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -17,6 +18,7 @@ export const migrations = [
   Webhooks1764100000000,
   DomainEventDispatch1764200000000,
   KeyInventory1764300000000,
+  KeyDelivery1764400000000,
 ];
 
 export interface DataSourceOptions {

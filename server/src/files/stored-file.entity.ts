@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type StoredFileKind = 'payment_proof' | 'certificate' | 'certificate_chain';
+export type StoredFileKind = 'payment_proof' | 'certificate' | 'certificate_chain' | 'product_download';
 
 /** A private file kept in PostgreSQL; served only through signed, expiring URLs (files/). */
 @Entity('stored_files')

@@ -7,6 +7,7 @@ import { ProductResolver } from '../catalogue/product.resolver';
 import { QuoteResolver } from '../catalogue/quote.resolver';
 import { CertificateResolver, ViewerCertificatesResolver } from '../certificates/certificate.resolver';
 import { GuideResolver } from '../guides/guide.resolver';
+import { InventoryResolver } from '../inventory/inventory.resolver';
 import { NotificationResolver } from '../notifications/notification.resolver';
 import { PaymentMethodResolver } from '../payments/payment-method.resolver';
 import { AdminOrderResolver } from '../admin/admin-order.resolver';
@@ -26,6 +27,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ProductResolver,
   QuoteResolver,
   AdminProductResolver,
+  InventoryResolver,
   PaymentMethodResolver,
   GuideResolver,
   CertificateResolver,

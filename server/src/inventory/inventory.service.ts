@@ -1,9 +1,13 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../../common/validation';
 import { Service } from '../container';
 import { InputError, NotFoundError } from '../core/errors';
 import { KeyCipher } from './key-cipher';
 import { MAX_KEYS_PER_IMPORT, parseKeyLines, type InvalidLine } from './key-lines';
+import { OrderKeys } from './order-keys.service';
+import { KEY_FILE_MESSAGES, readKeyFile } from './key-file';
+import { discardUpload } from '../files/upload-reader';
+import type { UploadValue } from '../files/upload-value';
 
 /** Line numbers listed per kind of refusal; the counts are always exact. */
 export const LINES_LISTED = 1_000;
@@ -13,11 +17,14 @@ const INSERT_CHUNK = 10_000;
 export const INVENTORY_MESSAGES = {
   tooMany: `At most ${MAX_KEYS_PER_IMPORT.toLocaleString('en-US')} keys per import`,
   empty: 'No keys to import: one key per line',
-  notRevocable: 'Only an available key can be revoked',
+  notRevocable: 'Only an available key can be revoked: this one belongs to an order',
+  unknownKey: 'This product has no such key',
 } as const;
 
 export interface KeyImportReport {
   imported: number;
+  /** Every duplicate line: `alreadyInStock` and `repeated` together. */
+  duplicates: { count: number; lines: number[] };
   /** Keys already in this product's stock (any status), by line. */
   alreadyInStock: { count: number; lines: number[] };
   /** Lines repeating an earlier line of the same import. */
@@ -42,7 +49,26 @@ export class InventoryService {
   constructor(
     private readonly db: DataSource,
     private readonly cipher: KeyCipher,
+    private readonly orderKeys: OrderKeys,
   ) {}
+
+  /**
+   * `importProductKeys`: the keys given as a list (API clients, small lists) or as an uploaded .txt/.csv file (the
+   * admin panel sends even pasted keys as one, since the JSON body is limited), never both.
+   */
+  async importFrom(
+    productId: string,
+    keys: readonly string[] | null | undefined,
+    file: UploadValue | null | undefined,
+  ): Promise<KeyImportReport & { stock: KeyStock }> {
+    if (keys && file) {
+      discardUpload(file);
+      throw InputError.field('file', KEY_FILE_MESSAGES.both);
+    }
+    const text = file ? await readKeyFile(file) : (keys ?? []).join('\n');
+    const report = await this.importKeys(productId, text);
+    return { ...report, stock: await this.stock(productId) };
+  }
 
   /** Imports the keys of `text` (one per line) into `productId`'s stock, all in one transaction. */
   async importKeys(productId: string, text: string): Promise<KeyImportReport> {
@@ -51,26 +77,14 @@ export class InventoryService {
     if (parsed.lines > MAX_KEYS_PER_IMPORT) throw InputError.field('keys', INVENTORY_MESSAGES.tooMany);
     if (parsed.lines === 0) throw InputError.field('keys', INVENTORY_MESSAGES.empty);
 
-    const fingerprints = parsed.keys.map((key) => this.cipher.fingerprint(key.value));
-    const secrets = parsed.keys.map((key) => this.cipher.encrypt(key.value));
-    const added = new Set<string>();
-    await this.db.transaction(async (manager) => {
-      for (let start = 0; start < parsed.keys.length; start += INSERT_CHUNK) {
-        const rows: { fingerprint: Buffer }[] = await manager.query(
-          `INSERT INTO product_keys (product_id, secret, fingerprint)
-           SELECT $1, s, f FROM unnest($2::bytea[], $3::bytea[]) AS k(s, f)
-           ON CONFLICT (product_id, fingerprint) DO NOTHING
-           RETURNING fingerprint`,
-          [productId, secrets.slice(start, start + INSERT_CHUNK), fingerprints.slice(start, start + INSERT_CHUNK)],
-        );
-        for (const row of rows) added.add(row.fingerprint.toString('base64'));
-      }
-    });
-    const inStockLines = parsed.keys
-      .filter((_, index) => !added.has(fingerprints[index].toString('base64')))
-      .map((key) => key.line);
+    const values = parsed.keys.map((key) => key.value);
+    const added = await this.db.transaction((manager) => insertKeys(manager, this.cipher, productId, values));
+    // New keys may put the product back in stock, and the count customers see changed either way.
+    await this.orderKeys.announceStock(productId, { always: true });
+    const inStockLines = parsed.keys.filter((_, index) => !added[index]).map((key) => key.line);
     return {
-      imported: added.size,
+      imported: added.filter(Boolean).length,
+      duplicates: listed([...inStockLines, ...parsed.repeated].sort((a, b) => a - b)),
       alreadyInStock: listed(inStockLines),
       repeated: listed(parsed.repeated),
       invalid: { count: parsed.invalid.length, lines: parsed.invalid.slice(0, LINES_LISTED) },
@@ -89,21 +103,42 @@ export class InventoryService {
     return stock;
   }
 
-  /** Takes an available key out of stock for good (leaked, refunded by the vendor); refuses any other. */
-  async revoke(keyId: string): Promise<void> {
-    if (!isUuid(keyId)) throw new NotFoundError('Key');
+  /**
+   * Available keys of each product (0 for a product with none), counted in `manager`'s transaction when given.
+   */
+  async availableCounts(productIds: readonly string[], manager: EntityManager = this.db.manager): Promise<number[]> {
+    if (productIds.length === 0) return [];
+    const rows: { product_id: string; n: number }[] = await manager.query(
+      `SELECT product_id, count(*)::int AS n FROM product_keys
+       WHERE product_id = ANY ($1::uuid[]) AND status = 'available' GROUP BY product_id`,
+      [productIds],
+    );
+    const counts = new Map(rows.map((row) => [row.product_id, row.n]));
+    return productIds.map((id) => counts.get(id) ?? 0);
+  }
+
+  /**
+   * Takes the available key `value` of `productId` out of stock for good (leaked, refunded by its vendor), found by
+   * its fingerprint: the admin pastes the key they were told about. A key sold or reserved is refused (it belongs to
+   * an order), and so is one the product does not have. Returns the stock after.
+   */
+  async revoke(productId: string, value: string): Promise<KeyStock> {
+    await this.assertProduct(productId);
     const rows: { status: string }[] = await this.db.query(
-      `WITH target AS (SELECT id, status FROM product_keys WHERE id = $1 FOR UPDATE),
-       revoked AS (
+      `WITH target AS (
+         SELECT id, status FROM product_keys WHERE product_id = $1 AND fingerprint = $2 FOR UPDATE
+       ), revoked AS (
          UPDATE product_keys k SET status = 'revoked', updated_at = now()
          FROM target t WHERE k.id = t.id AND t.status = 'available'
          RETURNING k.id
        )
        SELECT t.status FROM target t`,
-      [keyId],
+      [productId, this.cipher.fingerprint(value.trim())],
     );
-    if (rows.length === 0) throw new NotFoundError('Key');
-    if (rows[0].status !== 'available') throw InputError.field('keyId', INVENTORY_MESSAGES.notRevocable);
+    if (rows.length === 0) throw InputError.field('key', INVENTORY_MESSAGES.unknownKey);
+    if (rows[0].status !== 'available') throw InputError.field('key', INVENTORY_MESSAGES.notRevocable);
+    await this.orderKeys.announceStock(productId, { always: true });
+    return this.stock(productId);
   }
 
   private async assertProduct(productId: string): Promise<void> {
@@ -111,6 +146,33 @@ export class InventoryService {
     const rows: unknown[] = await this.db.query(`SELECT 1 FROM products WHERE id = $1`, [productId]);
     if (rows.length === 0) throw new NotFoundError('Product');
   }
+}
+
+/**
+ * Writes `values` (distinct keys) into `productId`'s stock, encrypted, skipping keys it already has; returns, per
+ * value, whether it was added. Shared by imports and the demo seed.
+ */
+export async function insertKeys(
+  manager: EntityManager,
+  cipher: KeyCipher,
+  productId: string,
+  values: readonly string[],
+): Promise<boolean[]> {
+  const fingerprints = values.map((value) => cipher.fingerprint(value));
+  const indexOf = new Map(fingerprints.map((fingerprint, index) => [fingerprint.toString('base64'), index]));
+  const added = values.map(() => false);
+  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+    const chunk = values.slice(start, start + INSERT_CHUNK);
+    const rows: { fingerprint: Buffer }[] = await manager.query(
+      `INSERT INTO product_keys (product_id, secret, fingerprint)
+       SELECT $1, s, f FROM unnest($2::bytea[], $3::bytea[]) AS k(s, f)
+       ON CONFLICT (product_id, fingerprint) DO NOTHING
+       RETURNING fingerprint`,
+      [productId, chunk.map((value) => cipher.encrypt(value)), fingerprints.slice(start, start + INSERT_CHUNK)],
+    );
+    for (const row of rows) added[indexOf.get(row.fingerprint.toString('base64')) as number] = true;
+  }
+  return added;
 }
 
 function listed(lines: number[]): { count: number; lines: number[] } {

@@ -6,7 +6,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * Licence keys at rest (docs/inventory.md "Safety"): AES-256-GCM under KEYS_ENCRYPTION_KEY, stored as
+ * Licence keys at rest (docs/inventory.md "Keys at rest"): AES-256-GCM under KEYS_ENCRYPTION_KEY, stored as
  * iv ‖ tag ‖ ciphertext, and a keyed fingerprint (HMAC-SHA256) that finds duplicates without decrypting anything.
  * Both keys are derived from KEYS_ENCRYPTION_KEY (HKDF-SHA256), so one secret is kept and neither use weakens the
  * other.
@@ -20,6 +20,12 @@ export class KeyCipher {
     const master = Buffer.from(config.keysEncryptionKey, 'base64');
     this.encryptionKey = derive(master, 'licence-key-encryption');
     this.fingerprintKey = derive(master, 'licence-key-fingerprint');
+  }
+
+  /** A cipher outside the container (the demo seed, before the services exist). */
+  static fromSecret(keysEncryptionKey: string): KeyCipher {
+    // The constructor reads this one setting only.
+    return new KeyCipher({ keysEncryptionKey } as AppConfig);
   }
 
   encrypt(plain: string): Buffer {

@@ -29,6 +29,10 @@ export interface OrderMailFacts {
   paymentAmountCrypto: string;
   cryptoAddress: string;
   paymentDueAt: Date;
+  /** How the product is delivered (Fulfilment's values). */
+  fulfilment: 'keys' | 'download' | 'manual';
+  /** Licence keys given to the order so far (the message links to them; keys are never put in an e-mail). */
+  keysDelivered: number;
 }
 
 /** A staff reply to a customer's ticket. */
@@ -246,18 +250,42 @@ export function paymentNotReceivedMail(ctx: MailContext, order: OrderMailFacts):
   ]);
 }
 
-/** The order is complete (COMPLETED): where to find what was bought. */
+/**
+ * The order is complete (COMPLETED): where to find what was bought. Licence keys are not written into the message
+ * (mailboxes are forwarded, archived and searched): it links to the dashboard's keys view, behind the sign-in.
+ */
 export function orderDeliveredMail(ctx: MailContext, order: OrderMailFacts): MailContent {
-  return compose(ctx, `Order ${shortOrderId(order.orderId)} is complete`, 'Your order is complete', [
+  const shortId = shortOrderId(order.orderId);
+  if (order.keysDelivered > 0) {
+    const keys = `${order.keysDelivered.toLocaleString('en-US')} licence key${order.keysDelivered === 1 ? '' : 's'}`;
+    const download = order.fulfilment === 'download' ? ' and the download' : '';
+    const are = order.keysDelivered === 1 && !download ? 'is' : 'are';
+    return compose(ctx, `Order ${shortId} delivered: your ${keys}`, 'Your order has been delivered', [
+      greeting(order.customerName),
+      {
+        kind: 'paragraph',
+        text: `Your payment for order ${shortId} is confirmed and your ${keys}${download} ${are} ready in your dashboard, where you can copy them or download them all as one text file.`,
+      },
+      orderFacts(order),
+      { kind: 'link', label: 'Open your keys', href: keysViewUrl(ctx, order.orderId) },
+      { kind: 'paragraph', text: `Installation guides: ${ctx.publicUrl}/guides` },
+    ]);
+  }
+  return compose(ctx, `Order ${shortId} is complete`, 'Your order is complete', [
     greeting(order.customerName),
     {
       kind: 'paragraph',
-      text: `Order ${shortOrderId(order.orderId)} is complete. Your certificates and downloads are in your dashboard, and our installation guides walk you through setting them up.`,
+      text: `Order ${shortId} is complete. Your certificates and downloads are in your dashboard, and our installation guides walk you through setting them up.`,
     },
     orderFacts(order),
     { kind: 'link', label: 'Open your dashboard', href: `${ctx.publicUrl}/dashboard` },
     { kind: 'paragraph', text: `Installation guides: ${ctx.publicUrl}/guides` },
   ]);
+}
+
+/** The dashboard's view of an order's keys (signed-in). */
+function keysViewUrl(ctx: MailContext, orderId: string): string {
+  return `${ctx.publicUrl}/dashboard?order=${orderId}`;
 }
 
 /** Support answered the customer's ticket. */

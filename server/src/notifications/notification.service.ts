@@ -238,7 +238,8 @@ export class NotificationService {
     const rows: Record<string, unknown>[] = await manager.query(
       `SELECT o.id, o.contact_email, o.quantity, o.domain_name, o.total_price, o.payment_method,
               o.payment_amount_crypto, o.crypto_address, o.payment_due_at, p.name AS product_name,
-              pr.full_name AS customer_name
+              pr.full_name AS customer_name, p.fulfilment,
+              (SELECT count(*)::int FROM product_keys k WHERE k.order_id = o.id AND k.status = 'delivered') AS keys_delivered
        FROM orders o
        JOIN products p ON p.id = o.product_id
        LEFT JOIN profiles pr ON pr.id = o.user_id
@@ -261,6 +262,8 @@ export class NotificationService {
             paymentAmountCrypto: row.payment_amount_crypto as string,
             cryptoAddress: row.crypto_address as string,
             paymentDueAt: row.payment_due_at as Date,
+            fulfilment: row.fulfilment as OrderMailFacts['fulfilment'],
+            keysDelivered: row.keys_delivered as number,
           },
         },
       ]),

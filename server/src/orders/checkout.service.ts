@@ -17,11 +17,12 @@ import { discardUpload } from '../files/upload-reader';
 import { OrderStatus, PaymentMethod } from '../core/enums';
 import { RateLimitService, type RateLimitKey } from '../accounts/rate-limit.service';
 import { AppConfig } from '../app-config';
-import { InputError, parseInput, RateLimitedError } from '../core/errors';
+import { InputError, parseInput, ProductUnavailableError, RateLimitedError } from '../core/errors';
 import { recordEventSql } from '../core/domain-events';
 import { EventBus } from '../core/event-bus';
 import { logger } from '../core/logger';
 import type { UploadValue } from '../files/upload-value';
+import { isStockedByKeys, keysReservedNote, OrderKeys, reserveKeysSql } from '../inventory/order-keys.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
@@ -68,7 +69,12 @@ class IdempotentReplay extends Error {}
  *
  * Round trips cost more than anything else here (each wakes a PostgreSQL backend), so the early
  * product check reads the catalogue cache and the transaction is six statements: the counters, the
- * product FOR SHARE (authoritative), the proof, the notifications, the order with its event, COMMIT.
+ * product FOR SHARE (authoritative), the proof, the notifications, the order with its event and its licence keys,
+ * COMMIT.
+ *
+ * Licence keys (products stocked by keys, docs/inventory.md "Reservation"): the order's statement reserves exactly
+ * `quantity` available keys (`FOR UPDATE SKIP LOCKED`) and writes the reservation into the order's history; fewer
+ * free keys than that rolls the whole order back with PRODUCT_UNAVAILABLE 'Only N left in stock'.
  */
 @Service()
 export class CheckoutService {
@@ -80,6 +86,7 @@ export class CheckoutService {
     private readonly bus: EventBus,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
+    private readonly orderKeys: OrderKeys,
   ) {}
 
   /** `ip` is the client's address, for the per-IP limit on orders with a proof. */
@@ -132,11 +139,13 @@ export class CheckoutService {
     const key = details.idempotencyKey;
     const counters: RateLimitKey[] = [{ key: `order:user:${user.id}`, limit: this.config.orderRateLimit }];
     if (proof) counters.push({ key: `proof-order:ip:${ip}`, limit: this.config.proofOrderRateLimitPerIp });
+    let keysToReserve = 0;
     try {
       const order = await this.db.transaction(async (manager) => {
         // First: the counter rows it locks keep this user's checkouts in line until commit.
         await this.rateLimits.hitEach(counters, manager);
         const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
+        keysToReserve = isStockedByKeys(product.fulfilment) ? details.quantity : 0;
 
         const orderId = randomUUID();
         const file = proof
@@ -166,10 +175,17 @@ export class CheckoutService {
            ), first_event AS (
              INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
              SELECT id, user_id, 'customer', NULL, status, $16 FROM placed
+             RETURNING id
            ), created AS (
              ${recordEventSql('order.created', `jsonb_build_object('orderId', id)`, 'placed')}
+           ), reserved AS (
+             ${reserveKeysSql('placed', 'placed.id', '$3', '$18')}
+           ), reservation_note AS (
+             INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
+             -- Read from first_event so it is written after it: the history lists it second.
+             SELECT placed.id, user_id, 'customer', status, status, $19 FROM placed, first_event WHERE $18 > 0
            )
-           SELECT * FROM placed`,
+           SELECT placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved FROM placed`,
           [
             orderId,
             user.id,
@@ -188,13 +204,28 @@ export class CheckoutService {
             key,
             ORDER_PLACED_NOTE,
             paymentDueAt,
+            keysToReserve,
+            keysReservedNote(keysToReserve),
           ],
         );
         // A concurrent request with the same key committed first: roll back (this file with it).
         if (rows.length === 0) throw new IdempotentReplay();
+        const reservedKeys = rows[0].keys_reserved as number;
+        if (reservedKeys < keysToReserve) {
+          // All or nothing: throwing rolls back the order, its file and the keys it did take.
+          throw new ProductUnavailableError(
+            reservedKeys === 0 ? MESSAGES.outOfStockOnSubmit : MESSAGES.onlyLeftInStock(reservedKeys),
+          );
+        }
         return hydrate(manager, Order, rows[0]);
       });
       logger.info({ orderId: order.id, userId: user.id }, 'Order placed');
+      if (keysToReserve > 0) {
+        // After commit, so the count sees every committed checkout; not awaited: the customer need not wait for it.
+        void this.orderKeys.announceStock(details.productId, { always: false }).catch((error: unknown) => {
+          logger.warn({ err: error, productId: details.productId }, 'Key stock announcement failed');
+        });
+      }
       return order;
     } catch (error) {
       // A concurrent request with the same key won (a retry the counters saw after the winner's count

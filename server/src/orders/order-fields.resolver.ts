@@ -6,7 +6,10 @@ import { Product } from '../catalogue/product.entity';
 import { SignedUrlService } from '../files/signed-url.service';
 import { AdminOnly } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
-import { paymentMethodKey } from '../core/enums';
+import { OrderStatus, paymentMethodKey } from '../core/enums';
+import { LicenceKey } from '../inventory/inventory.types';
+import { OrderKeys, type DeliveredKey } from '../inventory/order-keys.service';
+import { PAID } from './order-lifecycle';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { canSeeOrder, OrderService } from './order.service';
@@ -22,6 +25,25 @@ function eventsLoader(ctx: RequestContext) {
   return ctx.loaders.loader<OrderEvent[]>('orderEventsByOrderId', (ids) =>
     ctx.container.get(OrderService).eventsOf(ids),
   );
+}
+
+/** Each order's delivered licence keys, decrypted, batched per request. */
+function keysLoader(ctx: RequestContext) {
+  return ctx.loaders.loader<DeliveredKey[]>('deliveredKeysByOrderId', (ids) =>
+    ctx.container.get(OrderKeys).deliveredKeys(ids),
+  );
+}
+
+/** How many keys each order was given (nothing decrypted), batched per request. */
+function keyCountLoader(ctx: RequestContext) {
+  return ctx.loaders.loader<number>('deliveredKeyCountByOrderId', (ids) =>
+    ctx.container.get(OrderKeys).deliveredCounts(ids),
+  );
+}
+
+/** The owner or an admin, and the payment confirmed: who may see what was delivered, and when. */
+function mayReceive(ctx: RequestContext, order: Order): boolean {
+  return canSeeOrder(ctx.user, order) && PAID.includes(order.status);
 }
 
 /**
@@ -68,6 +90,37 @@ export class OrderFieldsResolver {
     const profile = order.joinedCustomer ?? (await profileLoader(ctx).load(order.userId));
     if (!profile) return null;
     return Object.assign(new OrderCustomer(), { fullName: profile.fullName, email: profile.email });
+  }
+
+  @FieldResolver(() => [LicenceKey], {
+    description:
+      'The licence keys delivered for this order: only for the owner and admins, and only once the payment is ' +
+      'confirmed (empty before)',
+  })
+  async keys(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<LicenceKey[]> {
+    if (!mayReceive(ctx, order)) return [];
+    const keys = (await keysLoader(ctx).load(order.id)) ?? [];
+    return keys.map(({ id, value, deliveredAt }) => Object.assign(new LicenceKey(), { id, value, deliveredAt }));
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Signed, expiring URL of all the delivered keys as one text file (owner and admins, after payment)',
+  })
+  async keysFileUrl(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<string | null> {
+    if (!mayReceive(ctx, order)) return null;
+    const delivered = (await keyCountLoader(ctx).load(order.id)) ?? 0;
+    return delivered > 0 ? this.signedUrls.signKeysFile(order.id) : null;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "Signed, expiring URL of a DOWNLOAD product's file, once the order is delivered (owner and admins)",
+  })
+  async downloadUrl(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<string | null> {
+    if (order.status !== OrderStatus.COMPLETED || !canSeeOrder(ctx.user, order)) return null;
+    const product = await ctx.loaders.productById.load(order.productId);
+    return product?.downloadFileId ? this.signedUrls.sign(product.downloadFileId) : null;
   }
 
   @FieldResolver(() => [OrderEvent], { description: 'Audit trail of status changes, oldest first' })

@@ -5,7 +5,8 @@ import { ActorKind, OrderStatus } from '../core/enums';
 import { InputError } from '../core/errors';
 import { EventBus } from '../core/event-bus';
 import { hydrate } from '../db/hydrate';
-import { checkTransition } from './order-lifecycle';
+import { KEY_MESSAGES, keysReleasedNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
+import { checkTransition, ENDED_UNPAID } from './order-lifecycle';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
 
@@ -38,6 +39,7 @@ export class OrderLifecycle {
   constructor(
     private readonly bus: EventBus,
     private readonly events: DomainEvents,
+    private readonly keys: OrderKeys,
   ) {}
 
   /**
@@ -59,6 +61,7 @@ export class OrderLifecycle {
         `An order cannot move from ${from.toUpperCase()} to ${to.toUpperCase()} this way`,
       );
     }
+    await this.moveKeys(manager, order, from, to, actor);
     const rows: Record<string, unknown>[] = await manager.query(
       `WITH changed AS (
          UPDATE orders SET status = $2, updated_at = now() WHERE id = $1 RETURNING *
@@ -73,5 +76,41 @@ export class OrderLifecycle {
     await this.bus.publish(orderChangeEvents(order.id), manager);
     await this.events.record(manager, statusEvents(moved, from, actor, reason));
     return moved;
+  }
+
+  /** Writes a line into the order's history that is not a status change (its status stays), e.g. keys delivered. */
+  async note(manager: EntityManager, order: Order, actor: Actor, note: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
+       VALUES ($1, $2, $3, $4, $4, $5)`,
+      [order.id, actor.userId, actor.kind, order.status, note],
+    );
+  }
+
+  /**
+   * The licence keys follow the order (docs/inventory.md "Orders and keys"): ending unpaid (CANCELLED,
+   * NOT_RECEIVED) puts its reserved keys back in stock; an admin moving it back out of those reserves them again,
+   * all of them or none (the move is refused, saying how many keys there are).
+   */
+  private async moveKeys(
+    manager: EntityManager,
+    order: Order,
+    from: OrderStatus,
+    to: OrderStatus,
+    actor: Actor,
+  ): Promise<void> {
+    const endedUnpaid = (status: OrderStatus) => ENDED_UNPAID.includes(status);
+    if (endedUnpaid(to) && !endedUnpaid(from)) {
+      const { productId, released } = await this.keys.release(manager, order.id);
+      if (released === 0 || !productId) return;
+      await this.note(manager, order, actor, keysReleasedNote(released));
+      await this.keys.announceStock(productId, { always: true, manager });
+    } else if (endedUnpaid(from) && !endedUnpaid(to)) {
+      const reservation = await this.keys.reserveMissing(manager, order.id);
+      if (!reservation.reserved) {
+        throw InputError.field('status', KEY_MESSAGES.cannotReopen(reservation.needed, reservation.available));
+      }
+      if (reservation.needed > 0) await this.note(manager, order, actor, keysReservedNote(reservation.needed));
+    }
   }
 }

@@ -15,6 +15,12 @@ const { PENDING, SUCCESS, NOT_RECEIVED, PROCESSING, COMPLETED, CANCELLED } = Ord
 
 type Moves = Partial<Record<OrderStatus, readonly OrderStatus[]>>;
 
+/** The statuses of an order that ended without being paid: its licence keys go back to stock. */
+export const ENDED_UNPAID: readonly OrderStatus[] = [CANCELLED, NOT_RECEIVED];
+
+/** The statuses of an order whose payment was confirmed: its licence keys are delivered and shown. */
+export const PAID: readonly OrderStatus[] = [SUCCESS, PROCESSING, COMPLETED];
+
 const CUSTOMER_MOVES: Moves = { [PENDING]: [CANCELLED] };
 
 const SYSTEM_MOVES: Moves = {

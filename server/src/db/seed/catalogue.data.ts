@@ -23,6 +23,10 @@ export interface SeedProduct {
   image: string;
   minQuantity: number;
   priceTiers: { minQuantity: number; unitPrice: number }[];
+  /** keys: licence keys from stock; download: a file plus a key; manual: an admin delivers (certificates). */
+  fulfilment: 'keys' | 'download' | 'manual';
+  /** Generated demo keys the demo store starts with (products stocked by keys). */
+  demoKeys: number;
 }
 
 const img = (slug: string): string => `/images/products/${slug}.svg`;
@@ -53,6 +57,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('ssl-certificates'),
     minQuantity: 4000,
     priceTiers: [{ minQuantity: 4000, unitPrice: 13.6 }],
+    fulfilment: 'keys',
+    demoKeys: 12500,
   },
   {
     slug: 'dv',
@@ -75,6 +81,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('dv'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'manual',
+    demoKeys: 0,
   },
   {
     slug: 'ov',
@@ -98,6 +106,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('ov'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'manual',
+    demoKeys: 0,
   },
   {
     slug: 'ev',
@@ -120,6 +130,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('ev'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'manual',
+    demoKeys: 0,
   },
   {
     slug: 'single',
@@ -139,6 +151,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('single'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'manual',
+    demoKeys: 0,
   },
   {
     slug: 'bundle-5',
@@ -160,6 +174,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('bundle-5'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'manual',
+    demoKeys: 0,
   },
   {
     slug: 'bundle-10',
@@ -182,6 +198,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('bundle-10'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'manual',
+    demoKeys: 0,
   },
 
   // ---------------------------------------------------------- Crypto keys
@@ -207,6 +225,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('ethereum-classic-key'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'keys',
+    demoKeys: 300,
   },
   {
     slug: 'monero-classic-key',
@@ -229,6 +249,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('monero-classic-key'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'keys',
+    demoKeys: 300,
   },
   {
     slug: 'dogecoin-keys',
@@ -249,6 +271,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('dogecoin-keys'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'keys',
+    demoKeys: 300,
   },
   {
     slug: 'ripple-keys',
@@ -271,6 +295,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('ripple-keys'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'keys',
+    demoKeys: 300,
   },
   {
     slug: 'dash-encryption-keys',
@@ -293,6 +319,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('dash-encryption-keys'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'keys',
+    demoKeys: 300,
   },
   {
     slug: 'litecoin-keys',
@@ -315,6 +343,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('litecoin-keys'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'keys',
+    demoKeys: 300,
   },
   {
     slug: 'zcash-keys',
@@ -337,6 +367,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('zcash-keys'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'keys',
+    demoKeys: 300,
   },
 
   // -------------------------------------------------------------- Scripts
@@ -362,6 +394,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('payeer-doubler-script'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'download',
+    demoKeys: 200,
   },
   {
     slug: 'news-site-script',
@@ -385,6 +419,8 @@ export const seedProducts: SeedProduct[] = [
     image: img('news-site-script'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'download',
+    demoKeys: 200,
   },
 
   // ---------------------------------------------------------- Trading bots
@@ -411,5 +447,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('bitcoin-bot'),
     minQuantity: 1,
     priceTiers: [],
+    fulfilment: 'download',
+    demoKeys: 200,
   },
 ];

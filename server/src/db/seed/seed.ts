@@ -8,6 +8,8 @@ import { insertAccount, isUniqueViolation, normalizeEmail } from '../../accounts
 import { hashPassword } from '../../accounts/password';
 import { ADMIN_ROLE } from '../../accounts/user-role.entity';
 import { logger } from '../../core/logger';
+import { insertKeys } from '../../inventory/inventory.service';
+import { KeyCipher } from '../../inventory/key-cipher';
 import { seedProducts } from './catalogue.data';
 import { seedGuides } from './guides.data';
 
@@ -19,8 +21,8 @@ export async function seedCatalogue(db: DataSource | EntityManager): Promise<voi
   for (const p of seedProducts) {
     await db.query(
       `INSERT INTO products (slug, name, category, description, long_description, price, in_stock, active,
-         features, image, min_quantity, price_tiers)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+         features, image, min_quantity, price_tiers, fulfilment)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         p.slug,
         p.name,
@@ -34,10 +36,75 @@ export async function seedCatalogue(db: DataSource | EntityManager): Promise<voi
         p.image,
         p.minQuantity,
         JSON.stringify(p.priceTiers),
+        p.fulfilment,
       ],
     );
   }
   logger.info({ products: seedProducts.length }, 'Seeded demo catalogue');
+}
+
+/**
+ * Gives the demo catalogue its stock (docs/inventory.md "Demo stock"): generated licence keys for each product
+ * stocked by keys that has none yet (crypto keys a few hundred each, the SSL bulk package 12,500, so a 4,000-key
+ * order works out of the box) and a demo file for each DOWNLOAD product. Keys are encrypted under the store's
+ * KEYS_ENCRYPTION_KEY like imported ones. Runs only for products without keys, so restarts add nothing.
+ */
+export async function seedDemoInventory(db: DataSource, keysEncryptionKey: string): Promise<void> {
+  const cipher = KeyCipher.fromSecret(keysEncryptionKey);
+  let seeded = 0;
+  for (const p of seedProducts.filter((product) => product.demoKeys > 0)) {
+    await db.transaction(async (manager) => {
+      const [product]: { id: string; has_keys: boolean }[] = await manager.query(
+        `SELECT id, EXISTS (SELECT 1 FROM product_keys WHERE product_id = products.id) AS has_keys
+         FROM products WHERE slug = $1 FOR UPDATE`,
+        [p.slug],
+      );
+      if (!product || product.has_keys) return;
+      const prefix = demoKeyPrefix(p.slug);
+      const keys = Array.from({ length: p.demoKeys }, () => `${prefix}-${demoKeyBody()}`);
+      await insertKeys(manager, cipher, product.id, keys);
+      if (p.fulfilment === 'download') {
+        const [file]: { id: string }[] = await manager.query(
+          `INSERT INTO stored_files (kind, filename, mime, size, sha256, bytes)
+           VALUES ('product_download', $1, 'text/plain', $2, encode(sha256($3), 'hex'), $3) RETURNING id`,
+          (() => {
+            const bytes = Buffer.from(demoDownload(p.name), 'utf8');
+            return [`${p.slug}-demo.txt`, bytes.length, bytes];
+          })(),
+        );
+        await manager.query(`UPDATE products SET download_file_id = $2 WHERE id = $1`, [product.id, file.id]);
+      }
+      await manager.query(`UPDATE products SET keys_in_stock = $2 >= min_quantity WHERE id = $1`, [
+        product.id,
+        p.demoKeys,
+      ]);
+      seeded += keys.length;
+    });
+  }
+  if (seeded > 0) logger.info({ keys: seeded }, 'Seeded demo licence keys');
+}
+
+/** ZCASH-KEYS → ZCASH: a recognisable prefix for a product's demo keys. */
+function demoKeyPrefix(slug: string): string {
+  return slug.split('-')[0].toUpperCase().slice(0, 6);
+}
+
+/** Four groups of five characters from an alphabet without look-alikes, as licence keys usually are. */
+function demoKeyBody(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(20);
+  const chars = [...bytes].map((byte) => alphabet[byte % alphabet.length]).join('');
+  return chars.match(/.{5}/g)!.join('-');
+}
+
+function demoDownload(productName: string): string {
+  return [
+    `${productName}: demo download`,
+    '',
+    'This file stands in for the product the demo store sells. A real store puts the product itself here',
+    '(a ZIP of the script or bot), and the licence key delivered with the order activates it.',
+    '',
+  ].join('\n');
 }
 
 export async function seedGuidesIfEmpty(db: DataSource | EntityManager): Promise<void> {
@@ -76,6 +143,8 @@ export async function ensureAdmin(
 
 export interface SeedOptions {
   demoData: boolean;
+  /** Encrypts the demo licence keys (the store's KEYS_ENCRYPTION_KEY). */
+  keysEncryptionKey: string;
   admin: { email: string; password: string } | undefined;
   /** Embedded demo mode: create admin@store.local with a printed random password when no admin is configured. */
   createDemoAdmin: boolean;
@@ -84,6 +153,7 @@ export interface SeedOptions {
 export async function seedDatabase(db: DataSource, options: SeedOptions): Promise<void> {
   if (options.demoData) {
     await seedCatalogue(db);
+    await seedDemoInventory(db, options.keysEncryptionKey);
     await seedGuidesIfEmpty(db);
   }
   if (options.admin) {

@@ -1,0 +1,43 @@
+import { Arg, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { AdminOnly } from '../graphql/access';
+import { UploadScalar, type UploadValue } from '../graphql/scalars/upload';
+import { InventoryService } from './inventory.service';
+import { KeyImportResult, KeyStock } from './inventory.types';
+
+/** The admin's licence-key stock (docs/inventory.md): import, counts, revocation. */
+@Resolver()
+export class InventoryResolver {
+  constructor(private readonly inventory: InventoryService) {}
+
+  @AdminOnly()
+  @Query(() => KeyStock, { description: "Admin: a product's licence keys by status" })
+  adminKeyStock(@Arg('productId', () => ID) productId: string): Promise<KeyStock> {
+    return this.inventory.stock(productId);
+  }
+
+  @AdminOnly()
+  @Mutation(() => KeyImportResult, {
+    description:
+      'Admin: adds licence keys to a product, one per line, from `keys` or an uploaded .txt/.csv `file` (at most ' +
+      '100,000 keys and 5 MB). Blank lines are ignored and spaces trimmed; duplicates and invalid lines are ' +
+      'reported by line, never imported.',
+  })
+  importProductKeys(
+    @Arg('productId', () => ID) productId: string,
+    @Arg('keys', () => [String], { nullable: true }) keys: string[] | null,
+    @Arg('file', () => UploadScalar, { nullable: true }) file: UploadValue | null,
+  ): Promise<KeyImportResult> {
+    return this.inventory.importFrom(productId, keys, file);
+  }
+
+  @AdminOnly()
+  @Mutation(() => KeyStock, {
+    description: 'Admin: takes an available licence key (given by its value) out of stock for good; returns the stock',
+  })
+  revokeProductKey(
+    @Arg('productId', () => ID) productId: string,
+    @Arg('key', () => String) key: string,
+  ): Promise<KeyStock> {
+    return this.inventory.revoke(productId, key);
+  }
+}

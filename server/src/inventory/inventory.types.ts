@@ -1,0 +1,81 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import type { InvalidReason } from './key-lines';
+
+@ObjectType({ description: 'A licence key given to an order (its owner and admins only, after payment)' })
+export class LicenceKey {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  value: string;
+
+  @Field(() => Date, { nullable: true })
+  deliveredAt: Date | null;
+}
+
+@ObjectType({ description: "A product's licence keys by status" })
+export class KeyStock {
+  @Field(() => Int)
+  available: number;
+
+  @Field(() => Int)
+  reserved: number;
+
+  @Field(() => Int)
+  delivered: number;
+
+  @Field(() => Int)
+  revoked: number;
+}
+
+@ObjectType({
+  description: 'Lines of an import left out for one reason: the exact count and the first 1,000 line numbers',
+})
+export class KeyLines {
+  @Field(() => Int)
+  count: number;
+
+  @Field(() => [Int])
+  lines: number[];
+}
+
+@ObjectType()
+export class InvalidKeyLine {
+  @Field(() => Int)
+  line: number;
+
+  @Field(() => String, { description: 'too-long (over 500 characters) or control-characters' })
+  reason: InvalidReason;
+}
+
+@ObjectType()
+export class InvalidKeyLines {
+  @Field(() => Int)
+  count: number;
+
+  @Field(() => [InvalidKeyLine], { description: 'The first 1,000' })
+  lines: InvalidKeyLine[];
+}
+
+@ObjectType({ description: 'What an import of licence keys did, line by line' })
+export class KeyImportResult {
+  @Field(() => Int)
+  imported: number;
+
+  @Field(() => KeyLines, { description: 'Every duplicate: keys already in stock and lines repeating an earlier one' })
+  duplicates: KeyLines;
+
+  @Field(() => KeyLines, {
+    description: 'Keys the product already has (in any status: a key sold once is never sold again)',
+  })
+  alreadyInStock: KeyLines;
+
+  @Field(() => KeyLines, { description: 'Lines repeating an earlier line of the same import (the first is imported)' })
+  repeated: KeyLines;
+
+  @Field(() => InvalidKeyLines)
+  invalid: InvalidKeyLines;
+
+  @Field(() => KeyStock, { description: 'The stock after the import' })
+  stock: KeyStock;
+}

@@ -1,0 +1,189 @@
+import { DataSource, type EntityManager } from 'typeorm';
+import { Service } from '../container';
+import { Fulfilment } from '../core/enums';
+import { EventBus } from '../core/event-bus';
+import { KeyCipher } from './key-cipher';
+
+/** Products whose stock is their licence keys: KEYS, and DOWNLOAD (a file plus a key). */
+export function isStockedByKeys(fulfilment: Fulfilment): boolean {
+  return fulfilment !== Fulfilment.MANUAL;
+}
+
+/**
+ * SQL for a CTE that reserves `quantitySql` available keys of `productSql` for the order `orderIdSql` of each row
+ * of `from`, oldest keys first, skipping keys another checkout holds (`FOR UPDATE SKIP LOCKED`): concurrent
+ * checkouts never wait for each other's keys and never take the same one. It returns the reserved keys' ids; fewer
+ * than asked means too few were free, and the caller rolls the whole order back (all or nothing).
+ */
+export function reserveKeysSql(from: string, orderIdSql: string, productSql: string, quantitySql: string): string {
+  return `UPDATE product_keys k SET status = 'reserved', order_id = ${orderIdSql}, updated_at = now()
+          FROM ${from}
+          WHERE k.id IN (SELECT id FROM product_keys
+                         WHERE product_id = ${productSql} AND status = 'available'
+                         ORDER BY created_at LIMIT ${quantitySql}
+                         FOR UPDATE SKIP LOCKED)
+          RETURNING k.id`;
+}
+
+export const KEY_MESSAGES = {
+  cannotReopen: (needed: number, available: number) =>
+    `This order needs ${needed.toLocaleString('en-US')} licence keys and only ${available.toLocaleString('en-US')} ` +
+    `are in stock: import keys for the product first`,
+} as const;
+
+/** The order-history notes of key movements (docs/inventory.md "Orders and keys"). */
+export const keysReservedNote = (count: number) => `${keyCount(count)} reserved`;
+export const keysReleasedNote = (count: number) => `${keyCount(count)} released back to stock`;
+export const keysDeliveredNote = (count: number) => `${keyCount(count)} delivered`;
+
+function keyCount(count: number): string {
+  return `${count.toLocaleString('en-US')} licence key${count === 1 ? '' : 's'}`;
+}
+
+/** A delivered key, decrypted for its order's owner or an admin. */
+export interface DeliveredKey {
+  id: string;
+  orderId: string;
+  value: string;
+  deliveredAt: Date;
+}
+
+/**
+ * The keys of orders (docs/inventory.md "Orders and keys"): reserved at checkout, released when the order ends
+ * unpaid, reserved again when an admin reopens it, delivered when it is paid. Every method runs in the caller's
+ * transaction, on an order row the caller has locked, and returns how many keys it moved so the caller can write
+ * the order's history.
+ */
+@Service()
+export class OrderKeys {
+  constructor(
+    private readonly db: DataSource,
+    private readonly cipher: KeyCipher,
+    private readonly bus: EventBus,
+  ) {}
+
+  /**
+   * Reserves the keys order `orderId` still lacks (its quantity less the keys it holds), all or nothing; a product
+   * not stocked by keys needs none. Returns what was needed and whether it was reserved; on `false` nothing was
+   * reserved and `available` says how many keys were free.
+   */
+  async reserveMissing(
+    manager: EntityManager,
+    orderId: string,
+  ): Promise<{ needed: number; reserved: boolean; available: number }> {
+    const [need]: { product_id: string; needed: number }[] = await manager.query(
+      `SELECT o.product_id, CASE WHEN p.fulfilment = 'manual' THEN 0
+                            ELSE o.quantity - (SELECT count(*)::int FROM product_keys WHERE order_id = o.id) END AS needed
+       FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = $1`,
+      [orderId],
+    );
+    if (!need || need.needed <= 0) return { needed: 0, reserved: true, available: 0 };
+    await manager.query('SAVEPOINT reserve_keys');
+    // Statements are SELECTs around their writes: TypeORM answers a bare UPDATE with [rows, count], not rows.
+    const taken: unknown[] = await manager.query(
+      `WITH target AS (SELECT $1::uuid AS id), taken AS (${reserveKeysSql('target', 'target.id', '$2', '$3')})
+       SELECT id FROM taken`,
+      [orderId, need.product_id, need.needed],
+    );
+    if (taken.length < need.needed) {
+      // All or nothing: the keys this statement took go back.
+      await manager.query('ROLLBACK TO SAVEPOINT reserve_keys');
+      return { needed: need.needed, reserved: false, available: taken.length };
+    }
+    await manager.query('RELEASE SAVEPOINT reserve_keys');
+    return { needed: need.needed, reserved: true, available: taken.length };
+  }
+
+  /** Puts the keys order `orderId` holds but has not been given back in stock; returns how many. */
+  async release(manager: EntityManager, orderId: string): Promise<{ productId: string | null; released: number }> {
+    const rows: { product_id: string }[] = await manager.query(
+      `WITH released AS (
+         UPDATE product_keys SET status = 'available', order_id = NULL, updated_at = now()
+         WHERE order_id = $1 AND status = 'reserved'
+         RETURNING product_id
+       )
+       SELECT product_id FROM released`,
+      [orderId],
+    );
+    return { productId: rows[0]?.product_id ?? null, released: rows.length };
+  }
+
+  /** Marks the keys reserved for order `orderId` delivered; returns how many. */
+  async deliver(manager: EntityManager, orderId: string): Promise<number> {
+    const rows: unknown[] = await manager.query(
+      `WITH delivered AS (
+         UPDATE product_keys SET status = 'delivered', delivered_at = now(), updated_at = now()
+         WHERE order_id = $1 AND status = 'reserved'
+         RETURNING id
+       )
+       SELECT id FROM delivered`,
+      [orderId],
+    );
+    return rows.length;
+  }
+
+  /** The delivered keys of each order, decrypted, in the order they were reserved (oldest key first). */
+  async deliveredKeys(orderIds: readonly string[]): Promise<DeliveredKey[][]> {
+    const rows: { id: string; order_id: string; secret: Buffer; delivered_at: Date }[] = await this.db.query(
+      `SELECT id, order_id, secret, delivered_at FROM product_keys
+       WHERE order_id = ANY ($1::uuid[]) AND status = 'delivered'
+       ORDER BY created_at, id`,
+      [orderIds],
+    );
+    const byOrder = new Map<string, DeliveredKey[]>(orderIds.map((id) => [id, []]));
+    for (const row of rows) {
+      byOrder.get(row.order_id)?.push({
+        id: row.id,
+        orderId: row.order_id,
+        value: this.cipher.decrypt(row.secret),
+        deliveredAt: row.delivered_at,
+      });
+    }
+    return orderIds.map((id) => byOrder.get(id) ?? []);
+  }
+
+  /** How many keys each order has been given (nothing is decrypted). */
+  async deliveredCounts(orderIds: readonly string[]): Promise<number[]> {
+    const rows: { order_id: string; n: number }[] = await this.db.query(
+      `SELECT order_id, count(*)::int AS n FROM product_keys
+       WHERE order_id = ANY ($1::uuid[]) AND status = 'delivered' GROUP BY order_id`,
+      [orderIds],
+    );
+    const counts = new Map(rows.map((row) => [row.order_id, row.n]));
+    return orderIds.map((id) => counts.get(id) ?? 0);
+  }
+
+  /**
+   * Tells the catalogue and the admin's live product list when a product's keys stop (or start again) covering its
+   * minimum quantity (docs/inventory.md "Stock follows keys"), with a `product.stock_changed` domain event for
+   * webhooks. After a checkout it runs once the order committed (no `manager`), so it counts what every committed
+   * checkout left; a change that only adds keys (a release) may run it in its own transaction, announced on commit.
+   * `always` announces even when stock did not flip (an import or a release changes the count customers see).
+   *
+   * The count stops at the minimum quantity, so checking costs the same at 10 keys as at 100,000.
+   * `products.keys_in_stock` remembers what was last announced: concurrent checks announce a flip once.
+   */
+  async announceStock(productId: string, options: { always: boolean; manager?: EntityManager }): Promise<void> {
+    const manager = options.manager ?? this.db.manager;
+    const flipped: unknown[] = await manager.query(
+      `WITH counted AS (
+         SELECT p.id, (SELECT count(*) FROM (SELECT 1 FROM product_keys k
+                                             WHERE k.product_id = p.id AND k.status = 'available'
+                                             LIMIT p.min_quantity) covered) >= p.min_quantity AS keys_in_stock
+         FROM products p WHERE p.id = $1 AND p.fulfilment <> 'manual'
+       ), changed AS (
+         UPDATE products p SET keys_in_stock = c.keys_in_stock
+         FROM counted c WHERE p.id = c.id AND p.keys_in_stock IS DISTINCT FROM c.keys_in_stock
+         RETURNING p.id, p.keys_in_stock AND p.in_stock AS in_stock
+       ), announced AS (
+         INSERT INTO domain_events (type, payload)
+         SELECT 'product.stock_changed', jsonb_build_object('productId', id, 'inStock', in_stock) FROM changed
+       )
+       SELECT id FROM changed`,
+      [productId],
+    );
+    if (flipped.length > 0 || options.always) {
+      await this.bus.publish({ topic: 'products', id: productId }, options.manager);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { DataSource, type EntityManager } from 'typeorm';
+import { Service } from '../container';
+import { asNewEvent, type DomainEvent } from '../core/domain-events';
+import { Fulfilment, OrderStatus } from '../core/enums';
+import { JobQueue } from '../core/job-queue';
+import { logger } from '../core/logger';
+import { keysDeliveredNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
+import { PAID } from './order-lifecycle';
+import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
+import { Order } from './order.entity';
+
+export const DELIVERY_TASK = 'order:deliver';
+
+export const DELIVERED_REASON = 'Delivered automatically after payment confirmation';
+
+export type DeliveryOutcome = 'delivered' | 'manual' | 'not-paid' | 'waiting-for-keys';
+
+/**
+ * Instant delivery (docs/inventory.md "Delivery"): when an order's payment is confirmed (it moves to SUCCESS, or an
+ * admin sets PROCESSING or COMPLETED), a job gives the customer its licence keys (and, for a DOWNLOAD product, its
+ * file) and completes the order as SYSTEM. The job is keyed by order, retried with backoff when it fails, and
+ * delivers once: keys move from reserved to delivered only once, and an order already COMPLETED is not moved again.
+ * MANUAL products are left to an admin.
+ */
+@Service()
+export class DeliveryService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly lifecycle: OrderLifecycle,
+    private readonly keys: OrderKeys,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** The delivery consumer of domain events: an order that became paid gets its delivery job. */
+  async handleEvents(events: readonly DomainEvent[], manager: EntityManager): Promise<void> {
+    const orderIds = events.map(asNewEvent).flatMap((event) => {
+      if (event.type !== 'order.status_changed') return [];
+      return PAID.includes(event.payload.to as OrderStatus) ? [event.payload.orderId] : [];
+    });
+    await this.jobs.add(
+      [...new Set(orderIds)].map((orderId) => ({
+        task: DELIVERY_TASK,
+        payload: { orderId },
+        jobKey: `${DELIVERY_TASK}:${orderId}`,
+      })),
+      manager,
+    );
+  }
+
+  /** The delivery job of order `orderId`. */
+  async deliver(orderId: string): Promise<DeliveryOutcome> {
+    const outcome = await this.db.transaction(async (manager): Promise<DeliveryOutcome> => {
+      const order = await manager
+        .getRepository(Order)
+        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      // Moved back before the job ran (an admin's correction): nothing is delivered for an unpaid order.
+      if (!order || !PAID.includes(order.status)) return 'not-paid';
+      const [product]: { fulfilment: Fulfilment }[] = await manager.query(
+        `SELECT fulfilment FROM products WHERE id = $1`,
+        [order.productId],
+      );
+      if (product.fulfilment === Fulfilment.MANUAL) return 'manual';
+
+      // An order placed before its product had keys has none reserved: it takes them now, or waits for an import.
+      const reservation = await this.keys.reserveMissing(manager, order.id);
+      if (!reservation.reserved) {
+        logger.warn({ orderId, ...reservation }, 'Delivery waiting for licence keys');
+        return 'waiting-for-keys';
+      }
+      if (reservation.needed > 0)
+        await this.lifecycle.note(manager, order, SYSTEM_ACTOR, keysReservedNote(reservation.needed));
+      const delivered = await this.keys.deliver(manager, order.id);
+      if (delivered > 0) await this.lifecycle.note(manager, order, SYSTEM_ACTOR, keysDeliveredNote(delivered));
+      if (order.status !== OrderStatus.COMPLETED) {
+        await this.lifecycle.transition(manager, order, OrderStatus.COMPLETED, SYSTEM_ACTOR, DELIVERED_REASON);
+      }
+      return 'delivered';
+    });
+    logger.info({ orderId, outcome }, 'Delivery job ran');
+    return outcome;
+  }
+}

@@ -1,0 +1,49 @@
+import express from 'express';
+import { isUuid } from '../../../common/validation';
+import type { Container } from '../container';
+import { keysFileSubject, SignedUrlService } from '../files/signed-url.service';
+import { OrderKeys } from '../inventory/order-keys.service';
+import { PAID } from './order-lifecycle';
+import { OrderService } from './order.service';
+
+/**
+ * GET /order-keys/:orderId.txt?exp&sig: every licence key delivered for an order, one per line, as a text file (a
+ * 4,000-key order is one download). The link is signed for whoever may see the order's keys (`Order.keysFileUrl`);
+ * the order must still be paid when it is opened.
+ */
+export function keysFileRouter(container: Container): express.Router {
+  const router = express.Router();
+  router.get('/order-keys/:file', async (req, res, next) => {
+    try {
+      const orderId = req.params.file.replace(/\.txt$/, '');
+      if (
+        !isUuid(orderId) ||
+        !container.get(SignedUrlService).verify(keysFileSubject(orderId), req.query.exp, req.query.sig)
+      ) {
+        res.status(403).type('text/plain').send('This link is invalid or has expired.');
+        return;
+      }
+      const order = await container.get(OrderService).findById(orderId);
+      const [keys] =
+        order && PAID.includes(order.status) ? await container.get(OrderKeys).deliveredKeys([orderId]) : [[]];
+      if (keys.length === 0) {
+        res.status(404).type('text/plain').send('No licence keys have been delivered for this order.');
+        return;
+      }
+      const body = Buffer.from(keys.map((key) => key.value).join('\n') + '\n', 'utf8');
+      res.set({
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': String(body.length),
+        // Secrets: kept by no cache on the way.
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+        'Content-Disposition': `attachment; filename="order-${orderId.slice(0, 8)}-keys.txt"`,
+      });
+      res.end(body);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}
