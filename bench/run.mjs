@@ -6,7 +6,7 @@
  *
  * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
- * --only catalogue,product,dashboard,admin,checkout,fanout,web (some sections only),
+ * --only catalogue,product,dashboard,admin,checkout,inventory,fanout,web (some sections only),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
  * --server-env "KEY=VALUE KEY2=VALUE2" (extra environment for the server, e.g. JOBS_CONCURRENCY=2),
  * --compare-dist DIR (checkout only: a second server from another build, e.g. the build before the order engine,
@@ -65,7 +65,7 @@ const { values: args } = parseArgs({
     'node-args': { type: 'string' },
   },
 });
-const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'fanout', 'web'];
+const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'inventory', 'fanout', 'web'];
 const only = args.only ? args.only.split(',') : SECTIONS;
 for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section ${name}`);
 const want = (section) => only.includes(section) && (section !== 'web' || !args['skip-web']);
@@ -271,6 +271,141 @@ async function checkoutLoad({ url, tokens, productId, png, connections, duration
   };
 }
 
+/**
+ * Two products like a crypto key, $10, minimum 1: `bench-manual` delivered by hand (no keys) and `bench-keys` stocked
+ * by licence keys (none yet). Created once per database; a build from before licence keys gets the manual one only
+ * (its products have no fulfilment).
+ */
+async function addBenchProducts(db) {
+  const insert = (slug) =>
+    db.query(
+      `INSERT INTO products (slug, name, category, description, price, min_quantity)
+       VALUES ($1, $1, 'crypto_keys', 'Benchmark product', 10, 1)
+       ON CONFLICT DO NOTHING`,
+      [slug],
+    );
+  await insert('bench-manual');
+  await insert('bench-keys');
+  const hasFulfilment = (
+    await db.query(
+      `SELECT 1 FROM information_schema.columns WHERE table_name = 'products' AND column_name = 'fulfilment'`,
+    )
+  ).rowCount;
+  if (hasFulfilment) await db.query(`UPDATE products SET fulfilment = 'keys' WHERE slug = 'bench-keys'`);
+  const { rows } = await db.query(`SELECT slug, id FROM products WHERE slug IN ('bench-manual', 'bench-keys')`);
+  const ids = Object.fromEntries(rows.map((row) => [row.slug, row.id]));
+  return { manual: ids['bench-manual'], keys: ids['bench-keys'] };
+}
+
+/** One POST of a GraphQL request, timed; resolves with the milliseconds and the parsed body. */
+async function timedGql(url, query, variables, token) {
+  const started = performance.now();
+  const body = await postJson(url, { query, variables }, { authorization: `Bearer ${token}` });
+  return { ms: performance.now() - started, body };
+}
+
+/**
+ * Licence-key inventory (docs/inventory.md): an import of 100,000 keys through `importProductKeys` (a real multipart
+ * upload), 4,000-key checkouts (the reservation's share of the checkout and the reservation statement alone), and
+ * 1-key checkout throughput with keys against the same checkout of a product without keys, in alternating rounds.
+ */
+async function benchInventory({ gqlUrl, client, pid, customerIds, token, adminToken }) {
+  const products = await addBenchProducts(client);
+  const keyCount = 100_000;
+  const keys = globalThis.Buffer.from(
+    Array.from({ length: keyCount }, (_, i) => `BENCH-${randomBytes(8).toString('hex').toUpperCase()}-${i}`).join('\n'),
+  );
+  const agent = keepAliveAgent(1);
+  const importStarted = performance.now();
+  const imported = await postMultipart(gqlUrl, {
+    agent,
+    headers: { authorization: `Bearer ${adminToken()}`, 'apollo-require-preflight': 'true' },
+    operations: {
+      query: `mutation ($p: ID!, $file: Upload) { importProductKeys(productId: $p, file: $file) { added } }`,
+      variables: { p: products.keys, file: null },
+    },
+    fileVariable: 'file',
+    file: { name: 'keys.txt', type: 'text/plain', bytes: keys },
+  });
+  const importSeconds = (performance.now() - importStarted) / 1000;
+  agent.destroy();
+  if (imported.body.data?.importProductKeys?.added !== keyCount) {
+    throw new Error(`The key import failed: ${JSON.stringify(imported.body).slice(0, 300)}`);
+  }
+  log(`  imported ${fmt(keyCount, 0)} keys in ${fmt(importSeconds, 2)} s`);
+
+  // 4,000-key orders, each against the same order of a product without keys; medians of five.
+  const bigOrder = (productId, i) =>
+    timedGql(
+      gqlUrl,
+      PLACE_ORDER,
+      { input: { productId, quantity: 4000, email: `big${i}@bench.test`, paymentMethod: 'USDT_TRC20' } },
+      token(customerIds[i]),
+    );
+  const big = { keys: [], manual: [] };
+  for (let i = 0; i < 5; i++) {
+    for (const kind of ['manual', 'keys']) {
+      const { ms, body } = await bigOrder(products[kind], i);
+      if (!body.data?.placeOrder?.id)
+        throw new Error(`A 4,000-key checkout failed: ${JSON.stringify(body).slice(0, 300)}`);
+      big[kind].push(ms);
+    }
+  }
+  // The reservation statement alone, as checkout writes it, on an order of the seed, rolled back each time.
+  const { reserveKeysSql } = require(path.join(serverBuild, 'server/src/inventory/order-keys.service.js'));
+  const {
+    rows: [anyOrder],
+  } = await client.query(`SELECT id FROM orders LIMIT 1`);
+  const statement = [];
+  for (let i = 0; i < 5; i++) {
+    await client.query('BEGIN');
+    const started = performance.now();
+    const { rowCount } = await client.query(
+      `WITH target AS (SELECT $1::uuid AS id), taken AS (${reserveKeysSql('target', 'target.id', '$2', '$3')})
+       SELECT id FROM taken`,
+      [anyOrder.id, products.keys, 4000],
+    );
+    statement.push(performance.now() - started);
+    await client.query('ROLLBACK');
+    if (rowCount !== 4000) throw new Error(`The reservation statement took ${rowCount} keys, not 4,000`);
+  }
+
+  // 1-key checkouts (with a 200 kB proof, as in the checkout section), alternating rounds.
+  const rounds = { keys: [], manual: [] };
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const kind of ['manual', 'keys']) {
+      const result = await checkoutLoad({
+        url: gqlUrl,
+        tokens: customerIds.slice(0, settings.checkoutConnections).map((id) => token(id)),
+        productId: products[kind],
+        png: noisePng(),
+        connections: settings.checkoutConnections,
+        duration: settings.duration,
+        pid,
+      });
+      if (result.firstError) log(`  first checkout failure: ${result.firstError}`);
+      rounds[kind].push(result);
+      log(`  round ${round}, ${kind === 'keys' ? 'with keys' : 'without keys'}: ${fmt(result.rps, 1)} orders/s`);
+      await sleep(2000);
+    }
+  }
+  const medianBy = (list, key) => [...list].sort((a, b) => a[key] - b[key])[Math.floor((list.length - 1) / 2)];
+  const medianMs = (list) =>
+    medianBy(
+      list.map((ms) => ({ ms })),
+      'ms',
+    ).ms;
+  return {
+    keyCount,
+    importSeconds,
+    bigKeysMs: medianMs(big.keys),
+    bigManualMs: medianMs(big.manual),
+    statementMs: medianMs(statement),
+    withKeys: { ...medianBy(rounds.keys, 'rps'), rounds: rounds.keys.map((r) => r.rps) },
+    withoutKeys: { ...medianBy(rounds.manual, 'rps'), rounds: rounds.manual.map((r) => r.rps) },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------
 function machine(database) {
   const cpus = os.cpus();
@@ -297,7 +432,8 @@ const machineCpu = (cpu) =>
 function table(results, info) {
   const rows = [];
   const add = (...cells) => rows.push(`| ${cells.join(' | ')} |`);
-  const { baseline, products, product, dashboard, adminFirst, adminDeep, checkout, compared, fanout, web } = results;
+  const { baseline, products, product, dashboard, adminFirst, adminDeep, checkout, compared, inventory, fanout, web } =
+    results;
   const ratio = products && baseline ? products.rps / baseline.rps : Number.NaN;
   const failed = (r) => (r?.failures ? ` (${fmt(r.failures, 0)} failed)` : '');
   const loadOf = (r) => `${r.connections} conn, ${settings.duration} s`;
@@ -380,6 +516,44 @@ function table(results, info) {
         yes(share >= 0.9 && !compared.failures),
       );
     }
+  }
+  if (inventory) {
+    const i = inventory;
+    add(
+      `Key import: \`importProductKeys\`, ${fmt(i.keyCount, 0)}-line file`,
+      'one upload',
+      '',
+      '',
+      '',
+      '',
+      '',
+      `**${fmt(i.importSeconds, 2)} s**`,
+      '≤ 10 s',
+      yes(i.importSeconds <= 10),
+    );
+    add(
+      'Checkout of a 4,000-key order (no proof)',
+      'one at a time, median of 5',
+      '',
+      fmt(i.bigKeysMs),
+      '',
+      '',
+      '',
+      `reservation **${fmt(i.bigKeysMs - i.bigManualMs)} ms** (vs ${fmt(i.bigManualMs)} ms for 4,000 of a product ` +
+        `without keys); the reservation statement alone ${fmt(i.statementMs)} ms`,
+      'reservation ≤ 150 ms',
+      yes(i.bigKeysMs - i.bigManualMs <= 150 && i.statementMs <= 150),
+    );
+    const rounds = (r) => r.rounds.map((rps) => fmt(rps, 1)).join(' / ');
+    http(
+      'Checkout of 1 key + 200 kB proof',
+      i.withKeys,
+      'orders/s',
+      `**${fmt((i.withKeys.rps / i.withoutKeys.rps) * 100, 0)}%** of the same checkout without keys ` +
+        `(${fmt(i.withoutKeys.rps, 1)} orders/s); medians of ${rounds(i.withKeys)} vs ${rounds(i.withoutKeys)}`,
+      '≥ 85% of it',
+      yes(i.withKeys.rps >= 0.85 * i.withoutKeys.rps && !i.withKeys.failures),
+    );
   }
   for (const [label, r] of [
     ['Admin queue `adminOrders`, first page', adminFirst],
@@ -639,9 +813,8 @@ async function main() {
 
     if (want('checkout')) {
       log('Checkout…');
-      const productOn = async (db) =>
-        (await db.query(`SELECT id FROM products WHERE active AND in_stock AND min_quantity = 1 ORDER BY slug LIMIT 1`))
-          .rows[0].id;
+      // A product delivered by hand: the checkout as it was before licence keys (the inventory section compares).
+      const productOn = async (db) => (await addBenchProducts(db)).manual;
       const checkoutOn = (target) =>
         checkoutLoad({
           url: target.url,
@@ -693,6 +866,11 @@ async function main() {
       for (const r of [results.checkout, results.compared]) {
         if (r?.firstError) log(`  first checkout failure: ${r.firstError}`);
       }
+    }
+
+    if (want('inventory')) {
+      log('Inventory…');
+      results.inventory = await benchInventory({ gqlUrl, client, pid: server.pid, customerIds, token, adminToken });
     }
 
     if (want('fanout')) {

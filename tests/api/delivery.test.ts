@@ -24,7 +24,7 @@ const ORDER = `query ($id: ID!) {
 }`;
 const IMPORT = `mutation ($productId: ID!, $keys: [String!], $file: Upload) {
   importProductKeys(productId: $productId, keys: $keys, file: $file) {
-    imported
+    added
     duplicates { count lines }
     alreadyInStock { count lines }
     repeated { count lines }
@@ -123,7 +123,7 @@ describe('import (admin)', () => {
     );
     expect(uploaded.errors).toBeUndefined();
     expect(uploaded.data!.importProductKeys).toEqual({
-      imported: 3,
+      added: 3,
       duplicates: { count: 1, lines: [5] },
       alreadyInStock: { count: 0, lines: [] },
       repeated: { count: 1, lines: [5] },
@@ -131,7 +131,7 @@ describe('import (admin)', () => {
       stock: { available: 3, reserved: 0, delivered: 0, revoked: 0 },
     });
     const listed = await importKeys(product.id, ['FILE-2', 'LIST-1']);
-    expect(listed).toMatchObject({ imported: 1, duplicates: { count: 1, lines: [1] }, alreadyInStock: { count: 1 } });
+    expect(listed).toMatchObject({ added: 1, duplicates: { count: 1, lines: [1] }, alreadyInStock: { count: 1 } });
     expect(listed.stock.available).toBe(4);
   });
 
@@ -147,7 +147,7 @@ describe('import (admin)', () => {
     );
     expect(res.errors).toBeUndefined();
     const report = res.data!.importProductKeys;
-    expect(report.imported).toBe(99_000);
+    expect(report.added).toBe(99_000);
     expect(report.duplicates.count).toBe(1_000);
     expect(report.duplicates.lines).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 1));
     expect(report.stock.available).toBe(100_000);

@@ -30,7 +30,7 @@ import {
 } from '../support/test-server';
 
 const IMPORT_KEYS = `mutation ($p: ID!, $k: [String!]) {
-  importProductKeys(productId: $p, keys: $k) { imported invalid { count } }
+  importProductKeys(productId: $p, keys: $k) { added invalid { count } }
 }`;
 const REVOKE_KEY = `mutation ($p: ID!, $k: String!) { revokeProductKey(productId: $p, key: $k) { available } }`;
 
@@ -217,7 +217,7 @@ const NUL_CASES: Record<string, NulCase> = {
     expected: 'ok',
     send: async () => {
       const res = await server.gql(IMPORT_KEYS, { p: productId, k: [`HYGIENE${NUL}2`] }, admin);
-      expect(res.data?.importProductKeys).toEqual({ imported: 0, invalid: { count: 1 } });
+      expect(res.data?.importProductKeys).toEqual({ added: 0, invalid: { count: 1 } });
       return res;
     },
   },

@@ -30,14 +30,14 @@ const keys = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => 
 
 it('imports keys and reports what it did not import, by line', async () => {
   const productId = await newProduct();
-  expect(await inventory.importKeys(productId, 'EXISTING-1\nEXISTING-2')).toMatchObject({ imported: 2 });
+  expect(await inventory.importKeys(productId, 'EXISTING-1\nEXISTING-2')).toMatchObject({ added: 2 });
 
   const report = await inventory.importKeys(
     productId,
     ['NEW-1', '', '  NEW-2  ', 'EXISTING-2', 'NEW-1', 'bad\u0007key', 'x'.repeat(501), 'NEW-3'].join('\n'),
   );
   expect(report).toEqual({
-    imported: 3,
+    added: 3,
     duplicates: { count: 2, lines: [4, 5] },
     alreadyInStock: { count: 1, lines: [4] },
     repeated: { count: 1, lines: [5] },
@@ -80,7 +80,7 @@ it('reports exactly the 1,000 duplicates of a 100,000-line import', async () => 
   expect(lines).toHaveLength(100_000);
   const started = Date.now();
   const report = await inventory.importKeys(productId, lines.join('\n'));
-  expect(report.imported).toBe(99_000);
+  expect(report.added).toBe(99_000);
   expect(report.alreadyInStock.count).toBe(500);
   expect(report.alreadyInStock.lines).toEqual(Array.from({ length: 500 }, (_, i) => 99_001 + i));
   expect(report.repeated.count).toBe(500);
@@ -95,7 +95,7 @@ it('adds each key once when five imports of the same keys run at once', async ()
   const productId = await newProduct();
   const text = keys('RACE', 1_000).join('\n');
   const reports = await Promise.all([1, 2, 3, 4, 5].map(() => inventory.importKeys(productId, text)));
-  expect(reports.reduce((sum, r) => sum + r.imported, 0)).toBe(1_000);
+  expect(reports.reduce((sum, r) => sum + r.added, 0)).toBe(1_000);
   expect(reports.reduce((sum, r) => sum + r.alreadyInStock.count, 0)).toBe(4_000);
   const [{ n }] = await server.sql<{ n: number }>(`SELECT count(*)::int AS n FROM product_keys WHERE product_id = $1`, [
     productId,

@@ -277,7 +277,7 @@ const CASES: Case[] = [
   },
   {
     op: 'Mutation.importProductKeys',
-    document: () => `mutation ($id: ID!, $k: [String!]) { importProductKeys(productId: $id, keys: $k) { imported } }`,
+    document: () => `mutation ($id: ID!, $k: [String!]) { importProductKeys(productId: $id, keys: $k) { added } }`,
     variables: () => ({ id: productId, k: [`PERMISSIONS-${Math.random()}`] }),
     expected: adminOnly,
   },

@@ -22,7 +22,8 @@ export const INVENTORY_MESSAGES = {
 } as const;
 
 export interface KeyImportReport {
-  imported: number;
+  /** Keys added to stock. */
+  added: number;
   /** Every duplicate line: `alreadyInStock` and `repeated` together. */
   duplicates: { count: number; lines: number[] };
   /** Keys already in this product's stock (any status), by line. */
@@ -83,7 +84,7 @@ export class InventoryService {
     await this.orderKeys.announceStock(productId, { always: true });
     const inStockLines = parsed.keys.filter((_, index) => !added[index]).map((key) => key.line);
     return {
-      imported: added.filter(Boolean).length,
+      added: added.filter(Boolean).length,
       duplicates: listed([...inStockLines, ...parsed.repeated].sort((a, b) => a - b)),
       alreadyInStock: listed(inStockLines),
       repeated: listed(parsed.repeated),

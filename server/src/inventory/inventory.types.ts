@@ -59,8 +59,8 @@ export class InvalidKeyLines {
 
 @ObjectType({ description: 'What an import of licence keys did, line by line' })
 export class KeyImportResult {
-  @Field(() => Int)
-  imported: number;
+  @Field(() => Int, { description: 'Keys added to stock' })
+  added: number;
 
   @Field(() => KeyLines, { description: 'Every duplicate: keys already in stock and lines repeating an earlier one' })
   duplicates: KeyLines;

@@ -16,12 +16,14 @@ export function isStockedByKeys(fulfilment: Fulfilment): boolean {
  * than asked means too few were free, and the caller rolls the whole order back (all or nothing).
  */
 export function reserveKeysSql(from: string, orderIdSql: string, productSql: string, quantitySql: string): string {
+  // The ids as an array, so the update finds its rows by primary key whatever the size of the stock (a join with the
+  // subquery is planned as a scan of every key).
   return `UPDATE product_keys k SET status = 'reserved', order_id = ${orderIdSql}, updated_at = now()
           FROM ${from}
-          WHERE k.id IN (SELECT id FROM product_keys
-                         WHERE product_id = ${productSql} AND status = 'available'
-                         ORDER BY created_at LIMIT ${quantitySql}
-                         FOR UPDATE SKIP LOCKED)
+          WHERE k.id = ANY (ARRAY(SELECT id FROM product_keys
+                                  WHERE product_id = ${productSql} AND status = 'available'
+                                  ORDER BY created_at LIMIT ${quantitySql}
+                                  FOR UPDATE SKIP LOCKED))
           RETURNING k.id`;
 }
 
