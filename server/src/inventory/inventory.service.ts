@@ -169,7 +169,7 @@ export async function insertKeys(
        SELECT $1, s, f FROM unnest($2::bytea[], $3::bytea[]) AS k(s, f)
        ON CONFLICT (product_id, fingerprint) DO NOTHING
        RETURNING fingerprint`,
-      [productId, chunk.map((value) => cipher.encrypt(value)), fingerprints.slice(start, start + INSERT_CHUNK)],
+      [productId, cipher.encryptMany(chunk), fingerprints.slice(start, start + INSERT_CHUNK)],
     );
     for (const row of rows) added[indexOf.get(row.fingerprint.toString('base64')) as number] = true;
   }

@@ -28,11 +28,16 @@ export class KeyCipher {
     return new KeyCipher({ keysEncryptionKey } as AppConfig);
   }
 
-  encrypt(plain: string): Buffer {
-    const iv = randomBytes(IV_BYTES);
+  encrypt(plain: string, iv: Buffer = randomBytes(IV_BYTES)): Buffer {
     const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), body]);
+  }
+
+  /** `encrypt` for many keys: their random IVs drawn in one call, which costs less than one call per key. */
+  encryptMany(plains: readonly string[]): Buffer[] {
+    const ivs = randomBytes(IV_BYTES * plains.length);
+    return plains.map((plain, index) => this.encrypt(plain, ivs.subarray(index * IV_BYTES, (index + 1) * IV_BYTES)));
   }
 
   /** Throws when the bytes were not written under this key or were altered (GCM's tag). */
