@@ -128,7 +128,7 @@ it('revokes an available key given by its value, and only an available one', asy
     revoked: 1,
   });
   await expect(inventory.revoke(productId, 'REVOKE-ME')).rejects.toMatchObject({
-    extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'key', message: INVENTORY_MESSAGES.notRevocable }] },
+    extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'key', message: INVENTORY_MESSAGES.alreadyRevoked }] },
   });
   await expect(inventory.revoke(productId, 'NEVER-IMPORTED')).rejects.toMatchObject({
     extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'key', message: INVENTORY_MESSAGES.unknownKey }] },

@@ -34,11 +34,14 @@ for (const route of PUBLIC_ROUTES) {
 }
 
 test('no serious a11y violations on the signed-in customer pages', async ({ page, request }) => {
+  test.slow(); // six pages, each scanned once settled
   const user = await signUpViaApi(request, 'Axe Customer');
   const order = await placeOrderViaApi(request, user, { slug: 'litecoin-keys', quantity: 1 });
   await signInUi(page, user);
   for (const route of [
     '/dashboard',
+    // The order's keys (before payment) over the Orders tab.
+    `/dashboard?order=${order.id}`,
     '/checkout',
     '/checkout?product=litecoin-keys',
     `/verify?order=${order.id}`,
@@ -50,6 +53,7 @@ test('no serious a11y violations on the signed-in customer pages', async ({ page
 });
 
 test('no serious a11y violations on the admin dashboard', async ({ page, request }) => {
+  test.slow(); // two large pages to scan (the products tab has every product's licence keys and buttons)
   await adminToken(request); // the admin exists
   await submitAdminLogin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard/);

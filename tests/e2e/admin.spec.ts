@@ -147,29 +147,34 @@ test.describe('orders', () => {
     const admin = await adminPage(browser);
     await statusSelect(admin, order).selectOption({ label: ORDER_STATUS_LABELS.SUCCESS });
     await expectToast(admin, 'Order status updated successfully', `Order ${order.shortId} is now Success.`);
-    await expect(statusSelect(admin, order)).toHaveValue('SUCCESS');
-    await expect(customerPage.getByText('Payment received successfully')).toBeVisible();
+    // Payment confirmed: the licence key is delivered at once and the store completes the order, live on both pages.
+    await expect(customerPage.getByText('Delivered', { exact: true })).toBeVisible();
+    await expect(statusSelect(admin, order)).toHaveValue('COMPLETED');
 
     await statusSelect(admin, order).selectOption({ label: ORDER_STATUS_LABELS.NOT_RECEIVED });
     await expect(customerPage.getByText('Payment not detected')).toBeVisible();
 
-    // The audit trail names the admin for each change.
+    // The audit trail names the admin for each change, and notes the key's reservation and delivery.
     await admin.getByRole('button', { name: `Details of order ${order.shortId}` }).click();
     const dialog = admin.getByRole('dialog', { name: `Order ${order.shortId}` });
     const events = dialog.getByTestId('order-event');
-    await expect(events).toHaveCount(3);
+    await expect(events).toHaveCount(6);
     await expect(events.nth(0)).toContainText('Order placed (Pending)');
     await expect(events.nth(0)).toContainText(customer.email);
-    await expect(events.nth(1)).toContainText(ORDER_STATUS_LABELS.PENDING);
-    await expect(events.nth(1)).toContainText(ORDER_STATUS_LABELS.SUCCESS);
-    await expect(events.nth(1)).toContainText(`by ${E2E_ADMIN.email}`);
-    await expect(events.nth(2)).toContainText(ORDER_STATUS_LABELS.NOT_RECEIVED);
+    await expect(events.nth(1)).toContainText('1 licence key reserved');
+    await expect(events.nth(2)).toContainText(ORDER_STATUS_LABELS.PENDING);
+    await expect(events.nth(2)).toContainText(ORDER_STATUS_LABELS.SUCCESS);
+    await expect(events.nth(2)).toContainText(`by ${E2E_ADMIN.email}`);
+    await expect(events.nth(3)).toContainText('1 licence key delivered');
+    await expect(events.nth(4)).toContainText(ORDER_STATUS_LABELS.COMPLETED);
+    await expect(events.nth(5)).toContainText(ORDER_STATUS_LABELS.NOT_RECEIVED);
   });
 
   test('an admin cancels a pending order from the queue; the customer sees it cancelled', async ({
     browser,
     request,
   }) => {
+    test.slow(); // two browsers signing in
     const customer = await signUpViaApi(request, 'Cancelled By Admin');
     const order = await placeOrder(request, customer);
     const admin = await adminPage(browser);
@@ -179,9 +184,11 @@ test.describe('orders', () => {
 
     await admin.getByRole('button', { name: `Details of order ${order.shortId}` }).click();
     const events = admin.getByRole('dialog', { name: `Order ${order.shortId}` }).getByTestId('order-event');
-    await expect(events).toHaveCount(2);
-    await expect(events.nth(1)).toContainText(ORDER_STATUS_LABELS.CANCELLED);
-    await expect(events.nth(1)).toContainText(`by ${E2E_ADMIN.email}`);
+    // Placed, its licence key reserved, cancelled, and the key released back to stock.
+    await expect(events).toHaveCount(4);
+    const cancelled = events.filter({ hasText: `${ORDER_STATUS_LABELS.PENDING}to${ORDER_STATUS_LABELS.CANCELLED}` });
+    await expect(cancelled).toContainText(`by ${E2E_ADMIN.email}`);
+    await expect(events.filter({ hasText: '1 licence key released back to stock' })).toHaveCount(1);
 
     const customerPage = await newPage(browser);
     await signInUi(customerPage, customer);
@@ -197,11 +204,13 @@ test.describe('orders', () => {
     const second = await adminPage(browser);
     await expect(statusSelect(second, order)).toHaveValue('PENDING');
 
-    await statusSelect(first, order).selectOption({ label: ORDER_STATUS_LABELS.PROCESSING });
-    await expect(statusSelect(second, order)).toHaveValue('PROCESSING');
+    // Unpaid statuses: a paid one (Success, Processing) has the order's licence keys delivered and the order
+    // Completed by the store at once.
+    await statusSelect(first, order).selectOption({ label: ORDER_STATUS_LABELS.NOT_RECEIVED });
+    await expect(statusSelect(second, order)).toHaveValue('NOT_RECEIVED');
 
-    await statusSelect(second, order).selectOption({ label: ORDER_STATUS_LABELS.COMPLETED });
-    await expect(statusSelect(first, order)).toHaveValue('COMPLETED');
+    await statusSelect(second, order).selectOption({ label: ORDER_STATUS_LABELS.PENDING });
+    await expect(statusSelect(first, order)).toHaveValue('PENDING');
   });
 
   test('a new order placed by a customer appears live at the top of the open queue', async ({ page, request }) => {
@@ -279,7 +288,8 @@ test.describe('accessibility', () => {
 
     await page.getByRole('button', { name: `Details of order ${order.shortId}` }).click();
     const dialog = page.getByRole('dialog', { name: `Order ${order.shortId}` });
-    await expect(dialog.getByTestId('order-event')).toHaveCount(1);
+    // Placed, and its licence key reserved.
+    await expect(dialog.getByTestId('order-event')).toHaveCount(2);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'View payment proof' }).click();
@@ -306,7 +316,8 @@ test.describe('products stock', () => {
       const admin = await adminPage(browser);
       const other = await adminPage(browser);
       for (const page of [admin, other]) await page.getByRole('tab', { name: 'Products Stock' }).click();
-      const stockSwitch = (page: Page) => page.getByRole('switch', { name: `${product.name} in stock` });
+      // A product stocked by licence keys: its switch pauses or resumes sales.
+      const stockSwitch = (page: Page) => page.getByRole('switch', { name: `${product.name} on sale` });
       await expect(stockSwitch(admin)).toBeChecked();
 
       await stockSwitch(admin).click();

@@ -107,7 +107,8 @@ test('buy with USDT and a PNG proof, then watch the verify page follow the admin
 
   const admin = await adminToken(request);
   await setOrderStatus(request, admin, orderId, 'SUCCESS');
-  await expect(page.getByRole('heading', { name: 'Payment received successfully' })).toBeVisible();
+  // Licence keys are delivered as soon as the payment is confirmed: the order completes by itself.
+  await expect(page.getByRole('heading', { name: 'Delivered' })).toBeVisible();
 
   await setOrderStatus(request, admin, orderId, 'NOT_RECEIVED');
   await expect(page.getByRole('heading', { name: 'Payment not detected' })).toBeVisible();
@@ -158,14 +159,18 @@ test('step 1 shows every validation message and clamps the quantity', async ({ p
   await picker.selectOption({ label: 'Litecoin (LTC) Licence Key - $34' });
   await expect(page.getByTestId('order-summary')).toContainText('Litecoin (LTC) Licence Key');
 
-  // Quantity: the input clamps to [1, 10000].
+  // Quantity: the input clamps to [1, 10000], and to the licence keys in stock (a few hundred demo keys here).
   const quantity = page.getByLabel('Quantity');
   await quantity.fill('0');
   await quantity.blur();
   await expect(quantity).toHaveValue('1');
   await quantity.fill('20000');
   await quantity.blur();
-  await expect(quantity).toHaveValue('10000');
+  const inStock = Number(await quantity.getAttribute('max'));
+  expect(inStock).toBeGreaterThan(12);
+  expect(inStock).toBeLessThan(10000);
+  await expect(quantity).toHaveValue(String(inStock));
+  await expect(page.getByText(`From 1 to ${inStock.toLocaleString('en-US')} (`)).toBeVisible();
   await quantity.fill('-4');
   await quantity.blur();
   await expect(quantity).toHaveValue('1');

@@ -38,10 +38,17 @@ test('shows the order and follows every status change live', async ({ page, requ
   await markDocument(page);
 
   const admin = await adminToken(request);
+  // A licence-key order is delivered as soon as its payment is confirmed (SUCCESS, then COMPLETED by the store a
+  // moment later): the page goes on to Delivered by itself. The SUCCESS and PROCESSING presentations, which such an
+  // order only passes through, are rendered in tests/web/delivery.test.tsx.
   await setOrderStatus(request, admin, orderId, 'SUCCESS');
-  await expect(page.getByRole('heading', { name: 'Payment received successfully' })).toBeVisible();
-  await expect(page.getByText('Your order is now processing.')).toBeVisible();
-  await expect(details).toContainText(ORDER_STATUS_LABELS.SUCCESS);
+  await expect(page.getByRole('heading', { name: 'Delivered' })).toBeVisible();
+  await expect(page.getByText('Your order is complete: your licence keys are ready.')).toBeVisible();
+  await expect(details).toContainText(ORDER_STATUS_LABELS.COMPLETED);
+  await expect(page.getByRole('link', { name: 'View your keys' })).toHaveAttribute(
+    'href',
+    `/dashboard?order=${orderId}`,
+  );
 
   await setOrderStatus(request, admin, orderId, 'NOT_RECEIVED');
   await expect(page.getByRole('heading', { name: 'Payment not detected' })).toBeVisible();
@@ -50,15 +57,13 @@ test('shows the order and follows every status change live', async ({ page, requ
   await expect(help).toContainText(orderId);
   await expect(help).toContainText('Your wallet transaction hash');
   await expect(help).toContainText('A screenshot of the payment');
+  await expect(page.getByRole('link', { name: 'View your keys' })).toHaveCount(0);
 
+  // Paid again: its keys were delivered already, and the order completes again.
   await setOrderStatus(request, admin, orderId, 'PROCESSING');
-  await expect(page.getByRole('heading', { name: 'Processing...' })).toBeVisible();
-  await expect(page.getByText("We're reviewing your payment.")).toBeVisible();
-  await expect(page.getByTestId('need-help')).toHaveCount(0);
-
-  await setOrderStatus(request, admin, orderId, 'COMPLETED');
+  await expect(page.getByRole('heading', { name: 'Delivered' })).toBeVisible();
   await expect(details).toContainText(ORDER_STATUS_LABELS.COMPLETED);
-  await expect(page.getByRole('heading', { name: 'Processing...' })).toBeVisible();
+  await expect(page.getByTestId('need-help')).toHaveCount(0);
 
   expect(await isSameDocument(page)).toBe(true);
 

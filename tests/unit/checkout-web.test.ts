@@ -1,7 +1,8 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { MESSAGES } from '../../common/validation';
-import { placeOrderErrorToast } from '../../web/src/features/checkout/place-order-errors';
-import { clampQuantity } from '../../web/src/features/checkout/quantity';
+import { placeOrderErrorToast, withStockHint } from '../../web/src/features/checkout/place-order-errors';
+import { clampQuantity, maxQuantity } from '../../web/src/features/checkout/quantity';
+import { stockCountLabel } from '../../web/src/format/stock';
 import { formatCryptoAmount } from '../../web/src/format/crypto';
 
 const graphqlError = (code: string, message: string, extra: Record<string, unknown> = {}) =>
@@ -17,6 +18,38 @@ describe('checkout quantity input (docs/product.md "Input rules": clamps between
     expect(clampQuantity('', 4000)).toBe(4000);
     expect(clampQuantity('100', 4000)).toBe(4000);
     expect(clampQuantity('abc', 4000)).toBe(4000);
+  });
+
+  it('offers no more than the licence keys in stock', () => {
+    expect(maxQuantity({ minQuantity: 1, availableQuantity: 296 })).toBe(296);
+    expect(maxQuantity({ minQuantity: 4000, availableQuantity: 12500 })).toBe(10000);
+    expect(maxQuantity({ minQuantity: 1, availableQuantity: null })).toBe(10000);
+    expect(maxQuantity(null)).toBe(10000);
+    expect(clampQuantity('20000', 1, 296)).toBe(296);
+    expect(clampQuantity('12', 1, 296)).toBe(12);
+  });
+});
+
+describe('stock as customers read it', () => {
+  it('counts with thousands separators, and only what can be bought now', () => {
+    expect(stockCountLabel({ inStock: true, availableQuantity: 12500 })).toBe('12,500 in stock');
+    expect(stockCountLabel({ inStock: true, availableQuantity: 1 })).toBe('1 in stock');
+    expect(stockCountLabel({ inStock: false, availableQuantity: 300 })).toBeNull();
+    expect(stockCountLabel({ inStock: true, availableQuantity: null })).toBeNull();
+  });
+
+  it("says what to do about 'Only N left in stock', and leaves other refusals alone", () => {
+    expect(withStockHint(MESSAGES.onlyLeftInStock(5))).toBe('Only 5 left in stock. Go back and lower the quantity.');
+    expect(withStockHint(MESSAGES.onlyLeftInStock(1200))).toBe(
+      'Only 1,200 left in stock. Go back and lower the quantity.',
+    );
+    expect(withStockHint(MESSAGES.outOfStockOnSubmit)).toBe(MESSAGES.outOfStockOnSubmit);
+    expect(placeOrderErrorToast(graphqlError('PRODUCT_UNAVAILABLE', MESSAGES.onlyLeftInStock(2)), false)).toMatchObject(
+      {
+        title: 'Product Unavailable',
+        description: 'Only 2 left in stock. Go back and lower the quantity.',
+      },
+    );
   });
 });
 

@@ -19,6 +19,7 @@ export const INVENTORY_MESSAGES = {
   empty: 'No keys to import: one key per line',
   notRevocable: 'Only an available key can be revoked: this one belongs to an order',
   unknownKey: 'This product has no such key',
+  alreadyRevoked: 'This key is already revoked',
 } as const;
 
 export interface KeyImportReport {
@@ -137,6 +138,7 @@ export class InventoryService {
       [productId, this.cipher.fingerprint(value.trim())],
     );
     if (rows.length === 0) throw InputError.field('key', INVENTORY_MESSAGES.unknownKey);
+    if (rows[0].status === 'revoked') throw InputError.field('key', INVENTORY_MESSAGES.alreadyRevoked);
     if (rows[0].status !== 'available') throw InputError.field('key', INVENTORY_MESSAGES.notRevocable);
     await this.orderKeys.announceStock(productId, { always: true });
     return this.stock(productId);

@@ -61,7 +61,6 @@ export class OrderLifecycle {
         `An order cannot move from ${from.toUpperCase()} to ${to.toUpperCase()} this way`,
       );
     }
-    await this.moveKeys(manager, order, from, to, actor);
     const rows: Record<string, unknown>[] = await manager.query(
       `WITH changed AS (
          UPDATE orders SET status = $2, updated_at = now() WHERE id = $1 RETURNING *
@@ -73,6 +72,8 @@ export class OrderLifecycle {
       [order.id, to, actor.userId, actor.kind, from, reason, check.override],
     );
     const moved = hydrate(manager, Order, rows[0]);
+    // After the move, so its notes follow it in the history; a refusal still rolls the whole move back.
+    await this.moveKeys(manager, moved, from, to, actor);
     await this.bus.publish(orderChangeEvents(order.id), manager);
     await this.events.record(manager, statusEvents(moved, from, actor, reason));
     return moved;

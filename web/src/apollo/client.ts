@@ -47,6 +47,9 @@ export const apolloClient = new ApolloClient({
     typePolicies: {
       Viewer: { keyFields: [] },
       PaymentMethodInfo: { keyFields: ['method'] },
+      // An order's licence keys live inside the order (thousands of them for a bulk order), not as entities of
+      // their own: normalising each one costs time and they are only ever read through their order.
+      LicenceKey: { keyFields: false },
     },
   }),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },

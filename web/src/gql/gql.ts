@@ -16,25 +16,28 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignUpDocument,
-    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    features\n    image\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
+    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
     "\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n": typeof types.ProductDetailPageDocument,
-    "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": typeof types.ProductDetails_ProductFragmentDoc,
+    "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": typeof types.ProductDetails_ProductFragmentDoc,
     "\n  query ProductsPage {\n    products {\n      id\n      ...ProductCard_product\n    }\n  }\n": typeof types.ProductsPageDocument,
-    "\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n": typeof types.CheckoutPageDocument,
+    "\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      availableQuantity\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n": typeof types.CheckoutPageDocument,
     "\n  query CheckoutQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {\n    quote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {\n      paymentMethod\n      quantity\n      unitPrice\n      totalPrice\n      paymentAmountCrypto\n      currency\n    }\n  }\n": typeof types.CheckoutQuoteDocument,
     "\n  mutation CheckoutPlaceOrder($input: PlaceOrderInput!, $proof: Upload) {\n    placeOrder(input: $input, proof: $proof) {\n      id\n      status\n    }\n  }\n": typeof types.CheckoutPlaceOrderDocument,
     "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        ...OrdersTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n": typeof types.DashboardPageDocument,
     "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": typeof types.CertificatesTab_CertificateFragmentDoc,
-    "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n    }\n  }\n": typeof types.OrdersTab_OrderFragmentDoc,
+    "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n": typeof types.OrdersTab_OrderFragmentDoc,
     "\n  fragment ProfileTab_profile on Profile {\n    id\n    email\n    fullName\n    companyName\n    phone\n  }\n": typeof types.ProfileTab_ProfileFragmentDoc,
     "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n": typeof types.TicketsTab_TicketFragmentDoc,
+    "\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n": typeof types.OrderKeys_OrderFragmentDoc,
+    "\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": typeof types.OrderKeysDocument,
+    "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": typeof types.OrderKeysUpdatedDocument,
     "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": typeof types.DashboardUpdateProfileDocument,
     "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": typeof types.GuideCard_GuideFragmentDoc,
     "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": typeof types.GuidesPageDocument,
     "\n  mutation CancelOrder($orderId: ID!) {\n    cancelOrder(orderId: $orderId) {\n      id\n      status\n      updatedAt\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  query OrderStatusRefresh($id: ID!) {\n    order(id: $id) {\n      id\n      status\n      updatedAt\n    }\n  }\n": typeof types.OrderStatusRefreshDocument,
     "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n": typeof types.SupportPageCreateTicketDocument,
-    "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n    events {\n      id\n      toStatus\n      actorKind\n      reason\n    }\n  }\n": typeof types.VerifyOrderFragmentDoc,
+    "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n      fulfilment\n    }\n    keysFileUrl\n    downloadUrl\n    events {\n      id\n      fromStatus\n      toStatus\n      actorKind\n      reason\n    }\n  }\n": typeof types.VerifyOrderFragmentDoc,
     "\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n  }\n": typeof types.VerifyPageDocument,
     "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": typeof types.VerifyOrderUpdatedDocument,
     "\n  mutation VerifySubmitTransactionId($orderId: ID!, $transactionId: String!) {\n    submitTransactionId(orderId: $orderId, transactionId: $transactionId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": typeof types.VerifySubmitTransactionIdDocument,
@@ -43,25 +46,28 @@ type Documents = {
 const documents: Documents = {
     "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignUpDocument,
-    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    features\n    image\n  }\n": types.ProductCard_ProductFragmentDoc,
+    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n": types.ProductCard_ProductFragmentDoc,
     "\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n": types.ProductDetailPageDocument,
-    "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": types.ProductDetails_ProductFragmentDoc,
+    "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": types.ProductDetails_ProductFragmentDoc,
     "\n  query ProductsPage {\n    products {\n      id\n      ...ProductCard_product\n    }\n  }\n": types.ProductsPageDocument,
-    "\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n": types.CheckoutPageDocument,
+    "\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      availableQuantity\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n": types.CheckoutPageDocument,
     "\n  query CheckoutQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {\n    quote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {\n      paymentMethod\n      quantity\n      unitPrice\n      totalPrice\n      paymentAmountCrypto\n      currency\n    }\n  }\n": types.CheckoutQuoteDocument,
     "\n  mutation CheckoutPlaceOrder($input: PlaceOrderInput!, $proof: Upload) {\n    placeOrder(input: $input, proof: $proof) {\n      id\n      status\n    }\n  }\n": types.CheckoutPlaceOrderDocument,
     "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        ...OrdersTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n": types.DashboardPageDocument,
     "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": types.CertificatesTab_CertificateFragmentDoc,
-    "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n    }\n  }\n": types.OrdersTab_OrderFragmentDoc,
+    "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n": types.OrdersTab_OrderFragmentDoc,
     "\n  fragment ProfileTab_profile on Profile {\n    id\n    email\n    fullName\n    companyName\n    phone\n  }\n": types.ProfileTab_ProfileFragmentDoc,
     "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n": types.TicketsTab_TicketFragmentDoc,
+    "\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n": types.OrderKeys_OrderFragmentDoc,
+    "\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": types.OrderKeysDocument,
+    "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": types.OrderKeysUpdatedDocument,
     "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": types.DashboardUpdateProfileDocument,
     "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": types.GuideCard_GuideFragmentDoc,
     "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": types.GuidesPageDocument,
     "\n  mutation CancelOrder($orderId: ID!) {\n    cancelOrder(orderId: $orderId) {\n      id\n      status\n      updatedAt\n    }\n  }\n": types.CancelOrderDocument,
     "\n  query OrderStatusRefresh($id: ID!) {\n    order(id: $id) {\n      id\n      status\n      updatedAt\n    }\n  }\n": types.OrderStatusRefreshDocument,
     "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n": types.SupportPageCreateTicketDocument,
-    "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n    events {\n      id\n      toStatus\n      actorKind\n      reason\n    }\n  }\n": types.VerifyOrderFragmentDoc,
+    "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n      fulfilment\n    }\n    keysFileUrl\n    downloadUrl\n    events {\n      id\n      fromStatus\n      toStatus\n      actorKind\n      reason\n    }\n  }\n": types.VerifyOrderFragmentDoc,
     "\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n  }\n": types.VerifyPageDocument,
     "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": types.VerifyOrderUpdatedDocument,
     "\n  mutation VerifySubmitTransactionId($orderId: ID!, $transactionId: String!) {\n    submitTransactionId(orderId: $orderId, transactionId: $transactionId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": types.VerifySubmitTransactionIdDocument,
@@ -93,7 +99,7 @@ export function graphql(source: "\n  mutation AuthPageSignUp($input: SignUpInput
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    features\n    image\n  }\n"): (typeof documents)["\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    features\n    image\n  }\n"];
+export function graphql(source: "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n"): (typeof documents)["\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -101,7 +107,7 @@ export function graphql(source: "\n  query ProductDetailPage($slug: String!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n"): (typeof documents)["\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n"): (typeof documents)["\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -109,7 +115,7 @@ export function graphql(source: "\n  query ProductsPage {\n    products {\n     
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n"];
+export function graphql(source: "\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      availableQuantity\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n"): (typeof documents)["\n  query CheckoutPage {\n    products {\n      id\n      slug\n      name\n      price\n      inStock\n      availableQuantity\n      minQuantity\n      priceTiers {\n        minQuantity\n        unitPrice\n      }\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      address\n      qrSvg\n      usdRate\n      available\n    }\n    me {\n      id\n      email\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -129,7 +135,7 @@ export function graphql(source: "\n  fragment CertificatesTab_certificate on Cer
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n"): (typeof documents)["\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -138,6 +144,18 @@ export function graphql(source: "\n  fragment ProfileTab_profile on Profile {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n"): (typeof documents)["\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n"): (typeof documents)["\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n"): (typeof documents)["\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n"): (typeof documents)["\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -165,7 +183,7 @@ export function graphql(source: "\n  mutation SupportPageCreateTicket($input: Cr
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n    events {\n      id\n      toStatus\n      actorKind\n      reason\n    }\n  }\n"): (typeof documents)["\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n    }\n    events {\n      id\n      toStatus\n      actorKind\n      reason\n    }\n  }\n"];
+export function graphql(source: "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n      fulfilment\n    }\n    keysFileUrl\n    downloadUrl\n    events {\n      id\n      fromStatus\n      toStatus\n      actorKind\n      reason\n    }\n  }\n"): (typeof documents)["\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    totalPrice\n    quantity\n    product {\n      id\n      name\n      fulfilment\n    }\n    keysFileUrl\n    downloadUrl\n    events {\n      id\n      fromStatus\n      toStatus\n      actorKind\n      reason\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -13,6 +13,8 @@ export const ADMIN_TEXTS = {
   markedInStock: 'Product marked as in stock',
   markedOutOfStock: 'Product marked as out of stock',
   stockUpdateFailed: 'Failed to update product stock status',
+  keyImportFailed: 'Failed to import the keys',
+  keyRevokeFailed: 'Failed to revoke the key',
   certificateIssued: 'Certificate issued',
   certificateIssueFailed: 'Failed to issue certificate',
   certificateDatesRequired: 'Please choose the issue and expiry dates',

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { getFragmentData, graphql, type FragmentType } from '../../gql';
 import { formatPrice } from '../../format/price';
+import { stockCountLabel } from '../../format/stock';
 import { ProductBadges } from './ProductBadges';
 import { ProductImage } from './ProductImage';
 
@@ -20,6 +21,7 @@ export const ProductCardFragment = graphql(/* GraphQL */ `
     description
     price
     inStock
+    availableQuantity
     features
     image
   }
@@ -33,6 +35,7 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
   const product = getFragmentData(ProductCardFragment, props.product);
   const detailsTo = `/products/${product.slug}`;
   const checkoutTo = `/checkout?product=${encodeURIComponent(product.slug)}`;
+  const stockCount = stockCountLabel(product);
 
   return (
     <Card
@@ -48,9 +51,21 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
           <Typography id={`product-${product.id}`} component="h2" variant="h5">
             {product.name}
           </Typography>
-          <Typography variant="h4" component="p" sx={{ color: 'secondary.dark', mt: 0.5 }}>
-            {formatPrice(product.price)}
-          </Typography>
+          <Stack
+            direction="row"
+            spacing={1.5}
+            useFlexGap
+            sx={{ mt: 0.5, alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap' }}
+          >
+            <Typography variant="h4" component="p" sx={{ color: 'secondary.dark' }}>
+              {formatPrice(product.price)}
+            </Typography>
+            {stockCount && (
+              <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 600 }} data-testid="stock-count">
+                {stockCount}
+              </Typography>
+            )}
+          </Stack>
         </Box>
         <Typography variant="body2" color="text.secondary">
           {product.description}

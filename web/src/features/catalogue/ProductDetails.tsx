@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import Alert from '@mui/material/Alert';
@@ -15,6 +16,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { quoteTotal } from '../../../../common/pricing';
 import { MESSAGES } from '../../../../common/validation';
 import { formatPrice } from '../../format/price';
+import { stockCountLabel } from '../../format/stock';
 import { getFragmentData, graphql, type FragmentType } from '../../gql';
 import { ProductBadges } from './ProductBadges';
 import { ProductImage } from './ProductImage';
@@ -29,6 +31,7 @@ export const ProductDetailsFragment = graphql(/* GraphQL */ `
     longDescription
     price
     inStock
+    availableQuantity
     features
     image
     minQuantity
@@ -90,6 +93,7 @@ export function ProductDetails(props: { product: FragmentType<typeof ProductDeta
   // Sold in bulk only (docs/product.md "Fixed numbers"): a minimum above one, as checkout reads it.
   const bulk = product.minQuantity > 1 ? quoteTotal(product, product.minQuantity) : null;
   const price = formatPrice(product.price);
+  const stockCount = stockCountLabel(product);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
@@ -109,9 +113,22 @@ export function ProductDetails(props: { product: FragmentType<typeof ProductDeta
             <Typography color="text.secondary" sx={{ fontSize: '1.05rem' }}>
               {product.description}
             </Typography>
-            <Typography component="p" variant="h2" sx={{ color: 'secondary.dark' }} data-testid="product-price">
-              {price}
-            </Typography>
+            <Box>
+              <Typography component="p" variant="h2" sx={{ color: 'secondary.dark' }} data-testid="product-price">
+                {price}
+              </Typography>
+              {stockCount && (
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{ alignItems: 'center', mt: 1, color: 'success.main' }}
+                  data-testid="stock-count"
+                >
+                  <Inventory2OutlinedIcon fontSize="small" aria-hidden />
+                  <Typography sx={{ fontWeight: 600 }}>{stockCount}</Typography>
+                </Stack>
+              )}
+            </Box>
             {bulk && (
               <Alert severity="info" data-testid="bulk-notice">
                 <AlertTitle>Bulk orders only</AlertTitle>

@@ -19,12 +19,14 @@ import { useToast } from '../../components/toast';
 import { parseOrToast } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 import type { PaymentMethod } from '../../gql/graphql';
+import { formatCount } from '../../format/stock';
 import { CheckoutDetailsForm, type CheckoutDetailsValues } from './CheckoutDetailsForm';
 import { CheckoutPaymentForm, type PaymentAmount } from './CheckoutPaymentForm';
 import { CHECKOUT_TEXTS } from './checkout.texts';
 import { OrderSummaryCard, type OrderSummary } from './OrderSummaryCard';
 import { PaymentInstructionsCard } from './PaymentInstructionsCard';
-import { clampQuantity } from './quantity';
+import { withStockHint } from './place-order-errors';
+import { clampQuantity, maxQuantity } from './quantity';
 import { usePlaceOrder, type PlaceOrderDetails } from './usePlaceOrder';
 
 const CheckoutPageQuery = graphql(/* GraphQL */ `
@@ -35,6 +37,7 @@ const CheckoutPageQuery = graphql(/* GraphQL */ `
       name
       price
       inStock
+      availableQuantity
       minQuantity
       priceTiers {
         minQuantity
@@ -111,7 +114,9 @@ function CheckoutView({ slug }: { slug: string | null }) {
   const productId = chosenId ?? (openedWithProduct ? slugProduct.id : null);
   const product = products.find((p) => p.id === productId) ?? null;
   const minQuantity = product?.minQuantity ?? 1;
-  const quantity = clampQuantity(quantityText ?? String(minQuantity), minQuantity);
+  // Products stocked by licence keys offer no more than the keys in stock (the API refuses more).
+  const quantityMax = maxQuantity(product);
+  const quantity = clampQuantity(quantityText ?? String(minQuantity), minQuantity, quantityMax);
   const email = emailText ?? data?.me?.email ?? '';
   const method = methodChoice ?? methods.find((m) => m.available)?.method ?? methods[0]?.method ?? 'USDT_TRC20';
 
@@ -129,6 +134,14 @@ function CheckoutView({ slug }: { slug: string | null }) {
     skip: step !== 1 || !details,
     variables: { productId: details?.productId ?? '', quantity: details?.quantity ?? 1, paymentMethod: method },
   });
+
+  // The quote says fewer keys are left than asked for (bought meanwhile): read the stock again, so step 1 offers
+  // what is left.
+  const quoteError = quote.error;
+  useEffect(() => {
+    if (!quoteError || !CombinedGraphQLErrors.is(quoteError)) return;
+    if (quoteError.errors[0]?.extensions?.code === 'PRODUCT_UNAVAILABLE') void refetch().catch(() => undefined);
+  }, [quoteError, refetch]);
 
   if (status !== 'signedIn') return <LoadingState label={CHECKOUT_TEXTS.verifyingAuth} />;
   if (error && !data) {
@@ -223,15 +236,12 @@ function CheckoutView({ slug }: { slug: string | null }) {
     const first = CombinedGraphQLErrors.is(quote.error) ? quote.error.errors[0] : undefined;
     amountError =
       first?.extensions?.code === 'PRODUCT_UNAVAILABLE'
-        ? first.message
+        ? withStockHint(first.message)
         : "We couldn't calculate the amount to send. Please go back and try again.";
   }
 
   const pickable = openedWithProduct ? null : products.filter((p) => p.inStock);
-  const quantityNote =
-    product && product.minQuantity > 1
-      ? `Sold in bulk only: from ${product.minQuantity.toLocaleString('en-US')} to ${LIMITS.quantityInputMax.toLocaleString('en-US')}`
-      : null;
+  const quantityNote = product ? quantityHelp(product, quantityMax) : null;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
@@ -258,7 +268,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
                   pickableProducts={pickable}
                   chosenProductName={product?.name ?? null}
                   minQuantity={minQuantity}
-                  maxQuantity={LIMITS.quantityInputMax}
+                  maxQuantity={quantityMax}
                   quantityNote={quantityNote}
                   onProductChange={chooseProduct}
                   onChange={(field, value) => {
@@ -283,7 +293,11 @@ function CheckoutView({ slug }: { slug: string | null }) {
                   onCopyAddress={(address) => void copyAddress(address)}
                   submitting={submitting}
                   onSubmit={submitPayment}
-                  onBack={() => setStep(0)}
+                  onBack={() => {
+                    // Within what step 1 now offers (the stock may have been read again meanwhile).
+                    setQuantityText(String(quantity));
+                    setStep(0);
+                  }}
                 />
               )}
             </CardContent>
@@ -298,4 +312,16 @@ function CheckoutView({ slug }: { slug: string | null }) {
       </Grid>
     </Container>
   );
+}
+
+/**
+ * The quantity's help text when the range is not the plain 'From 1 to 10,000': bulk-only products, and products with
+ * fewer licence keys in stock than the input's maximum ('From 1 to 300 (300 in stock)').
+ */
+function quantityHelp(product: { minQuantity: number; availableQuantity: number | null }, max: number): string | null {
+  const range = `from ${formatCount(product.minQuantity)} to ${formatCount(max)}`;
+  const limited = product.availableQuantity !== null && product.availableQuantity < LIMITS.quantityInputMax;
+  const stock = limited ? ` (${formatCount(product.availableQuantity ?? 0)} in stock)` : '';
+  if (product.minQuantity > 1) return `Sold in bulk only: ${range}${stock}`;
+  return limited ? `From ${formatCount(product.minQuantity)} to ${formatCount(max)}${stock}` : null;
 }

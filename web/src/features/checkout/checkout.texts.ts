@@ -20,6 +20,8 @@ export const CHECKOUT_TEXTS = {
   submitWithProof: 'Submit Payment Proof',
   submitting: 'Submitting...',
   selectProduct: 'Select a product to continue',
+  /** After the API's 'Only 5 left in stock' (fewer licence keys than the quantity). */
+  lowerQuantity: 'Go back and lower the quantity.',
 } as const;
 
 /** Wait before leaving for the verify page, so the success toast can be read (docs/product.md "Fixed numbers"). */

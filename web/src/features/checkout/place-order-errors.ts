@@ -9,12 +9,25 @@ export interface PlaceOrderToast {
   severity: 'error';
 }
 
+/** The API's 'Only N left in stock' around its number: fewer licence keys are left than the quantity asked for. */
+const [ONLY_LEFT_BEFORE, ONLY_LEFT_AFTER] = MESSAGES.onlyLeftInStock(0).split('0');
+
+/**
+ * A PRODUCT_UNAVAILABLE message as the checkout shows it: 'Only 5 left in stock' says what to do about it (the quantity
+ * is chosen on step 1); any other message (out of stock) is kept as it is.
+ */
+export function withStockHint(message: string): string {
+  const short = message.startsWith(ONLY_LEFT_BEFORE) && message.endsWith(ONLY_LEFT_AFTER);
+  return short ? `${message}. ${CHECKOUT_TEXTS.lowerQuantity}` : message;
+}
+
 /** The server's `proof` field: its refusals name the file, not the order (payment-proof.ts). */
 const PROOF_FIELD = 'proof';
 
 /**
  * The toast for a failed placeOrder (docs/product.md "Messages"), from the API's codes (docs/graphql-api.md "Errors"):
- * - PRODUCT_UNAVAILABLE: 'Product Unavailable' with the server's message (e.g. out of stock on submit);
+ * - PRODUCT_UNAVAILABLE: 'Product Unavailable' with the server's message (e.g. out of stock on submit; 'Only 5 left
+ *   in stock' with what to do about it);
  * - the proof could not be read, or the request carrying a proof never got an answer: 'Upload Failed';
  * - any other BAD_USER_INPUT (including a proof that is not an image): 'Validation Error' with the message;
  * - anything else: 'Error' / 'Failed to submit order. Please try again.', or the server's own words for
@@ -32,7 +45,7 @@ export function placeOrderErrorToast(error: unknown, withProof: boolean): PlaceO
   const message = first?.message ?? '';
   switch (code) {
     case 'PRODUCT_UNAVAILABLE':
-      return { title: CHECKOUT_TEXTS.productUnavailable, description: message, severity: 'error' };
+      return { title: CHECKOUT_TEXTS.productUnavailable, description: withStockHint(message), severity: 'error' };
     case 'BAD_USER_INPUT': {
       const fieldErrors = (first?.extensions?.fieldErrors ?? []) as FieldError[];
       const proofUnreadable = fieldErrors.some((f) => f.field === PROOF_FIELD && f.message === MESSAGES.uploadFailed);

@@ -1,17 +1,19 @@
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { signInPath } from '../../auth/redirect';
 import { session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { getFragmentData, graphql } from '../../gql';
+import { ORDER_KEYS_PARAM, type OrderKeysLinkState } from '../orders/order-keys-path';
 import { CertificatesTab } from './components/CertificatesTab';
 import { DASHBOARD_TABS, DashboardView, type DashboardTab } from './components/DashboardView';
 import { EditProfileDialog } from './components/EditProfileDialog';
 import { OrdersTab } from './components/OrdersTab';
 import { ProfileTab, ProfileTabFragment } from './components/ProfileTab';
 import { TicketsTab } from './components/TicketsTab';
+import { OrderKeysDialog } from './keys/OrderKeysDialog';
 import { useUpdateProfile } from './useUpdateProfile';
 
 const DashboardPageQuery = graphql(/* GraphQL */ `
@@ -48,12 +50,14 @@ const LOADING = 'Loading your dashboard...';
 export default function DashboardPage() {
   const { status } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
 
   // Signing out ends the session before we leave: without this the page would send the user to /auth.
   if (signingOut) return <LoadingState label="Signing out..." />;
   if (status === 'restoring') return <LoadingState label={LOADING} />;
-  if (status === 'signedOut') return <Navigate to={signInPath('/dashboard')} replace />;
+  // Back to this exact address after signing in: a link to an order's keys (/dashboard?order=…) keeps its order.
+  if (status === 'signedOut') return <Navigate to={signInPath(`/dashboard${location.search}`)} replace />;
 
   const signOut = async () => {
     setSigningOut(true);
@@ -63,14 +67,18 @@ export default function DashboardPage() {
   return <SignedInDashboard onSignOut={() => void signOut()} />;
 }
 
-function parseTab(value: string | null): DashboardTab {
-  return DASHBOARD_TABS.find((t) => t.value === value)?.value ?? 'certificates';
+/** The open tab: ?tab=…; an order's keys (?order=…) open over the Orders tab. */
+function parseTab(value: string | null, keysOpen: boolean): DashboardTab {
+  return DASHBOARD_TABS.find((t) => t.value === value)?.value ?? (keysOpen ? 'orders' : 'certificates');
 }
 
 function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
   const { data, loading, refetch } = useQuery(DashboardPageQuery);
   const [params, setParams] = useSearchParams();
-  const tab = parseTab(params.get('tab'));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const keysOrderId = params.get(ORDER_KEYS_PARAM)?.trim() || null;
+  const tab = parseTab(params.get('tab'), !!keysOrderId);
   const [editing, setEditing] = useState(false);
   const { updateProfile, saving } = useUpdateProfile();
 
@@ -95,6 +103,13 @@ function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
     profile: <ProfileTab profile={me.profile} onEdit={() => setEditing(true)} />,
   }[tab];
 
+  const closeKeys = () => {
+    // Opened from the card: going back returns to the list as it was. Opened by a link: stay on the tab it opened
+    // over (the Orders tab unless the link named another).
+    if ((location.state as OrderKeysLinkState | null)?.keysFromList) navigate(-1);
+    else setParams({ tab }, { replace: true });
+  };
+
   return (
     <>
       <DashboardView
@@ -117,6 +132,7 @@ function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
         onClose={() => setEditing(false)}
         onSubmit={(values) => void updateProfile(values).then((ok) => ok && setEditing(false))}
       />
+      <OrderKeysDialog orderId={keysOrderId} onClose={closeKeys} />
     </>
   );
 }

@@ -4,7 +4,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +25,7 @@ import { ORDER_STATUS_COLOURS } from '../../format/order-status';
 import type { OrderStatus, PaymentMethod } from '../../gql/graphql';
 import { MONOSPACE_FONT } from '../../theme/theme';
 import { ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
+import { orderKeysPath } from '../orders/order-keys-path';
 
 export interface VerifiedOrder {
   id: string;
@@ -41,7 +44,24 @@ export interface VerifiedOrder {
   paymentAmountCrypto: string;
   totalPrice: number;
   quantity: number;
+  /** What has been delivered to the customer (licence keys, a DOWNLOAD product's file); absent: nothing. */
+  delivered?: { keys: boolean; download: boolean };
 }
+
+/** A COMPLETED order whose keys or file the customer can fetch now: shown as Delivered, with the way to them. */
+function isDelivered(order: VerifiedOrder): boolean {
+  return order.status === 'COMPLETED' && !!(order.delivered?.keys || order.delivered?.download);
+}
+
+export const DELIVERED_TEXTS = {
+  title: 'Delivered',
+  keys: 'Your order is complete: your licence keys are ready.',
+  keysAndFile: 'Your order is complete: your licence keys and download are ready.',
+  file: 'Your order is complete: your download is ready.',
+  viewKeys: 'View your keys',
+  viewKeysAndFile: 'View your keys and download',
+  viewFile: 'Go to your download',
+} as const;
 
 interface Presentation {
   title: string;
@@ -51,9 +71,18 @@ interface Presentation {
   icon: ReactNode;
 }
 
-/** The four presentations of docs/product.md "Verify", and a cancelled order's. */
-function presentation(status: OrderStatus): Presentation {
-  switch (status) {
+/** The four presentations of docs/product.md "Verify", a cancelled order's, and a delivered one's. */
+function presentation(order: VerifiedOrder): Presentation {
+  if (isDelivered(order)) {
+    const { keys, download } = order.delivered ?? { keys: false, download: false };
+    return {
+      title: DELIVERED_TEXTS.title,
+      text: keys && download ? DELIVERED_TEXTS.keysAndFile : keys ? DELIVERED_TEXTS.keys : DELIVERED_TEXTS.file,
+      accent: 'success.main',
+      icon: <TaskAltIcon fontSize="inherit" />,
+    };
+  }
+  switch (order.status) {
     case 'PENDING':
       return {
         title: 'Payment verification in progress',
@@ -108,7 +137,11 @@ interface Props {
  * "In the web app").
  */
 export function VerifyOrderStatus({ order, cancelButton, transactionIdForm }: Props) {
-  const view = presentation(order.status);
+  const view = presentation(order);
+  const delivered = isDelivered(order);
+  // Delivered says it all: the store's own reason for completing the order ('Delivered automatically …') is not
+  // repeated under it.
+  const statusReason = delivered ? null : order.statusReason;
   const currency = PAYMENT_METHOD_CURRENCY[order.paymentMethod];
 
   return (
@@ -129,10 +162,28 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm }: Pr
           <Typography color="text.secondary" sx={{ mt: 1.5, maxWidth: 520, mx: 'auto' }}>
             {view.text}
           </Typography>
-          {order.statusReason ? (
+          {statusReason ? (
             <Typography sx={{ mt: 1.5, maxWidth: 520, mx: 'auto', fontWeight: 600 }} data-testid="verify-status-reason">
-              Reason: {order.statusReason}
+              Reason: {statusReason}
             </Typography>
+          ) : null}
+          {delivered ? (
+            <Button
+              component={RouterLink}
+              to={orderKeysPath(order.id)}
+              variant="contained"
+              color="secondary"
+              size="large"
+              startIcon={<KeyOutlinedIcon aria-hidden />}
+              sx={{ mt: 3 }}
+              data-testid="delivered-link"
+            >
+              {order.delivered?.keys
+                ? order.delivered.download
+                  ? DELIVERED_TEXTS.viewKeysAndFile
+                  : DELIVERED_TEXTS.viewKeys
+                : DELIVERED_TEXTS.viewFile}
+            </Button>
           ) : null}
           {order.status === 'PENDING' ? <PaymentDeadline order={order} /> : null}
           <Stack

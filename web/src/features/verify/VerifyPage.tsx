@@ -31,9 +31,13 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
     product {
       id
       name
+      fulfilment
     }
+    keysFileUrl
+    downloadUrl
     events {
       id
+      fromStatus
       toStatus
       actorKind
       reason
@@ -119,6 +123,7 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
         paymentAmountCrypto: order.paymentAmountCrypto,
         totalPrice: order.totalPrice,
         quantity: order.quantity,
+        delivered: { keys: !!order.keysFileUrl, download: !!order.downloadUrl },
       }}
       cancelButton={
         pending ? (

@@ -1,18 +1,29 @@
 import type { ActorKind, OrderStatus } from '../../gql/graphql';
 
 interface HistoryEntry {
+  /** null for the order's first entry (placed). */
+  fromStatus?: OrderStatus | null;
   toStatus: OrderStatus;
   actorKind: ActorKind;
   reason: string | null;
 }
 
 /**
+ * Whether a history entry is a note rather than a status change: its status stays (from = to), e.g. '2 licence keys
+ * delivered' or 'Certificate issued for example.com'.
+ */
+export function isHistoryNote(entry: Pick<HistoryEntry, 'fromStatus' | 'toStatus'>): boolean {
+  return entry.fromStatus === entry.toStatus;
+}
+
+/**
  * Why the store itself moved the order to its current status (the payment window closed: NOT_RECEIVED), from the
  * order's history, oldest first; null when a person (the customer, an admin) made the last change or no reason was
- * given. A person's reasons are not shown to the customer: the status page's own text explains those.
+ * given. A person's reasons are not shown to the customer: the status page's own text explains those. Notes (keys
+ * reserved, delivered or released, a certificate issued) are not status changes and are skipped.
  */
 export function systemReason(status: OrderStatus, events: readonly HistoryEntry[]): string | null {
-  const last = events.at(-1);
+  const last = events.filter((entry) => !isHistoryNote(entry)).at(-1);
   if (!last || last.toStatus !== status || last.actorKind !== 'SYSTEM') return null;
   return last.reason;
 }

@@ -28,9 +28,12 @@ type Documents = {
     "\n  fragment AdminNotificationRow_notification on Notification {\n    id\n    kind\n    to\n    subject\n    status\n    attempts\n    lastError\n    createdAt\n    sentAt\n    orderId\n  }\n": typeof types.AdminNotificationRow_NotificationFragmentDoc,
     "\n  query AdminNotifications($first: Int, $after: String) {\n    adminNotifications(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminNotificationRow_notification\n          ...AdminNotificationPreview_notification\n        }\n      }\n    }\n  }\n": typeof types.AdminNotificationsDocument,
     "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      status\n      lastError\n      ...AdminNotificationRow_notification\n    }\n  }\n": typeof types.AdminResendNotificationDocument,
-    "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n": typeof types.AdminProductRow_ProductFragmentDoc,
+    "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n    fulfilment\n    availableQuantity\n    minQuantity\n  }\n": typeof types.AdminProductRow_ProductFragmentDoc,
     "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": typeof types.AdminProductsDocument,
     "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": typeof types.AdminProductChangedDocument,
+    "\n  query AdminKeyStock($productId: ID!) {\n    adminKeyStock(productId: $productId) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n": typeof types.AdminKeyStockDocument,
+    "\n  mutation AdminImportProductKeys($productId: ID!, $file: Upload!) {\n    importProductKeys(productId: $productId, file: $file) {\n      added\n      duplicates {\n        count\n        lines\n      }\n      alreadyInStock {\n        count\n      }\n      repeated {\n        count\n      }\n      invalid {\n        count\n        lines {\n          line\n          reason\n        }\n      }\n      stock {\n        available\n        reserved\n        delivered\n        revoked\n      }\n    }\n  }\n": typeof types.AdminImportProductKeysDocument,
+    "\n  mutation AdminRevokeProductKey($productId: ID!, $key: String!) {\n    revokeProductKey(productId: $productId, key: $key) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n": typeof types.AdminRevokeProductKeyDocument,
     "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": typeof types.AdminSetProductStockDocument,
     "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginSignInDocument,
     "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": typeof types.AdminCreateWebhookEndpointDocument,
@@ -55,9 +58,12 @@ const documents: Documents = {
     "\n  fragment AdminNotificationRow_notification on Notification {\n    id\n    kind\n    to\n    subject\n    status\n    attempts\n    lastError\n    createdAt\n    sentAt\n    orderId\n  }\n": types.AdminNotificationRow_NotificationFragmentDoc,
     "\n  query AdminNotifications($first: Int, $after: String) {\n    adminNotifications(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminNotificationRow_notification\n          ...AdminNotificationPreview_notification\n        }\n      }\n    }\n  }\n": types.AdminNotificationsDocument,
     "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      status\n      lastError\n      ...AdminNotificationRow_notification\n    }\n  }\n": types.AdminResendNotificationDocument,
-    "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n": types.AdminProductRow_ProductFragmentDoc,
+    "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n    fulfilment\n    availableQuantity\n    minQuantity\n  }\n": types.AdminProductRow_ProductFragmentDoc,
     "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": types.AdminProductsDocument,
     "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": types.AdminProductChangedDocument,
+    "\n  query AdminKeyStock($productId: ID!) {\n    adminKeyStock(productId: $productId) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n": types.AdminKeyStockDocument,
+    "\n  mutation AdminImportProductKeys($productId: ID!, $file: Upload!) {\n    importProductKeys(productId: $productId, file: $file) {\n      added\n      duplicates {\n        count\n        lines\n      }\n      alreadyInStock {\n        count\n      }\n      repeated {\n        count\n      }\n      invalid {\n        count\n        lines {\n          line\n          reason\n        }\n      }\n      stock {\n        available\n        reserved\n        delivered\n        revoked\n      }\n    }\n  }\n": types.AdminImportProductKeysDocument,
+    "\n  mutation AdminRevokeProductKey($productId: ID!, $key: String!) {\n    revokeProductKey(productId: $productId, key: $key) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n": types.AdminRevokeProductKeyDocument,
     "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": types.AdminSetProductStockDocument,
     "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginSignInDocument,
     "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": types.AdminCreateWebhookEndpointDocument,
@@ -141,7 +147,7 @@ export function graphql(source: "\n  mutation AdminResendNotification($id: ID!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n"): (typeof documents)["\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n  }\n"];
+export function graphql(source: "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n    fulfilment\n    availableQuantity\n    minQuantity\n  }\n"): (typeof documents)["\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n    fulfilment\n    availableQuantity\n    minQuantity\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -150,6 +156,18 @@ export function graphql(source: "\n  query AdminProducts {\n    adminProducts {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"): (typeof documents)["\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminKeyStock($productId: ID!) {\n    adminKeyStock(productId: $productId) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n"): (typeof documents)["\n  query AdminKeyStock($productId: ID!) {\n    adminKeyStock(productId: $productId) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminImportProductKeys($productId: ID!, $file: Upload!) {\n    importProductKeys(productId: $productId, file: $file) {\n      added\n      duplicates {\n        count\n        lines\n      }\n      alreadyInStock {\n        count\n      }\n      repeated {\n        count\n      }\n      invalid {\n        count\n        lines {\n          line\n          reason\n        }\n      }\n      stock {\n        available\n        reserved\n        delivered\n        revoked\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminImportProductKeys($productId: ID!, $file: Upload!) {\n    importProductKeys(productId: $productId, file: $file) {\n      added\n      duplicates {\n        count\n        lines\n      }\n      alreadyInStock {\n        count\n      }\n      repeated {\n        count\n      }\n      invalid {\n        count\n        lines {\n          line\n          reason\n        }\n      }\n      stock {\n        available\n        reserved\n        delivered\n        revoked\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRevokeProductKey($productId: ID!, $key: String!) {\n    revokeProductKey(productId: $productId, key: $key) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRevokeProductKey($productId: ID!, $key: String!) {\n    revokeProductKey(productId: $productId, key: $key) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

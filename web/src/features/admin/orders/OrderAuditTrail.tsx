@@ -1,4 +1,6 @@
 import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -25,7 +27,10 @@ const AdminOrderAuditFragment = graphql(/* GraphQL */ `
 
 /**
  * An order's history (order_events), oldest first: every status change with who made it (Customer, Admin or System,
- * and the person's e-mail), when, why (the reason), and whether it was an admin's override of the lifecycle.
+ * and the person's e-mail), when, why (the reason), and whether it was an admin's override of the lifecycle. An event
+ * whose status stays the same is a note, not a change (its licence keys reserved, delivered or released back to stock,
+ * "3 licence keys delivered"; a certificate issued): shown as that note with who and when, and the status it
+ * happened in.
  */
 export function OrderAuditTrail(props: { order: FragmentType<typeof AdminOrderAuditFragment> }) {
   const { events } = getFragmentData(AdminOrderAuditFragment, props.order);
@@ -72,9 +77,21 @@ export function OrderAuditTrail(props: { order: FragmentType<typeof AdminOrderAu
                 {event.note ?? ORDER_PLACED_NOTE} ({ORDER_STATUS_LABELS[event.toStatus]})
               </Typography>
             ) : event.fromStatus === event.toStatus ? (
-              <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                {event.note ?? ORDER_STATUS_LABELS[event.toStatus]}
-              </Typography>
+              <>
+                {event.note && /licence keys?\b/.test(event.note) ? (
+                  <KeyOutlinedIcon fontSize="small" color="secondary" aria-hidden />
+                ) : (
+                  <InfoOutlinedIcon fontSize="small" color="action" aria-hidden />
+                )}
+                <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="order-event-note">
+                  {event.note ?? `Still ${ORDER_STATUS_LABELS[event.toStatus]}`}
+                </Typography>
+                {event.note ? (
+                  <Typography variant="body2" color="text.secondary">
+                    (while {ORDER_STATUS_LABELS[event.toStatus]})
+                  </Typography>
+                ) : null}
+              </>
             ) : (
               <>
                 <Typography variant="body2" sx={{ fontWeight: 700 }}>

@@ -17,6 +17,9 @@ import { formatUsd } from '../../../../../common/pricing';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
 import type { AdminProductRow_ProductFragment } from '../../../gql/admin/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
+import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';
+import { isKeyed } from './keyLabels';
+import { ProductKeysSection, type KeyedProduct } from './ProductKeysSection';
 
 const AdminProductRowFragment = graphql(/* GraphQL */ `
   fragment AdminProductRow_product on Product {
@@ -27,6 +30,9 @@ const AdminProductRowFragment = graphql(/* GraphQL */ `
     price
     active
     inStock
+    fulfilment
+    availableQuantity
+    minQuantity
   }
 `);
 
@@ -35,37 +41,39 @@ interface ProductStockListProps {
   /** Stock value being saved per product id. */
   pendingStock: Readonly<Record<string, boolean>>;
   onStockChange: (productId: string, name: string, inStock: boolean) => void;
+  onImportKeys: (product: KeyedProduct) => void;
+  onRevokeKey: (product: KeyedProduct) => void;
 }
 
 type Product = AdminProductRow_ProductFragment;
 
-/** Every product with its stock switch: a table on wide screens, a list of rows on phones. */
-export function ProductStockList({ products: refs, pendingStock, onStockChange }: ProductStockListProps) {
+/**
+ * Every product with its stock switch and how it is delivered; a product stocked by licence keys also shows its keys
+ * by status and the buttons to import keys and revoke one. A table on wide screens, a list of rows on phones.
+ */
+export function ProductStockList({
+  products: refs,
+  pendingStock,
+  onStockChange,
+  onImportKeys,
+  onRevokeKey,
+}: ProductStockListProps) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const products = refs.map((ref) => getFragmentData(AdminProductRowFragment, ref));
 
-  const stockSwitch = (product: Product, withLabel: boolean) => {
-    const checked = pendingStock[product.id] ?? product.inStock;
-    const control = (
-      <Switch
-        checked={checked}
-        disabled={product.id in pendingStock}
-        color="success"
-        onChange={(event) => onStockChange(product.id, product.name, event.target.checked)}
-        slotProps={{ input: { role: 'switch', 'aria-label': `${product.name} in stock` } }}
-      />
-    );
-    return withLabel ? (
-      <FormControlLabel
-        sx={{ m: 0, gap: 0.5, whiteSpace: 'nowrap' }}
-        control={control}
-        label={<StockLabel inStock={checked} />}
-      />
-    ) : (
-      control
-    );
-  };
+  const stockSwitch = (product: Product, withLabel: boolean) => (
+    <StockSwitch
+      product={product}
+      checked={pendingStock[product.id] ?? product.inStock}
+      saving={product.id in pendingStock}
+      withLabel={withLabel}
+      onChange={(inStock) => onStockChange(product.id, product.name, inStock)}
+    />
+  );
+  const keys = (product: Product) => (
+    <ProductKeysSection product={product} onImport={onImportKeys} onRevoke={onRevokeKey} />
+  );
 
   if (narrow) {
     return (
@@ -77,7 +85,7 @@ export function ProductStockList({ products: refs, pendingStock, onStockChange }
             data-testid="admin-product"
             sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }}
           >
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>{product.name}</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -85,11 +93,13 @@ export function ProductStockList({ products: refs, pendingStock, onStockChange }
                 </Typography>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
                   <ActiveChip active={product.active} />
-                  <StockLabel inStock={pendingStock[product.id] ?? product.inStock} />
+                  <StockLabel product={product} inStock={pendingStock[product.id] ?? product.inStock} />
                 </Stack>
+                <StockHelp product={product} sx={{ mt: 0.25 }} />
               </Box>
               {stockSwitch(product, false)}
             </Stack>
+            <Box sx={{ mt: 1.25 }}>{keys(product)}</Box>
           </Box>
         ))}
       </Box>
@@ -98,33 +108,113 @@ export function ProductStockList({ products: refs, pendingStock, onStockChange }
 
   return (
     <TableContainer>
-      <Table aria-label="Products">
+      <Table aria-label="Products" sx={ADMIN_TABLE_SX}>
         <TableHead>
-          <TableRow sx={{ '& th': { fontWeight: 700, color: 'text.secondary' } }}>
+          <TableRow sx={ADMIN_TABLE_HEAD_SX}>
             <TableCell>Product</TableCell>
-            <TableCell>Slug</TableCell>
             <TableCell>Category</TableCell>
             <TableCell align="right">Price</TableCell>
             <TableCell>Visibility</TableCell>
+            <TableCell>Delivery and licence keys</TableCell>
             <TableCell>Stock</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {products.map((product) => (
             <TableRow key={product.id} hover data-testid="admin-product">
-              <TableCell sx={{ fontWeight: 600 }}>{product.name}</TableCell>
-              <TableCell sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem' }}>{product.slug}</TableCell>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {product.name}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
+                >
+                  {product.slug}
+                </Typography>
+              </TableCell>
               <TableCell>{PRODUCT_CATEGORY_LABELS[product.category] ?? product.category}</TableCell>
               <TableCell align="right">{formatUsd(product.price)}</TableCell>
               <TableCell>
                 <ActiveChip active={product.active} />
               </TableCell>
+              <TableCell>{keys(product)}</TableCell>
               <TableCell>{stockSwitch(product, true)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** Ids of a product's stock texts that its switch is described by. */
+const stockHelpId = (product: Product) => `stock-help-${product.id}`;
+const stockStateId = (product: Product) => `stock-state-${product.id}`;
+
+/** Not enough available keys for the minimum quantity: off for sale whatever the switch says. */
+function keysShort(product: Product): boolean {
+  return isKeyed(product.fulfilment) && (product.availableQuantity ?? 0) < product.minQuantity;
+}
+
+/**
+ * The admin's stock switch. For a MANUAL product it is the stock ("in stock"); for one stocked by licence keys it
+ * pauses or resumes sales ("on sale"), the stock itself being its keys: the product is on sale when the switch is on
+ * and enough keys are available for its minimum quantity. Its description says so (and when keys are short).
+ */
+function StockSwitch({
+  product,
+  checked,
+  saving,
+  withLabel,
+  onChange,
+}: {
+  product: Product;
+  checked: boolean;
+  saving: boolean;
+  withLabel: boolean;
+  onChange: (inStock: boolean) => void;
+}) {
+  const keyed = isKeyed(product.fulfilment);
+  const describedBy = keyed
+    ? [keysShort(product) && !checked ? stockStateId(product) : null, stockHelpId(product)].filter(Boolean).join(' ')
+    : undefined;
+  const control = (
+    <Switch
+      checked={checked}
+      disabled={saving}
+      color="success"
+      onChange={(event) => onChange(event.target.checked)}
+      slotProps={{
+        input: {
+          role: 'switch',
+          'aria-label': `${product.name} ${keyed ? 'on sale' : 'in stock'}`,
+          'aria-describedby': describedBy,
+        },
+      }}
+    />
+  );
+  if (!withLabel) return <Box sx={{ flexShrink: 0 }}>{control}</Box>;
+  return (
+    <Box>
+      <FormControlLabel
+        sx={{ m: 0, gap: 0.5, whiteSpace: 'nowrap' }}
+        control={control}
+        label={<StockLabel product={product} inStock={checked} />}
+      />
+      <StockHelp product={product} sx={{ maxWidth: 180 }} />
+    </Box>
+  );
+}
+
+/** "Stock follows the licence keys" under the switch of a product stocked by keys. */
+function StockHelp({ product, sx }: { product: Product; sx?: object }) {
+  if (!isKeyed(product.fulfilment)) return null;
+  return (
+    <Typography id={stockHelpId(product)} variant="caption" color="text.secondary" sx={{ display: 'block', ...sx }}>
+      Stock follows the licence keys
+    </Typography>
   );
 }
 
@@ -139,15 +229,25 @@ function ActiveChip({ active }: { active: boolean }) {
   );
 }
 
-/** "In stock" / "Out of stock" beside the switch (the switch's own name says which product it is). */
-function StockLabel({ inStock }: { inStock: boolean }) {
+/**
+ * The state beside the switch (the switch's own name says which product it is): "In stock" / "Out of stock", or for
+ * a product stocked by keys "On sale", "Paused", or "Not enough keys" when its available keys are fewer than its
+ * minimum quantity (the switch may be on: the API gives only the outcome).
+ */
+function StockLabel({ product, inStock }: { product: Product; inStock: boolean }) {
+  let text: string;
+  if (!isKeyed(product.fulfilment)) text = inStock ? 'In stock' : 'Out of stock';
+  else if (inStock) text = 'On sale';
+  else text = keysShort(product) ? 'Not enough keys' : 'Paused';
   return (
     <Typography
+      id={stockStateId(product)}
       variant="body2"
       aria-hidden
+      data-testid="stock-state"
       sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: inStock ? 'success.main' : 'text.secondary' }}
     >
-      {inStock ? 'In stock' : 'Out of stock'}
+      {text}
     </Typography>
   );
 }

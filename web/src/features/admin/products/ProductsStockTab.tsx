@@ -2,14 +2,17 @@ import { useQuery, useSubscription } from '@apollo/client/react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 import { useCatchUpOnConnect } from '../useLiveConnection';
+import { ImportKeysDialog } from './ImportKeysDialog';
+import type { KeyedProduct } from './ProductKeysSection';
 import { ProductStockList } from './ProductStockList';
+import { RevokeKeyDialog } from './RevokeKeyDialog';
 import { useSetProductStock } from './useSetProductStock';
 
 const AdminProductsQuery = graphql(/* GraphQL */ `
@@ -33,13 +36,16 @@ const AdminProductChangedSubscription = graphql(/* GraphQL */ `
 `);
 
 /**
- * The Products Stock tab: every product, inactive ones too, name ascending, each with a stock switch.
+ * The Products Stock tab: every product, inactive ones too, name ascending, each with a stock switch and how it is
+ * delivered; products stocked by licence keys with their keys by status, an import dialog and a revoke dialog.
  * Live: a change from anywhere updates its row (normalized cache); a product not listed yet is added.
  */
 export function ProductsStockTab() {
   const toast = useToast();
   const { data, loading, error, refetch } = useQuery(AdminProductsQuery);
   const { setStock, pendingStock } = useSetProductStock();
+  const [importInto, setImportInto] = useState<KeyedProduct | null>(null);
+  const [revokeFrom, setRevokeFrom] = useState<KeyedProduct | null>(null);
 
   useSubscription(AdminProductChangedSubscription, {
     onData: ({ client, data: event }) => {
@@ -66,7 +72,7 @@ export function ProductsStockTab() {
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         Out-of-stock products stay listed in the store with purchasing disabled. Inactive products are hidden from
-        customers.
+        customers. Products delivered with licence keys are on sale while their switch is on and keys are available.
       </Typography>
       <Paper variant="outlined" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
         {loading && !products ? (
@@ -81,9 +87,13 @@ export function ProductsStockTab() {
             products={products}
             pendingStock={pendingStock}
             onStockChange={(id, name, inStock) => void setStock(id, name, inStock)}
+            onImportKeys={setImportInto}
+            onRevokeKey={setRevokeFrom}
           />
         )}
       </Paper>
+      <ImportKeysDialog product={importInto} onClose={() => setImportInto(null)} />
+      <RevokeKeyDialog product={revokeFrom} onClose={() => setRevokeFrom(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,7 @@
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -11,7 +13,10 @@ import { PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { formatDate } from '../../../format/date';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql';
+import type { OrderStatus } from '../../../gql/graphql';
 import { CancelOrderButton } from '../../orders/CancelOrderButton';
+import { ORDER_KEYS_PARAM, type OrderKeysLinkState } from '../../orders/order-keys-path';
+import { KEYS_TEXTS } from '../keys/keys.texts';
 import { Detail } from './Detail';
 import { EmptyState } from './EmptyState';
 import { OrderStatusChip } from './StatusChip';
@@ -29,6 +34,7 @@ export const OrdersTabFragment = graphql(/* GraphQL */ `
     product {
       id
       name
+      fulfilment
     }
   }
 `);
@@ -37,9 +43,15 @@ interface Props {
   orders: readonly FragmentType<typeof OrdersTabFragment>[];
 }
 
+/** Orders that ended unpaid have no keys to show. */
+const NO_KEYS: readonly OrderStatus[] = ['CANCELLED', 'NOT_RECEIVED'];
+
+const KEYS_LINK_STATE: OrderKeysLinkState = { keysFromList: true };
+
 /**
  * Dashboard › Orders: newest first, with the short id (first 8 characters) and the payment facts; a PENDING order can
- * be cancelled here (docs/order-lifecycle.md "In the web app").
+ * be cancelled here (docs/order-lifecycle.md "In the web app"). An order of a product delivered as licence keys has
+ * a Keys link, which opens its keys (`?order=<id>`) over this tab.
  */
 export function OrdersTab(props: Props) {
   const orders = getFragmentData(OrdersTabFragment, props.orders);
@@ -101,12 +113,27 @@ export function OrdersTab(props: Props) {
               >
                 View payment status
               </Link>
-              {order.status === 'PENDING' ? (
-                <CancelOrderButton
-                  order={{ id: order.id, shortId: order.shortId, productName: order.product.name }}
-                  size="small"
-                />
-              ) : null}
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                {order.product.fulfilment !== 'MANUAL' && !NO_KEYS.includes(order.status) ? (
+                  <Button
+                    component={RouterLink}
+                    to={{ search: `?tab=orders&${ORDER_KEYS_PARAM}=${encodeURIComponent(order.id)}` }}
+                    state={KEYS_LINK_STATE}
+                    variant="outlined"
+                    size="small"
+                    startIcon={<KeyOutlinedIcon aria-hidden />}
+                    aria-label={KEYS_TEXTS.openLabel(order.shortId)}
+                  >
+                    {KEYS_TEXTS.open}
+                  </Button>
+                ) : null}
+                {order.status === 'PENDING' ? (
+                  <CancelOrderButton
+                    order={{ id: order.id, shortId: order.shortId, productName: order.product.name }}
+                    size="small"
+                  />
+                ) : null}
+              </Stack>
             </Stack>
           </CardContent>
         </Card>
