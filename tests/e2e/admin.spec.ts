@@ -202,6 +202,10 @@ test.describe('orders', () => {
     const first = await adminPage(browser);
     const second = await adminPage(browser);
     await expect(statusSelect(second, order)).toHaveValue('PENDING');
+    // Both live feeds up and caught up: a change announced before a feed is registered shows only on a refetch.
+    for (const admin of [first, second]) {
+      await expect(admin.getByTestId('admin-orders')).toHaveAttribute('data-synced', 'true');
+    }
 
     // Unpaid statuses: a paid one (Success, Processing) has the order's licence keys delivered and the order
     // Completed by the store at once.
