@@ -17,6 +17,11 @@ export const PAYMENT_METHOD_CURRENCY = {
   SKRILL: 'USD',
 } as const;
 
+/** "1 licence key", "4,000 licence keys": how the store counts keys in history notes, e-mails and pages. */
+export function licenceKeyCount(count: number): string {
+  return `${count.toLocaleString('en-US')} licence key${count === 1 ? '' : 's'}`;
+}
+
 export const PRODUCT_CATEGORY_LABELS: Record<string, string> = {
   ssl_certificates: 'SSL Certificates',
   crypto_keys: 'Crypto Keys',

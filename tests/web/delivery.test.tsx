@@ -8,22 +8,13 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
+import { textOf } from './visible-text';
 import { KEYS_SHOWN, OrderKeysPanel, type KeysOrder } from '../../web/src/features/dashboard/keys/OrderKeysPanel';
 import { isExpiredSignedUrl } from '../../web/src/features/dashboard/keys/signed-url';
 import { orderKeysPath } from '../../web/src/features/orders/order-keys-path';
-import { isHistoryNote, systemReason } from '../../web/src/features/verify/status-reason';
+import { isHistoryNote } from '../../web/src/format/order-status';
+import { systemReason } from '../../web/src/features/verify/status-reason';
 import { VerifyOrderStatus, type VerifiedOrder } from '../../web/src/features/verify/VerifyOrderStatus';
-
-/** The text a reader sees: no styles, no tags, whitespace collapsed. */
-function textOf(html: string): string {
-  return html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 function render(element: ReactElement): string {
   return renderToStaticMarkup(

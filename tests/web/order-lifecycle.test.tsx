@@ -8,23 +8,13 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
+import { textOf } from './visible-text';
 import { makeFragmentData } from '../../web/src/gql/admin';
 import type { AdminOrderRow_OrderFragment } from '../../web/src/gql/admin/graphql';
 import { QueueSummary } from '../../web/src/features/admin/orders/OrdersTab';
 import { AdminOrderRowFragment, OrdersList } from '../../web/src/features/admin/orders/OrdersList';
 import { systemReason } from '../../web/src/features/verify/status-reason';
 import { VerifyOrderStatus, type VerifiedOrder } from '../../web/src/features/verify/VerifyOrderStatus';
-
-/** The text a reader sees: no styles, no tags, whitespace collapsed. */
-function textOf(html: string): string {
-  return html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** Renders as the browser would below (`phone`) or above MUI's lg breakpoint (cards or table). */
 function render(element: ReactElement, phone = false): string {

@@ -69,7 +69,7 @@ export class InventoryService {
     }
     const text = file ? await readKeyFile(file) : (keys ?? []).join('\n');
     const report = await this.importKeys(productId, text);
-    return { ...report, stock: await this.stock(productId) };
+    return { ...report, stock: await this.countByStatus(productId) };
   }
 
   /** Imports the keys of `text` (one per line) into `productId`'s stock, all in one transaction. */
@@ -96,6 +96,10 @@ export class InventoryService {
   /** How many keys of `productId` are in each status. */
   async stock(productId: string): Promise<KeyStock> {
     await this.assertProduct(productId);
+    return this.countByStatus(productId);
+  }
+
+  private async countByStatus(productId: string): Promise<KeyStock> {
     const rows: { status: keyof KeyStock; n: number }[] = await this.db.query(
       `SELECT status, count(*)::int AS n FROM product_keys WHERE product_id = $1 GROUP BY status`,
       [productId],
@@ -141,7 +145,7 @@ export class InventoryService {
     if (rows[0].status === 'revoked') throw InputError.field('key', INVENTORY_MESSAGES.alreadyRevoked);
     if (rows[0].status !== 'available') throw InputError.field('key', INVENTORY_MESSAGES.notRevocable);
     await this.orderKeys.announceStock(productId, { always: true });
-    return this.stock(productId);
+    return this.countByStatus(productId);
   }
 
   private async assertProduct(productId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { DataSource, type EntityManager } from 'typeorm';
+import { licenceKeyCount } from '../../../common/labels';
 import { Service } from '../container';
 import { Fulfilment } from '../core/enums';
 import { EventBus } from '../core/event-bus';
@@ -34,13 +35,9 @@ export const KEY_MESSAGES = {
 } as const;
 
 /** The order-history notes of key movements (docs/inventory.md "Orders and keys"). */
-export const keysReservedNote = (count: number) => `${keyCount(count)} reserved`;
-export const keysReleasedNote = (count: number) => `${keyCount(count)} released back to stock`;
-export const keysDeliveredNote = (count: number) => `${keyCount(count)} delivered`;
-
-function keyCount(count: number): string {
-  return `${count.toLocaleString('en-US')} licence key${count === 1 ? '' : 's'}`;
-}
+export const keysReservedNote = (count: number) => `${licenceKeyCount(count)} reserved`;
+export const keysReleasedNote = (count: number) => `${licenceKeyCount(count)} released back to stock`;
+export const keysDeliveredNote = (count: number) => `${licenceKeyCount(count)} delivered`;
 
 /** A delivered key, decrypted for its order's owner or an admin. */
 export interface DeliveredKey {
@@ -66,20 +63,21 @@ export class OrderKeys {
 
   /**
    * Reserves the keys order `orderId` still lacks (its quantity less the keys it holds), all or nothing; a product
-   * not stocked by keys needs none. Returns what was needed and whether it was reserved; on `false` nothing was
-   * reserved and `available` says how many keys were free.
+   * not stocked by keys (`stockedByKeys` false) needs none. Returns what was needed and whether it was reserved; on
+   * `false` nothing was reserved and `available` says how many keys were free.
    */
   async reserveMissing(
     manager: EntityManager,
     orderId: string,
-  ): Promise<{ needed: number; reserved: boolean; available: number }> {
-    const [need]: { product_id: string; needed: number }[] = await manager.query(
-      `SELECT o.product_id, CASE WHEN p.fulfilment = 'manual' THEN 0
-                            ELSE o.quantity - (SELECT count(*)::int FROM product_keys WHERE order_id = o.id) END AS needed
+  ): Promise<{ stockedByKeys: boolean; needed: number; reserved: boolean; available: number }> {
+    const [need]: { product_id: string; fulfilment: Fulfilment; needed: number }[] = await manager.query(
+      `SELECT o.product_id, p.fulfilment,
+              o.quantity - (SELECT count(*)::int FROM product_keys WHERE order_id = o.id) AS needed
        FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = $1`,
       [orderId],
     );
-    if (!need || need.needed <= 0) return { needed: 0, reserved: true, available: 0 };
+    const stockedByKeys = !!need && isStockedByKeys(need.fulfilment);
+    if (!stockedByKeys || need.needed <= 0) return { stockedByKeys, needed: 0, reserved: true, available: 0 };
     await manager.query('SAVEPOINT reserve_keys');
     // Statements are SELECTs around their writes: TypeORM answers a bare UPDATE with [rows, count], not rows.
     const taken: unknown[] = await manager.query(
@@ -90,10 +88,10 @@ export class OrderKeys {
     if (taken.length < need.needed) {
       // All or nothing: the keys this statement took go back.
       await manager.query('ROLLBACK TO SAVEPOINT reserve_keys');
-      return { needed: need.needed, reserved: false, available: taken.length };
+      return { stockedByKeys, needed: need.needed, reserved: false, available: taken.length };
     }
     await manager.query('RELEASE SAVEPOINT reserve_keys');
-    return { needed: need.needed, reserved: true, available: taken.length };
+    return { stockedByKeys, needed: need.needed, reserved: true, available: taken.length };
   }
 
   /** Puts the keys order `orderId` holds but has not been given back in stock; returns how many. */

@@ -4,7 +4,7 @@
  * gives it, dollars as the web shows them), links start at PUBLIC_URL, and in the HTML every interpolated value is
  * escaped, because names, domains and ticket titles are typed by customers.
  */
-import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../common/labels';
+import { licenceKeyCount, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../common/labels';
 import { CRYPTO_DECIMALS, formatDecimal, formatUsd, type PaymentMethodKey } from '../../../common/pricing';
 import { clipText } from '../../../common/validation';
 
@@ -257,7 +257,7 @@ export function paymentNotReceivedMail(ctx: MailContext, order: OrderMailFacts):
 export function orderDeliveredMail(ctx: MailContext, order: OrderMailFacts): MailContent {
   const shortId = shortOrderId(order.orderId);
   if (order.keysDelivered > 0) {
-    const keys = `${order.keysDelivered.toLocaleString('en-US')} licence key${order.keysDelivered === 1 ? '' : 's'}`;
+    const keys = licenceKeyCount(order.keysDelivered);
     const download = order.fulfilment === 'download' ? ' and the download' : '';
     const are = order.keysDelivered === 1 && !download ? 'is' : 'are';
     return compose(ctx, `Order ${shortId} delivered: your ${keys}`, 'Your order has been delivered', [

@@ -1,7 +1,7 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { Service } from '../container';
 import { asNewEvent, type DomainEvent } from '../core/domain-events';
-import { Fulfilment, OrderStatus } from '../core/enums';
+import { OrderStatus } from '../core/enums';
 import { JobQueue } from '../core/job-queue';
 import { logger } from '../core/logger';
 import { keysDeliveredNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
@@ -55,14 +55,9 @@ export class DeliveryService {
         .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       // Moved back before the job ran (an admin's correction): nothing is delivered for an unpaid order.
       if (!order || !PAID.includes(order.status)) return 'not-paid';
-      const [product]: { fulfilment: Fulfilment }[] = await manager.query(
-        `SELECT fulfilment FROM products WHERE id = $1`,
-        [order.productId],
-      );
-      if (product.fulfilment === Fulfilment.MANUAL) return 'manual';
-
       // An order placed before its product had keys has none reserved: it takes them now, or waits for an import.
       const reservation = await this.keys.reserveMissing(manager, order.id);
+      if (!reservation.stockedByKeys) return 'manual';
       if (!reservation.reserved) {
         logger.warn({ orderId, ...reservation }, 'Delivery waiting for licence keys');
         return 'waiting-for-keys';

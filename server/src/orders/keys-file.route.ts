@@ -1,6 +1,7 @@
 import express from 'express';
 import { isUuid } from '../../../common/validation';
 import type { Container } from '../container';
+import { refuseSignedLink, sendPrivateFile } from '../files/files.route';
 import { keysFileSubject, SignedUrlService } from '../files/signed-url.service';
 import { OrderKeys } from '../inventory/order-keys.service';
 import { PAID } from './order-lifecycle';
@@ -20,7 +21,7 @@ export function keysFileRouter(container: Container): express.Router {
         !isUuid(orderId) ||
         !container.get(SignedUrlService).verify(keysFileSubject(orderId), req.query.exp, req.query.sig)
       ) {
-        res.status(403).type('text/plain').send('This link is invalid or has expired.');
+        refuseSignedLink(res);
         return;
       }
       const order = await container.get(OrderService).findById(orderId);
@@ -30,17 +31,14 @@ export function keysFileRouter(container: Container): express.Router {
         res.status(404).type('text/plain').send('No licence keys have been delivered for this order.');
         return;
       }
-      const body = Buffer.from(keys.map((key) => key.value).join('\n') + '\n', 'utf8');
-      res.set({
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Content-Length': String(body.length),
+      sendPrivateFile(res, {
+        bytes: Buffer.from(keys.map((key) => key.value).join('\n') + '\n', 'utf8'),
+        mime: 'text/plain; charset=utf-8',
+        filename: `order-${orderId.slice(0, 8)}-keys.txt`,
+        inline: false,
         // Secrets: kept by no cache on the way.
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-        'Content-Disposition': `attachment; filename="order-${orderId.slice(0, 8)}-keys.txt"`,
+        cacheControl: 'private, no-store',
       });
-      res.end(body);
     } catch (error) {
       next(error);
     }

@@ -23,3 +23,11 @@ export function orderStatusPaletteColour(status: OrderStatus): string {
   const colour = ORDER_STATUS_COLOURS[status];
   return colour === 'default' ? 'text.disabled' : `${colour}.main`;
 }
+
+/**
+ * Whether an order-history entry is a note rather than a status change: its status stays (from = to), e.g. '2 licence
+ * keys delivered' or 'Certificate issued for example.com'.
+ */
+export function isHistoryNote(entry: { fromStatus?: string | null; toStatus: string }): boolean {
+  return entry.fromStatus === entry.toStatus;
+}

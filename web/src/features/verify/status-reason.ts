@@ -1,3 +1,4 @@
+import { isHistoryNote } from '../../format/order-status';
 import type { ActorKind, OrderStatus } from '../../gql/graphql';
 
 interface HistoryEntry {
@@ -6,14 +7,6 @@ interface HistoryEntry {
   toStatus: OrderStatus;
   actorKind: ActorKind;
   reason: string | null;
-}
-
-/**
- * Whether a history entry is a note rather than a status change: its status stays (from = to), e.g. '2 licence keys
- * delivered' or 'Certificate issued for example.com'.
- */
-export function isHistoryNote(entry: Pick<HistoryEntry, 'fromStatus' | 'toStatus'>): boolean {
-  return entry.fromStatus === entry.toStatus;
 }
 
 /**

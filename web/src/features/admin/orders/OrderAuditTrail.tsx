@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { ACTOR_KIND_LABELS, ORDER_PLACED_NOTE, ORDER_STATUS_LABELS } from '../../../../../common/labels';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
 import { formatDateTime } from '../../../format/date';
+import { isHistoryNote } from '../../../format/order-status';
 
 const AdminOrderAuditFragment = graphql(/* GraphQL */ `
   fragment AdminOrderAudit_order on Order {
@@ -76,7 +77,7 @@ export function OrderAuditTrail(props: { order: FragmentType<typeof AdminOrderAu
               <Typography variant="body2" sx={{ fontWeight: 700 }}>
                 {event.note ?? ORDER_PLACED_NOTE} ({ORDER_STATUS_LABELS[event.toStatus]})
               </Typography>
-            ) : event.fromStatus === event.toStatus ? (
+            ) : isHistoryNote(event) ? (
               <>
                 {event.note && /licence keys?\b/.test(event.note) ? (
                   <KeyOutlinedIcon fontSize="small" color="secondary" aria-hidden />

@@ -35,6 +35,7 @@ import { KeyCounts } from './KeyCounts';
 import { dialogErrors, useImportProductKeys, type KeyImportReport } from './keyInventory';
 import { compactLines, INVALID_KEY_REASONS, plural } from './keyLabels';
 import type { KeyedProduct } from './ProductKeysSection';
+import { formatCount } from '../../../format/stock';
 
 const KEY_FILE_ACCEPT = '.txt,.csv,text/plain,text/csv';
 const MAX_MB = LIMITS.keyFileBytes / (1024 * 1024);
@@ -325,11 +326,9 @@ function ReportStep({
               <Typography variant="body2" color="text.secondary">
                 {[
                   alreadyInStock.count > 0
-                    ? `${alreadyInStock.count.toLocaleString('en-US')} already in stock (sold or revoked ones too)`
+                    ? `${formatCount(alreadyInStock.count)} already in stock (sold or revoked ones too)`
                     : null,
-                  repeated.count > 0
-                    ? `${repeated.count.toLocaleString('en-US')} repeating an earlier line of this import`
-                    : null,
+                  repeated.count > 0 ? `${formatCount(repeated.count)} repeating an earlier line of this import` : null,
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -349,7 +348,7 @@ function ReportStep({
               </Box>
               {invalid.count > invalid.lines.length ? (
                 <Typography variant="body2" color="text.secondary">
-                  Line numbers of the first {invalid.lines.length.toLocaleString('en-US')} only.
+                  Line numbers of the first {formatCount(invalid.lines.length)} only.
                 </Typography>
               ) : null}
             </ReportSection>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { KeyStockCounts } from './keyInventory';
+import { formatCount } from '../../../format/stock';
 
 const STATUSES = ['available', 'reserved', 'delivered', 'revoked'] as const;
 
@@ -35,7 +36,7 @@ export function KeyCounts({ stock, label }: { stock: KeyStockCounts; label: stri
               color: status === 'available' && stock.available === 0 ? 'error.main' : 'text.primary',
             }}
           >
-            {stock[status].toLocaleString('en-US')}
+            {formatCount(stock[status])}
           </Typography>
           <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
             {' '}

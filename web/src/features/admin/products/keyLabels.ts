@@ -1,4 +1,5 @@
 import type { Fulfilment } from '../../../gql/admin/graphql';
+import { formatCount } from '../../../format/stock';
 
 /** How each kind of product reaches its buyer, as the stock tab names it. */
 export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
@@ -20,7 +21,7 @@ export const INVALID_KEY_REASONS: Record<string, string> = {
 
 /** 1 → "1 key", 2 → "2 keys": counts with thousands separators. */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /** Line numbers listed before "and N more" (the API lists up to 1,000 of each kind). */
@@ -33,6 +34,6 @@ const LINES_SHOWN = 20;
 export function compactLines(lines: readonly number[], count: number): string {
   const shown = lines.slice(0, LINES_SHOWN);
   const rest = count - shown.length;
-  const list = shown.map((line) => line.toLocaleString('en-US')).join(', ');
-  return rest > 0 ? `${list} and ${rest.toLocaleString('en-US')} more` : list;
+  const list = shown.map((line) => formatCount(line)).join(', ');
+  return rest > 0 ? `${list} and ${formatCount(rest)} more` : list;
 }

@@ -1,3 +1,4 @@
+import { licenceKeyCount } from '../../../../../common/labels';
 import { formatCount } from '../../../format/stock';
 
 /** The licence-key view's texts (Dashboard › Orders › Keys), each typed once. */
@@ -19,7 +20,7 @@ export const KEYS_TEXTS = {
   none: 'No licence keys were delivered for this order. If you expected some, please contact support.',
   manual:
     'This product is delivered by our team rather than as licence keys. Certificates appear in your Certificates tab.',
-  delivered: (count: number) => `${formatCount(count)} licence key${count === 1 ? '' : 's'} delivered`,
+  delivered: (count: number) => `${licenceKeyCount(count)} delivered`,
   downloadAll: 'Download all keys (.txt)',
   downloadFile: 'Download file',
   copy: 'Copy',
