@@ -14,7 +14,8 @@ export interface PricedProduct {
   priceTiers: PriceTier[];
 }
 
-export const CRYPTO_DECIMALS = { USDT_TRC20: 2, BTC: 8, ETH: 6, PAYPAL: 2, SKRILL: 2 } as const;
+/** Decimals of the amount to send: USDT on TRON has 6, the smallest unit the unique per-order offset uses. */
+export const CRYPTO_DECIMALS = { USDT_TRC20: 6, BTC: 8, ETH: 6, PAYPAL: 2, SKRILL: 2 } as const;
 export type PaymentMethodKey = keyof typeof CRYPTO_DECIMALS;
 
 export const DEFAULT_USD_RATES = { USDT_TRC20: 1, BTC: 50000, ETH: 2500, PAYPAL: 1, SKRILL: 1 } as const;

@@ -43,6 +43,9 @@ export const MESSAGES = {
   transactionIdChars: 'Transaction ID can only contain letters and numbers',
   transactionIdRequired: 'Enter the transaction ID of your payment',
   onlyPendingCanBeCancelled: 'Only a pending order can be cancelled',
+  transactionAlreadyUsed: 'This transaction already paid another order',
+  paymentSeenCannotCancel:
+    'A payment for this order has been seen on chain, so it can no longer be cancelled. Contact support if you need a refund.',
   onlyPendingTakesTransactionId: 'A transaction ID can only be added while the order is pending',
   proofNotImage: 'Payment proof must be an image file',
   proofTooLarge: 'Payment proof must be 5 MB or smaller',

@@ -52,6 +52,22 @@ const envSchema = z.object({
   PAY_ADDRESS_USDT_TRC20: optionalString,
   PAY_ADDRESS_BTC: optionalString,
   PAY_ADDRESS_ETH: optionalString,
+  /** Chain readers (docs/payments.md): a method whose API is unset keeps the manual flow (an admin reads the proof). */
+  ETH_RPC_URL: optionalUrl(['http:', 'https:']),
+  TRON_API_URL: optionalUrl(['http:', 'https:']),
+  /** TronGrid's API key (header TRON-PRO-API-KEY); TronGrid throttles requests without one. */
+  TRON_API_KEY: optionalString,
+  BTC_API_URL: optionalUrl(['http:', 'https:']),
+  /** The USDT TRC-20 token contract; the default is Tether's on TRON mainnet. */
+  USDT_TRC20_CONTRACT: z.string().trim().min(1).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  /** Blocks on top of (and including) a payment's block before it counts as paid. TRON counts solidified blocks. */
+  CONFIRMATIONS_ETH: z.coerce.number().int().min(1).max(1000).default(12),
+  CONFIRMATIONS_TRON: z.coerce.number().int().min(1).max(1000).default(1),
+  CONFIRMATIONS_BTC: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Seconds between two reads of each chain (watched addresses, confirmations). */
+  PAYMENT_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
+  /** Days after its payment window that a payment of an order's unique amount is still attributed to it (late). */
+  LATE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   RATE_BTC_USD: usdRate(DEFAULT_USD_RATES.BTC),
   RATE_ETH_USD: usdRate(DEFAULT_USD_RATES.ETH),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -155,6 +171,17 @@ export interface Config {
   readonly proofOrderRateLimitPerIp: RateLimit;
   readonly proofRetentionDays: number;
   readonly paymentWindowHours: number;
+  /** Reading payments from the chains (docs/payments.md); an unset API leaves its method to the manual flow. */
+  readonly chains: {
+    ethRpcUrl: string | undefined;
+    tronApiUrl: string | undefined;
+    tronApiKey: string | undefined;
+    btcApiUrl: string | undefined;
+    usdtTrc20Contract: string;
+    confirmations: { ETH: number; USDT_TRC20: number; BTC: number };
+    pollSeconds: number;
+    latePaymentDays: number;
+  };
   readonly jobs: { inProcess: boolean; concurrency: number };
   /**
    * E-mail: SMTP server (unset: messages stay in the outbox as not sent), From, the base of links (no trailing slash),
@@ -221,6 +248,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proofOrderRateLimitPerIp: { max: e.PROOF_ORDER_RATE_LIMIT_PER_IP, windowSeconds: 3600 },
     proofRetentionDays: e.PROOF_RETENTION_DAYS,
     paymentWindowHours: e.PAYMENT_WINDOW_HOURS,
+    chains: Object.freeze({
+      ethRpcUrl: e.ETH_RPC_URL,
+      tronApiUrl: e.TRON_API_URL,
+      tronApiKey: e.TRON_API_KEY,
+      btcApiUrl: e.BTC_API_URL,
+      usdtTrc20Contract: e.USDT_TRC20_CONTRACT,
+      confirmations: Object.freeze({
+        ETH: e.CONFIRMATIONS_ETH,
+        USDT_TRC20: e.CONFIRMATIONS_TRON,
+        BTC: e.CONFIRMATIONS_BTC,
+      }),
+      pollSeconds: e.PAYMENT_POLL_SECONDS,
+      latePaymentDays: e.LATE_PAYMENT_DAYS,
+    }),
     jobs: Object.freeze({ inProcess: e.JOBS_IN_PROCESS, concurrency: e.JOBS_CONCURRENCY }),
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,

@@ -11,6 +11,7 @@ import { MAIL_SEND_TASK, NotificationService } from './notifications/notificatio
 import { DELIVERY_TASK, DeliveryService } from './orders/delivery.service';
 import { ProofRetentionService } from './orders/proof-retention.service';
 import { PAYMENT_WINDOW_TASK, PaymentWindowService } from './orders/payment-window.service';
+import { ChainPaymentService, PAYMENT_CHECK_TASK, PAYMENTS_POLL_TASK } from './payments/chain-payment.service';
 import { WEBHOOK_DELIVER_TASK, WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
 export const PROOF_SWEEP_TASK = 'proofs:sweep';
@@ -20,7 +21,12 @@ export const PROOF_SWEEP_TASK = 'proofs:sweep';
  * dispatcher; the minutely run catches those whose wake-up was lost (a process that died between a commit and its
  * dispatch, a dispatcher that failed).
  */
-export const CRONTAB = [`0 * * * * ${PROOF_SWEEP_TASK}`, `* * * * * ${DISPATCH_PENDING_TASK}`].join('\n');
+export const CRONTAB = [
+  `0 * * * * ${PROOF_SWEEP_TASK}`,
+  `* * * * * ${DISPATCH_PENDING_TASK}`,
+  // The chain poll schedules its own next run (PAYMENT_POLL_SECONDS); this restarts it if a process died mid-poll.
+  `* * * * * ${PAYMENTS_POLL_TASK} ?jobKey=${PAYMENTS_POLL_TASK}&jobKeyMode=preserve_run_at`,
+].join('\n');
 
 /** A task whose payload names an order. */
 const withOrderId = (run: (orderId: string) => Promise<unknown>): Task => {
@@ -34,6 +40,10 @@ export function jobTasks(container: Container): TaskList {
   return {
     [PAYMENT_WINDOW_TASK]: withOrderId((orderId) => container.get(PaymentWindowService).close(orderId)),
     [DELIVERY_TASK]: withOrderId((orderId) => container.get(DeliveryService).deliver(orderId)),
+    [PAYMENT_CHECK_TASK]: withOrderId((orderId) => container.get(ChainPaymentService).checkOrder(orderId)),
+    [PAYMENTS_POLL_TASK]: async () => {
+      await container.get(ChainPaymentService).poll();
+    },
     [DISPATCH_EVENT_TASK]: async (payload) => {
       const { eventId } = payload as { eventId: string };
       await container.get(DomainEventDispatcher).dispatchOne(eventId);

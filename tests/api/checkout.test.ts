@@ -8,6 +8,18 @@ import { MESSAGES } from '../../common/validation';
 import { PNG_1x1, startTestServer, TEST_ADDRESSES, type TestServer, type TestUser } from '../support/test-server';
 import { failCommitsOfOrdersFor, stopFailingCommits } from '../support/fail-at-commit';
 
+/**
+ * An order's amount to send: its quote plus a small per-order offset in the method's smallest shown unit, so no two
+ * open orders share an amount (docs/payments.md "Unique amounts").
+ */
+function expectUniqueAmount(actual: string, quote: string) {
+  const decimals = quote.split('.')[1]?.length ?? 0;
+  expect(actual).toMatch(new RegExp(`^\\d+\\.\\d{${decimals}}$`));
+  const offset = BigInt(actual.replace('.', '')) - BigInt(quote.replace('.', ''));
+  expect(offset).toBeGreaterThanOrEqual(1n);
+  expect(offset).toBeLessThanOrEqual(100n);
+}
+
 const PLACE_ORDER = /* GraphQL */ `
   mutation PlaceOrder($input: PlaceOrderInput!, $proof: Upload) {
     placeOrder(input: $input, proof: $proof) {
@@ -231,7 +243,7 @@ describe('products and payment methods that cannot be bought', () => {
 describe('totals are computed by the server', () => {
   const ssl = () => input({ productId: productIds['ssl-certificates'], quantity: 4000 });
 
-  it('prices 4000 SSL keys at $13.6 each: $54,400 = 54400.00 USDT to the configured address', async () => {
+  it("prices 4000 SSL keys at $13.6 each: $54,400 = 54400.000000 USDT plus the order's offset to the configured address", async () => {
     const res = await placeOrder(ssl());
     expect(res.errors).toBeUndefined();
     expect(res.data!.placeOrder).toMatchObject({
@@ -241,11 +253,12 @@ describe('totals are computed by the server', () => {
       totalPrice: 54400,
       paymentMethod: 'USDT_TRC20',
       cryptoAddress: TEST_ADDRESSES.USDT_TRC20,
-      paymentAmountCrypto: '54400.00',
+      paymentAmountCrypto: expect.any(String),
       paymentProofUrl: null,
       product: { slug: 'ssl-certificates' },
     });
     const order = res.data!.placeOrder;
+    expectUniqueAmount(order.paymentAmountCrypto, '54400.000000');
     expect(order.shortId).toBe(order.id.slice(0, 8));
     const [row] = await server.sql(
       `SELECT user_id, unit_price, total_price, payment_amount_crypto, status, crypto_address FROM orders WHERE id = $1`,
@@ -255,7 +268,7 @@ describe('totals are computed by the server', () => {
       user_id: customer.id,
       unit_price: '13.60',
       total_price: '54400.00',
-      payment_amount_crypto: '54400.00000000',
+      payment_amount_crypto: expect.stringMatching(/^54400\.0000\d{4}$/),
       status: 'pending',
       crypto_address: TEST_ADDRESSES.USDT_TRC20,
     });
@@ -264,17 +277,20 @@ describe('totals are computed by the server', () => {
   it('converts to BTC with 8 decimals and ETH with 6 at the configured rates', async () => {
     const btc = await placeOrder({ ...ssl(), paymentMethod: 'BTC' });
     expect(btc.data!.placeOrder).toMatchObject({
-      paymentAmountCrypto: '1.08800000',
+      paymentAmountCrypto: expect.any(String),
       cryptoAddress: TEST_ADDRESSES.BTC,
       totalPrice: 54400,
     });
     const eth = await placeOrder({ ...ssl(), paymentMethod: 'ETH' });
-    expect(eth.data!.placeOrder).toMatchObject({ paymentAmountCrypto: '21.760000', cryptoAddress: TEST_ADDRESSES.ETH });
+    expect(eth.data!.placeOrder).toMatchObject({ cryptoAddress: TEST_ADDRESSES.ETH });
+    expectUniqueAmount(btc.data!.placeOrder.paymentAmountCrypto, '1.08800000');
+    expectUniqueAmount(eth.data!.placeOrder.paymentAmountCrypto, '21.760000');
   });
 
   it('uses the listed price below any tier: 3 × $48 = $144', async () => {
     const res = await placeOrder(input({ quantity: 3, paymentMethod: 'ETH' }));
-    expect(res.data!.placeOrder).toMatchObject({ unitPrice: 48, totalPrice: 144, paymentAmountCrypto: '0.057600' });
+    expect(res.data!.placeOrder).toMatchObject({ unitPrice: 48, totalPrice: 144 });
+    expectUniqueAmount(res.data!.placeOrder.paymentAmountCrypto, '0.057600');
   });
 
   it('uses the configured rates (RATE_BTC_USD)', async () => {
@@ -286,7 +302,7 @@ describe('totals are computed by the server', () => {
         { input: { ...ssl(), email: user.email, paymentMethod: 'BTC' } },
         { token: user.token },
       );
-      expect(res.data!.placeOrder.paymentAmountCrypto).toBe('0.85000000');
+      expectUniqueAmount(res.data!.placeOrder.paymentAmountCrypto, '0.85000000');
     } finally {
       await other.close();
     }
@@ -306,7 +322,8 @@ describe('totals are computed by the server', () => {
     await server.sql(`UPDATE products SET price = 50.5 WHERE slug = 'ethereum-classic-key'`);
     try {
       const res = await placeOrder(input({ quantity: 2 }));
-      expect(res.data!.placeOrder).toMatchObject({ unitPrice: 50.5, totalPrice: 101, paymentAmountCrypto: '101.00' });
+      expect(res.data!.placeOrder).toMatchObject({ unitPrice: 50.5, totalPrice: 101 });
+      expectUniqueAmount(res.data!.placeOrder.paymentAmountCrypto, '101.000000');
     } finally {
       await server.sql(`UPDATE products SET price = 48 WHERE slug = 'ethereum-classic-key'`);
     }

@@ -139,12 +139,12 @@ describe('with an SMTP server', () => {
     it('after checkout: the exact amount and method, the address, the /verify link, from MAIL_FROM', async () => {
       const mail = await inbox.waitFor(customer.email, /received/);
       const shortId = orderId.slice(0, 8);
-      expect(mail.subject).toBe(`Order ${shortId} received: send 1.08800000 BTC`);
+      expect(mail.subject).toBe(`Order ${shortId} received: send 1.08800001 BTC`);
       expect(toAddress(mail)).toBe(customer.email);
       expect(mail.from?.value[0]).toEqual({ name: STORE_NAME, address: 'orders@shop.example' });
       const verifyLink = `${PUBLIC_URL}/verify?order=${orderId}`;
       for (const body of [mail.text!, mail.html as string]) {
-        expect(body).toContain('1.08800000 BTC');
+        expect(body).toContain('1.08800001 BTC');
         expect(body).toContain('Bitcoin (BTC)');
         expect(body).toContain(TEST_ADDRESSES.BTC);
         expect(body).toContain('$54,400.00');
@@ -160,7 +160,7 @@ describe('with an SMTP server', () => {
       await store.setStatus(orderId, 'SUCCESS');
       const confirmed = await inbox.waitFor(customer.email, /Payment confirmed/);
       expect(confirmed.subject).toBe(`Payment confirmed for order ${orderId.slice(0, 8)}`);
-      expect(confirmed.text).toContain('We have confirmed your payment of 1.08800000 BTC');
+      expect(confirmed.text).toContain('We have confirmed your payment of 1.08800001 BTC');
 
       await store.setStatus(orderId, 'COMPLETED');
       const delivered = await inbox.waitFor(customer.email, /is complete/);
@@ -180,7 +180,7 @@ describe('with an SMTP server', () => {
       }
       const received = inbox.to(customer.email).find((r) => /received/.test(r.mail.subject!))!.mail;
       expect(rows[2].subject).toBe(received.subject);
-      expect(rows[2].text).toContain('1.08800000 BTC');
+      expect(rows[2].text).toContain('1.08800001 BTC');
       expect(rows[2].html).toContain(TEST_ADDRESSES.BTC);
     });
 
@@ -202,7 +202,7 @@ describe('with an SMTP server', () => {
     await store.setStatus(orderId, 'NOT_RECEIVED');
     const mail = await inbox.waitFor(customer.email, /not received/);
     expect(mail.subject).toBe(`Payment not received for order ${orderId.slice(0, 8)}`);
-    expect(mail.text).toContain('We have not received the payment of 54400.00 USDT');
+    expect(mail.text).toContain('We have not received the payment of 54400.000001 USDT');
     expect(mail.text).toContain(`${PUBLIC_URL}/support`);
     expect(mail.text).toContain(`${PUBLIC_URL}/products`);
   });
@@ -313,7 +313,7 @@ describe('without SMTP_URL (the embedded demo)', () => {
       lastError: 'not sent: no SMTP server configured',
       sentAt: null,
     });
-    expect(row.text).toContain('1.08800000 BTC');
+    expect(row.text).toContain('1.08800001 BTC');
     expect(row.html).toContain(`/verify?order=${orderId}`);
 
     // A resend, without an SMTP server, ends the same way at once.

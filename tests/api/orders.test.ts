@@ -117,7 +117,7 @@ describe('order(id): owner or admin, anyone else NOT_FOUND', () => {
       totalPrice: 48,
       domainName: 'shop.example.com',
       paymentMethod: 'BTC',
-      paymentAmountCrypto: '0.00096000',
+      paymentAmountCrypto: '0.00096001',
       transactionId: 'abc123',
       product: { slug: 'dogecoin-keys' },
       events: [{ fromStatus: null, toStatus: 'PENDING', note: 'Order placed' }],

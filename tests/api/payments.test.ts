@@ -43,7 +43,7 @@ describe('paymentMethods', () => {
     expect(res.errors).toBeUndefined();
     const methods = res.data!.paymentMethods;
     expect(methods.map((m) => [m.method, m.label, m.currency, m.address, m.usdRate, m.decimals, m.available])).toEqual([
-      ['USDT_TRC20', 'USDT (TRC-20)', 'USDT', TEST_ADDRESSES.USDT_TRC20, 1, 2, true],
+      ['USDT_TRC20', 'USDT (TRC-20)', 'USDT', TEST_ADDRESSES.USDT_TRC20, 1, 6, true],
       ['BTC', 'Bitcoin (BTC)', 'BTC', TEST_ADDRESSES.BTC, 50000, 8, true],
       ['ETH', 'Ethereum (ETH)', 'ETH', TEST_ADDRESSES.ETH, 2500, 6, true],
       ['PAYPAL', 'PayPal', 'USD', null, 1, 2, false],
@@ -124,7 +124,7 @@ describe('paymentMethods with a method unconfigured and custom rates', () => {
 describe('quote', () => {
   it('prices the SSL bulk package at the 4000+ tier in every currency', async () => {
     const expected: Record<string, [string, string]> = {
-      USDT_TRC20: ['54400.00', 'USDT'],
+      USDT_TRC20: ['54400.000000', 'USDT'],
       BTC: ['1.08800000', 'BTC'],
       ETH: ['21.760000', 'ETH'],
       PAYPAL: ['54400.00', 'USD'],
@@ -145,7 +145,7 @@ describe('quote', () => {
   });
 
   it('prices a crypto key at its listed price (ethereum-classic-key, $48 × 3)', async () => {
-    const expected: Record<string, string> = { USDT_TRC20: '144.00', BTC: '0.00288000', ETH: '0.057600' };
+    const expected: Record<string, string> = { USDT_TRC20: '144.000000', BTC: '0.00288000', ETH: '0.057600' };
     for (const [method, amount] of Object.entries(expected)) {
       const res = await quote('ethereum-classic-key', 3, method);
       expect(res.errors).toBeUndefined();
@@ -217,7 +217,7 @@ describe('quote', () => {
     catalogue.invalidate();
     try {
       const max = await quote('ssl-certificates', 50000, 'USDT_TRC20');
-      expect(max.data!.quote).toMatchObject({ totalPrice: 680000, paymentAmountCrypto: '680000.00' });
+      expect(max.data!.quote).toMatchObject({ totalPrice: 680000, paymentAmountCrypto: '680000.000000' });
     } finally {
       await server.sql(`UPDATE products SET fulfilment = 'keys' WHERE slug = 'ssl-certificates'`);
       catalogue.invalidate();

@@ -71,7 +71,7 @@ describe('order received', () => {
       paymentMethod: 'USDT_TRC20',
       paymentAmountCrypto: '54400.00000000',
     });
-    expect(usdt.text).toContain('Amount to send: 54400.00 USDT');
+    expect(usdt.text).toContain('Amount to send: 54400.000000 USDT');
     expect(usdt.text).toContain('USDT (TRC-20)');
     const eth = orderReceivedMail(ctx, { ...order, paymentMethod: 'ETH', paymentAmountCrypto: '21.76000000' });
     expect(eth.text).toContain('Amount to send: 21.760000 ETH');

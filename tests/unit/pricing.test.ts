@@ -59,8 +59,8 @@ describe('crypto conversion', () => {
   const convert = (cents: number, method: keyof typeof CRYPTO_DECIMALS, rate: number = DEFAULT_USD_RATES[method]) =>
     cryptoAmount(cents, rate, CRYPTO_DECIMALS[method]);
 
-  it('gives the spec figures for $54,400 (BTC 8 decimals, ETH 6, USDT 2)', () => {
-    expect(convert(5440000, 'USDT_TRC20')).toBe('54400.00');
+  it('gives the spec figures for $54,400 (BTC 8 decimals, ETH 6, USDT 6 as on chain)', () => {
+    expect(convert(5440000, 'USDT_TRC20')).toBe('54400.000000');
     expect(convert(5440000, 'BTC')).toBe('1.08800000');
     expect(convert(5440000, 'ETH')).toBe('21.760000');
     expect(convert(5440000, 'PAYPAL')).toBe('54400.00');

@@ -79,7 +79,30 @@ export enum Fulfilment {
 registerEnumType(ActorKind, { name: 'ActorKind' });
 registerEnumType(Fulfilment, { name: 'Fulfilment' });
 registerEnumType(PaymentMethod, { name: 'PaymentMethod', description: 'PAYPAL and SKRILL are listed, never accepted' });
+/** What is wrong with an order's payment read from the chain (docs/payments.md "Exceptions"). */
+export enum PaymentIssueKind {
+  /** Less than the amount arrived: the order stays PENDING. */
+  UNDERPAID = 'underpaid',
+  /** More than the amount arrived: the order is paid, the difference waits for a refund decision. */
+  OVERPAID = 'overpaid',
+  /** The payment arrived after the payment window (or after the order ended): an admin decides. */
+  LATE = 'late',
+  /** The transaction failed (reverted) on chain and paid nothing. */
+  FAILED = 'failed',
+  /** The transaction pays none of the store's addresses. */
+  WRONG_RECIPIENT = 'wrong_recipient',
+  /** The transaction pays the store's address in another token than USDT. */
+  WRONG_TOKEN = 'wrong_token',
+  /** The transaction already paid another order. */
+  ALREADY_USED = 'already_used',
+  /** The transaction was sent before the order was placed. */
+  BEFORE_ORDER = 'before_order',
+  /** The chain does not know the transaction (yet): the store keeps looking until the payment window ends. */
+  NOT_FOUND = 'not_found',
+}
+
 registerEnumType(OrderStatus, { name: 'OrderStatus' });
+registerEnumType(PaymentIssueKind, { name: 'PaymentIssueKind' });
 registerEnumType(TicketCategory, { name: 'TicketCategory' });
 registerEnumType(TicketPriority, { name: 'TicketPriority' });
 registerEnumType(TicketStatus, { name: 'TicketStatus' });

@@ -8,6 +8,7 @@ import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { DomainEventDispatch1764200000000 } from './migrations/1764200000000-domain-event-dispatch';
 import { KeyInventory1764300000000 } from './migrations/1764300000000-key-inventory';
 import { KeyDelivery1764400000000 } from './migrations/1764400000000-key-delivery';
+import { ChainPayments1764500000000 } from './migrations/1764500000000-chain-payments';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -19,6 +20,7 @@ export const migrations = [
   DomainEventDispatch1764200000000,
   KeyInventory1764300000000,
   KeyDelivery1764400000000,
+  ChainPayments1764500000000,
 ];
 
 export interface DataSourceOptions {

@@ -10,6 +10,7 @@ import { InstallationGuide } from '../guides/installation-guide.entity';
 import { Notification } from '../notifications/notification.entity';
 import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
+import { ChainPayment } from '../payments/chain-payment.entity';
 import { SupportTicket } from '../support/support-ticket.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity';
@@ -30,4 +31,5 @@ export const entities = [
   Notification,
   WebhookEndpoint,
   WebhookDelivery,
+  ChainPayment,
 ];

@@ -9,6 +9,7 @@ import { CertificateResolver, ViewerCertificatesResolver } from '../certificates
 import { GuideResolver } from '../guides/guide.resolver';
 import { InventoryResolver } from '../inventory/inventory.resolver';
 import { NotificationResolver } from '../notifications/notification.resolver';
+import { ChainPaymentFieldsResolver } from '../payments/chain-payment.resolver';
 import { PaymentMethodResolver } from '../payments/payment-method.resolver';
 import { AdminOrderResolver } from '../admin/admin-order.resolver';
 import { OrderEventFieldsResolver, OrderFieldsResolver } from '../orders/order-fields.resolver';
@@ -29,6 +30,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AdminProductResolver,
   InventoryResolver,
   PaymentMethodResolver,
+  ChainPaymentFieldsResolver,
   GuideResolver,
   CertificateResolver,
   ViewerCertificatesResolver,

@@ -23,7 +23,9 @@ import { EventBus } from '../core/event-bus';
 import { logger } from '../core/logger';
 import type { UploadValue } from '../files/upload-value';
 import { isStockedByKeys, keysReservedNote, OrderKeys, reserveKeysSql } from '../inventory/order-keys.service';
+import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
+import { lockAmounts, retryOnAmountClash, uniqueAmountSql } from '../payments/unique-amount';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
 import type { PlaceOrderInput } from './order.inputs';
@@ -68,9 +70,13 @@ class IdempotentReplay extends Error {}
  * then insert nothing, roll back (its file and its counts with it) and return the winner's order.
  *
  * Round trips cost more than anything else here (each wakes a PostgreSQL backend), so the early
- * product check reads the catalogue cache and the transaction is six statements: the counters, the
- * product FOR SHARE (authoritative), the proof, the notifications, the order with its event and its licence keys,
- * COMMIT.
+ * product check reads the catalogue cache and the transaction is seven statements: the counters, the
+ * product FOR SHARE (authoritative), the proof, the notifications, the lock on the method's amounts, the order with its
+ * amount, event and licence keys, COMMIT.
+ *
+ * The amount to send is the quote plus the smallest free per-order offset (docs/payments.md "Unique amounts"), chosen
+ * in the order's own statement, under a lock on that method's amounts (`lockAmounts`); the unique index
+ * `orders_open_payment_amount` is the backstop (a clash there runs the checkout again).
  *
  * Licence keys (products stocked by keys, docs/inventory.md "Reservation"): the order's statement reserves exactly
  * `quantity` available keys (`FOR UPDATE SKIP LOCKED`) and writes the reservation into the order's history; fewer
@@ -87,6 +93,7 @@ export class CheckoutService {
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
     private readonly orderKeys: OrderKeys,
+    private readonly chainPayments: ChainPaymentService,
   ) {}
 
   /** `ip` is the client's address, for the per-IP limit on orders with a proof. */
@@ -141,35 +148,40 @@ export class CheckoutService {
     if (proof) counters.push({ key: `proof-order:ip:${ip}`, limit: this.config.proofOrderRateLimitPerIp });
     let keysToReserve = 0;
     try {
-      const order = await this.db.transaction(async (manager) => {
-        // First: the counter rows it locks keep this user's checkouts in line until commit.
-        await this.rateLimits.hitEach(counters, manager);
-        const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
-        keysToReserve = isStockedByKeys(product.fulfilment) ? details.quantity : 0;
+      const order = await retryOnAmountClash(() =>
+        this.db.transaction(async (manager) => {
+          // First: the counter rows it locks keep this user's checkouts in line until commit.
+          await this.rateLimits.hitEach(counters, manager);
+          const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
+          keysToReserve = isStockedByKeys(product.fulfilment) ? details.quantity : 0;
 
-        const orderId = randomUUID();
-        const file = proof
-          ? await this.files.save(manager, {
-              ownerId: user.id,
-              kind: 'payment_proof',
-              filename: `${orderId}.${proof.extension}`,
-              mime: proof.mime,
-              bytes: proof.bytes,
-              quotaBytes: this.config.proofStoragePerUserBytes,
-            })
-          : null;
-        // Notifications are sent on commit only, so they may be queued before the order is written.
-        await this.bus.publish(orderChangeEvents(orderId), manager);
-        const paymentDueAt = new Date(Date.now() + this.config.paymentWindowHours * 3_600_000);
+          const orderId = randomUUID();
+          const file = proof
+            ? await this.files.save(manager, {
+                ownerId: user.id,
+                kind: 'payment_proof',
+                filename: `${orderId}.${proof.extension}`,
+                mime: proof.mime,
+                bytes: proof.bytes,
+                quotaBytes: this.config.proofStoragePerUserBytes,
+              })
+            : null;
+          // Notifications are sent on commit only, so they may be queued before the order is written.
+          await this.bus.publish(orderChangeEvents(orderId), manager);
+          const paymentDueAt = new Date(Date.now() + this.config.paymentWindowHours * 3_600_000);
+          await lockAmounts(manager, details.paymentMethod, details.cryptoAddress);
 
-        // The order, its first audit event and its domain event (order.created) in one statement, last: the
-        // insert locks its status row of order_counts until commit, so nothing else should run in between.
-        const rows: Record<string, unknown>[] = await manager.query(
-          `WITH placed AS (
+          // The order, its first audit event and its domain event (order.created) in one statement, last: the
+          // insert locks its status row of order_counts until commit, so nothing else should run in between.
+          const rows: Record<string, unknown>[] = await manager.query(
+            `WITH amount AS (
+             ${uniqueAmountSql({ method: '$9', address: '$10', quoted: '$11', unit: '$20', lateDays: '$21' })}
+           ), placed AS (
              INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
-                                 payment_method, crypto_address, payment_amount_crypto, transaction_id,
+                                 payment_method, crypto_address, payment_amount_crypto, payment_offset, transaction_id,
                                  payment_proof_file_id, status, idempotency_key, payment_due_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $17)
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, amount.value, amount.offset_units, $12, $13, $14, $15, $17
+             FROM amount
              ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
              RETURNING *
            ), first_event AS (
@@ -186,39 +198,44 @@ export class CheckoutService {
              SELECT placed.id, user_id, 'customer', status, status, $19 FROM placed, first_event WHERE $18 > 0
            )
            SELECT placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved FROM placed`,
-          [
-            orderId,
-            user.id,
-            product.id,
-            details.email,
-            details.domainName,
-            details.quantity,
-            quote.unitPrice.toFixed(2),
-            (quote.totalCents / 100).toFixed(2),
-            details.paymentMethod,
-            details.cryptoAddress,
-            this.paymentMethods.convert(quote.totalCents, details.paymentMethod),
-            details.transactionId,
-            file?.id ?? null,
-            OrderStatus.PENDING,
-            key,
-            ORDER_PLACED_NOTE,
-            paymentDueAt,
-            keysToReserve,
-            keysReservedNote(keysToReserve),
-          ],
-        );
-        // A concurrent request with the same key committed first: roll back (this file with it).
-        if (rows.length === 0) throw new IdempotentReplay();
-        const reservedKeys = rows[0].keys_reserved as number;
-        if (reservedKeys < keysToReserve) {
-          // All or nothing: throwing rolls back the order, its file and the keys it did take.
-          throw new ProductUnavailableError(
-            reservedKeys === 0 ? MESSAGES.outOfStockOnSubmit : MESSAGES.onlyLeftInStock(reservedKeys),
+            [
+              orderId,
+              user.id,
+              product.id,
+              details.email,
+              details.domainName,
+              details.quantity,
+              quote.unitPrice.toFixed(2),
+              (quote.totalCents / 100).toFixed(2),
+              details.paymentMethod,
+              details.cryptoAddress,
+              this.paymentMethods.convert(quote.totalCents, details.paymentMethod),
+              details.transactionId,
+              file?.id ?? null,
+              OrderStatus.PENDING,
+              key,
+              ORDER_PLACED_NOTE,
+              paymentDueAt,
+              keysToReserve,
+              keysReservedNote(keysToReserve),
+              this.paymentMethods.smallestUnit(details.paymentMethod),
+              this.config.chains.latePaymentDays,
+            ],
           );
-        }
-        return hydrate(manager, Order, rows[0]);
-      });
+          // A concurrent request with the same key committed first: roll back (this file with it).
+          if (rows.length === 0) throw new IdempotentReplay();
+          const reservedKeys = rows[0].keys_reserved as number;
+          if (reservedKeys < keysToReserve) {
+            // All or nothing: throwing rolls back the order, its file and the keys it did take.
+            throw new ProductUnavailableError(
+              reservedKeys === 0 ? MESSAGES.outOfStockOnSubmit : MESSAGES.onlyLeftInStock(reservedKeys),
+            );
+          }
+          const order = hydrate(manager, Order, rows[0]);
+          if (order.transactionId) await this.chainPayments.queueCheck(order, manager);
+          return order;
+        }),
+      );
       logger.info({ orderId: order.id, userId: user.id }, 'Order placed');
       if (keysToReserve > 0) {
         // After commit, so the count sees every committed checkout; not awaited: the customer need not wait for it.

@@ -9,6 +9,10 @@ import type { RequestContext } from '../graphql/context';
 import { OrderStatus, paymentMethodKey } from '../core/enums';
 import { LicenceKey } from '../inventory/inventory.types';
 import { OrderKeys, type DeliveredKey } from '../inventory/order-keys.service';
+import { paymentUri } from '../../../common/payment-uri';
+import { ChainPayment } from '../payments/chain-payment.entity';
+import { PaymentMethodService } from '../payments/payment-method.service';
+import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PAID } from './order-lifecycle';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
@@ -41,6 +45,13 @@ function keyCountLoader(ctx: RequestContext) {
   );
 }
 
+/** The latest payment seen on chain for each order, batched per request. */
+function paymentLoader(ctx: RequestContext) {
+  return ctx.loaders.loader<ChainPayment>('chainPaymentByOrderId', (ids) =>
+    ctx.container.get(ChainPaymentService).latestOf(ids),
+  );
+}
+
 /** The owner or an admin, and the payment confirmed: who may see what was delivered, and when. */
 function mayReceive(ctx: RequestContext, order: Order): boolean {
   return canSeeOrder(ctx.user, order) && PAID.includes(order.status);
@@ -53,7 +64,10 @@ function mayReceive(ctx: RequestContext, order: Order): boolean {
  */
 @Resolver(() => Order)
 export class OrderFieldsResolver {
-  constructor(private readonly signedUrls: SignedUrlService) {}
+  constructor(
+    private readonly signedUrls: SignedUrlService,
+    private readonly paymentMethods: PaymentMethodService,
+  ) {}
 
   @FieldResolver(() => Product)
   async product(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<Product> {
@@ -69,10 +83,45 @@ export class OrderFieldsResolver {
   }
 
   @FieldResolver(() => String, {
-    description: 'Amount to send in the method\'s currency, with its decimals (BTC 8, ETH 6, USDT 2), e.g. "54400.00"',
+    description:
+      "Amount to send in the method's currency, with its decimals (BTC 8, ETH 6, USDT 6), unique among open orders, " +
+      'e.g. "54400.000001"',
   })
   paymentAmountCrypto(@Root() order: Order): string {
+    return this.amount(order);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      'The payment request a wallet reads: BIP 21 for BTC, EIP-681 for ETH (address and exact amount), the address for USDT',
+  })
+  paymentUri(@Root() order: Order, @Ctx() ctx: RequestContext): string | null {
+    if (!canSeeOrder(ctx.user, order)) return null;
+    return paymentUri(paymentMethodKey(order.paymentMethod), order.cryptoAddress, this.amount(order));
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'SVG of a QR code of `paymentUri`, for the customer to scan while the order waits for its payment',
+  })
+  paymentQrSvg(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<string> | null {
+    if (!canSeeOrder(ctx.user, order) || order.status !== OrderStatus.PENDING) return null;
+    return this.paymentMethods.paymentQrSvg(order.paymentMethod, order.cryptoAddress, this.amount(order));
+  }
+
+  private amount(order: Order): string {
     return formatDecimal(order.paymentAmountCrypto, CRYPTO_DECIMALS[paymentMethodKey(order.paymentMethod)]);
+  }
+
+  @FieldResolver(() => ChainPayment, {
+    nullable: true,
+    description:
+      'The latest payment to this order seen on chain, with its confirmations (owner and admins); null when none',
+  })
+  async payment(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<ChainPayment | null> {
+    if (!canSeeOrder(ctx.user, order)) return null;
+    return paymentLoader(ctx).load(order.id);
   }
 
   @FieldResolver(() => String, {

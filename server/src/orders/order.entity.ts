@@ -2,7 +2,7 @@ import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Profile } from '../accounts/profile.entity';
 import { numericDollars } from '../db/column-transformers';
-import { OrderStatus, PaymentMethod } from '../core/enums';
+import { OrderStatus, PaymentIssueKind, PaymentMethod } from '../core/enums';
 
 /**
  * An order (docs/product.md "Data"). Totals are computed by the server (docs/decisions.md "Departures"). `product`,
@@ -52,6 +52,25 @@ export class Order {
   /** Exact decimal string as stored (8 decimals); the API formats it with the method's decimals. */
   @Column({ name: 'payment_amount_crypto', type: 'numeric', precision: 30, scale: 8 })
   paymentAmountCrypto: string;
+
+  /**
+   * The per-order offset, in the method's smallest shown unit, added to the quote so that no two open orders share an
+   * amount to send (docs/payments.md "Unique amounts"); null for orders placed before amounts were unique.
+   */
+  @Column({ name: 'payment_offset', type: 'integer', nullable: true })
+  paymentOffset: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "What is wrong with the order's payment (under-, over- or late payment, a failed or foreign transaction…), with the amounts; null when nothing is",
+  })
+  @Column({ name: 'payment_issue', type: 'text', nullable: true })
+  paymentIssue: string | null;
+
+  @Field(() => PaymentIssueKind, { nullable: true })
+  @Column({ name: 'payment_issue_kind', type: 'text', nullable: true })
+  paymentIssueKind: PaymentIssueKind | null;
 
   @Field(() => String, { nullable: true })
   @Column({ name: 'transaction_id', type: 'text', nullable: true })

@@ -6,6 +6,7 @@ import { isAdmin, type AuthUser } from '../accounts/access-token';
 import { ActorKind, OrderStatus } from '../core/enums';
 import { InputError, NotFoundError, parseInput } from '../core/errors';
 import { EventBus } from '../core/event-bus';
+import { ChainPaymentService } from '../payments/chain-payment.service';
 import { OrderEvent } from './order-event.entity';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { orderChangeEvents } from './order-topics';
@@ -31,6 +32,7 @@ export class OrderService {
     private readonly db: DataSource,
     private readonly bus: EventBus,
     private readonly lifecycle: OrderLifecycle,
+    private readonly chainPayments: ChainPaymentService,
   ) {}
 
   /** The order if `user` may see it; otherwise, and for malformed ids, NOT_FOUND 'Order not found'. */
@@ -98,6 +100,9 @@ export class OrderService {
     return this.db.transaction(async (manager) => {
       const order = await this.lockOwnOrder(manager, user, orderId);
       if (order.status !== OrderStatus.PENDING) throw InputError.field('orderId', MESSAGES.onlyPendingCanBeCancelled);
+      if (await this.chainPayments.hasPaymentFor(manager, order.id)) {
+        throw InputError.field('orderId', MESSAGES.paymentSeenCannotCancel);
+      }
       return this.lifecycle.transition(
         manager,
         order,
@@ -110,7 +115,8 @@ export class OrderService {
 
   /**
    * The owner gives (or corrects) the transaction ID of their payment while the order is PENDING, with the
-   * checkout's rules and messages. Announced live like any change of the order; the status does not change.
+   * checkout's rules and messages. Announced live like any change of the order; the status does not change. On a
+   * method read from its chain the id is checked at once (docs/payments.md "Two ways in").
    */
   async submitTransactionId(user: AuthUser, orderId: string, transactionId: string): Promise<Order> {
     const { transactionId: txId } = parseInput(submitTransactionIdSchema, { transactionId });
@@ -118,6 +124,9 @@ export class OrderService {
       const order = await this.lockOwnOrder(manager, user, orderId);
       if (order.status !== OrderStatus.PENDING)
         throw InputError.field('orderId', MESSAGES.onlyPendingTakesTransactionId);
+      if (await this.chainPayments.paidAnotherOrder(manager, order.id, txId ?? '')) {
+        throw InputError.field('transactionId', MESSAGES.transactionAlreadyUsed);
+      }
       const rows: Record<string, unknown>[] = await manager.query(
         // A bare UPDATE … RETURNING comes back from TypeORM as [rows, count]; a CTE returns plain rows.
         `WITH changed AS (UPDATE orders SET transaction_id = $2, updated_at = now() WHERE id = $1 RETURNING *)
@@ -125,7 +134,9 @@ export class OrderService {
         [order.id, txId],
       );
       await this.bus.publish(orderChangeEvents(order.id), manager);
-      return hydrate(manager, Order, rows[0]);
+      const changed = hydrate(manager, Order, rows[0]);
+      await this.chainPayments.queueCheck(changed, manager);
+      return changed;
     });
   }
 

@@ -4,6 +4,7 @@ import { OrderStatus } from '../core/enums';
 import { asNewEvent, type DomainEvent } from '../core/domain-events';
 import { addJobsSql } from '../core/job-queue';
 import { logger } from '../core/logger';
+import { ChainPaymentService } from '../payments/chain-payment.service';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
 import { Order } from './order.entity';
 
@@ -13,8 +14,7 @@ export const PAYMENT_WINDOW_EXPIRED_REASON = 'The payment window ended with no p
 
 /**
  * The end of an order's payment window (PAYMENT_WINDOW_HOURS after checkout, docs/order-lifecycle.md). A PENDING
- * order with no proof, no transaction id and (once payments are read from the chains) nothing seen on chain has
- * not been paid: the store moves it to NOT_RECEIVED. One with a proof or a transaction id waits for an admin,
+ * order with no proof, no transaction id and nothing seen on chain (docs/payments.md) has not been paid: the store moves it to NOT_RECEIVED. One with a proof or a transaction id waits for an admin,
  * shown as overdue in the admin queue, because a person must look at what the customer sent.
  */
 @Service()
@@ -22,6 +22,7 @@ export class PaymentWindowService {
   constructor(
     private readonly db: DataSource,
     private readonly lifecycle: OrderLifecycle,
+    private readonly chainPayments: ChainPaymentService,
   ) {}
 
   /**
@@ -51,6 +52,7 @@ export class PaymentWindowService {
         .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!order || order.status !== OrderStatus.PENDING) return 'moved-on';
       if (order.paymentProofFileId || order.transactionId) return 'awaiting-admin';
+      if (await this.chainPayments.hasPaymentFor(manager, order.id)) return 'awaiting-admin';
       await this.lifecycle.transition(
         manager,
         order,

@@ -33,4 +33,15 @@ export class PaymentMethodInfo {
 
   @Field(() => Boolean, { description: 'False for PayPal/Skrill and for methods without a configured address' })
   available: boolean;
+
+  @Field(() => Boolean, {
+    description: 'Payments are read from the chain and confirmed automatically; false: an admin confirms them',
+  })
+  confirmedOnChain: boolean;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Confirmations a payment needs before the order counts as paid; null when an admin confirms',
+  })
+  requiredConfirmations: number | null;
 }

@@ -1,0 +1,74 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { Network } from './chains/chain-reader';
+
+export enum ChainPaymentStatus {
+  /** Seen on chain, not yet at the required confirmations. */
+  DETECTED = 'detected',
+  CONFIRMED = 'confirmed',
+  /** Reverted on chain: it paid nothing. */
+  FAILED = 'failed',
+}
+registerEnumType(ChainPaymentStatus, { name: 'ChainPaymentStatus' });
+
+/**
+ * A payment to one of the store's addresses read from a chain (docs/payments.md): an ETH transaction's value, a
+ * TRC-20 Transfer log or a BTC output, the order it paid (null while it matches none) and its confirmations.
+ * `amount` is in the coin (ETH, USDT, BTC), exact.
+ */
+@ObjectType('ChainPayment')
+@Entity('chain_payments')
+export class ChainPayment {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  network: Network;
+
+  @Field(() => String, { description: 'The transaction id as the chain writes it' })
+  @Column({ name: 'tx_id', type: 'text' })
+  txId: string;
+
+  @Column({ name: 'output_index', type: 'integer' })
+  outputIndex: number;
+
+  @Column({ name: 'to_address', type: 'text' })
+  toAddress: string;
+
+  /** Exact decimal string as stored; the API trims trailing zeros (`amount` field). */
+  @Column({ type: 'numeric', precision: 40, scale: 18 })
+  amount: string;
+
+  @Column({ name: 'order_id', type: 'uuid', nullable: true })
+  orderId: string | null;
+
+  @Field(() => ChainPaymentStatus)
+  @Column({ type: 'text' })
+  status: ChainPaymentStatus;
+
+  @Column({ name: 'block_number', type: 'bigint', nullable: true, transformer: { to: (v) => v, from: toNumber } })
+  blockNumber: number | null;
+
+  @Column({ name: 'block_time', type: 'timestamptz', nullable: true })
+  blockTime: Date | null;
+
+  @Field(() => Int)
+  @Column({ type: 'integer' })
+  confirmations: number;
+
+  @Field(() => Int)
+  @Column({ name: 'required_confirmations', type: 'integer' })
+  requiredConfirmations: number;
+
+  @Field(() => Date)
+  @Column({ name: 'detected_at', type: 'timestamptz' })
+  detectedAt: Date;
+
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true })
+  confirmedAt: Date | null;
+}
+
+function toNumber(value: string | null): number | null {
+  return value === null ? null : Number(value);
+}

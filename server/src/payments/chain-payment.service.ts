@@ -1,0 +1,509 @@
+import { DataSource, Not, type EntityManager } from 'typeorm';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY } from '../../../common/labels';
+import { AppConfig } from '../app-config';
+import { Service } from '../container';
+import { OrderStatus, PaymentIssueKind, paymentMethodKey, type PaymentMethod } from '../core/enums';
+import { EventBus } from '../core/event-bus';
+import { JobQueue } from '../core/job-queue';
+import { logger } from '../core/logger';
+import { ENDED_UNPAID, PAID } from '../orders/order-lifecycle';
+import { OrderLifecycle, SYSTEM_ACTOR } from '../orders/order-lifecycle.service';
+import { Order } from '../orders/order.entity';
+import { orderChangeEvents } from '../orders/order-topics';
+import { ChainPayment, ChainPaymentStatus } from './chain-payment.entity';
+import {
+  ChainReadError,
+  confirmationsAt,
+  decimalToUnits,
+  unitsToDecimal,
+  type ChainTransaction,
+  type ChainTransfer,
+  type Network,
+} from './chains/chain-reader';
+import { ChainReaders, sameAddress, type ChainWatch } from './chains/chain-readers';
+import { PaymentMethodService } from './payment-method.service';
+
+export const PAYMENTS_POLL_TASK = 'payments:poll';
+export const PAYMENT_CHECK_TASK = 'payments:check';
+
+/** Typed transaction ids read per chain and poll, at most (each is one or a few requests). */
+const TYPED_PER_POLL = 100;
+/** Unconfirmed payments re-read per chain and poll, at most. */
+const UNCONFIRMED_PER_POLL = 500;
+
+/**
+ * How far a block's time may be before an order's creation and still pay it: block times are set by miners (BTC's
+ * may lag real time by up to two hours), ETH's and TRON's follow the clock within seconds.
+ */
+const CLOCK_SKEW_MS: Record<Network, number> = { eth: 5 * 60_000, tron: 5 * 60_000, btc: 2 * 3_600_000 };
+
+/** What one poll of one chain did (the bench reports it). */
+export interface PollReport {
+  method: PaymentMethod;
+  typedChecked: number;
+  transfersSeen: number;
+  unconfirmedRefreshed: number;
+  error?: string;
+}
+
+/**
+ * Payment confirmation on chain (docs/payments.md): matches payments read from the chains to orders, follows their
+ * confirmations and moves a paid order to SUCCESS as SYSTEM (which delivers it). Two ways in:
+ * - a transaction id the customer gives is read at once (`payments:check` job) and on each poll until it is found;
+ * - a job (`payments:poll`) watches each address for payments of an open order's unique amount.
+ * Attribution never trusts a typed id alone: a payment whose amount is another open order's unique amount belongs to
+ * that order. Under-, over- and late payments, failed, foreign or reused transactions are flagged on the order
+ * (`paymentIssue`) and in its history, never silently accepted or dropped.
+ */
+@Service()
+export class ChainPaymentService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly readers: ChainReaders,
+    private readonly methods: PaymentMethodService,
+    private readonly lifecycle: OrderLifecycle,
+    private readonly bus: EventBus,
+    private readonly jobs: JobQueue,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The methods read from a chain that have an address to watch. */
+  private watched(): { watch: ChainWatch; address: string }[] {
+    return this.readers.all().flatMap((watch) => {
+      const address = this.methods.addressFor(watch.method);
+      return address ? [{ watch, address }] : [];
+    });
+  }
+
+  /**
+   * One poll of every watched chain: typed transaction ids not found yet, new payments to the address, confirmations
+   * of payments seen. A chain that cannot be read is logged and tried again next poll; the others go on. Schedules
+   * the next poll (one pending poll at a time: the job key).
+   */
+  async poll(): Promise<PollReport[]> {
+    const watched = this.watched();
+    try {
+      return await Promise.all(watched.map(({ watch, address }) => this.pollChain(watch, address)));
+    } finally {
+      if (watched.length > 0) {
+        await this.jobs.add({
+          task: PAYMENTS_POLL_TASK,
+          payload: {},
+          jobKey: PAYMENTS_POLL_TASK,
+          runAt: new Date(Date.now() + this.config.chains.pollSeconds * 1000),
+        });
+      }
+    }
+  }
+
+  private async pollChain(watch: ChainWatch, address: string): Promise<PollReport> {
+    const report: PollReport = { method: watch.method, typedChecked: 0, transfersSeen: 0, unconfirmedRefreshed: 0 };
+    try {
+      const tip = await watch.reader.tipHeight();
+      const typed: { id: string }[] = await this.db.query(
+        `SELECT o.id FROM orders o
+         WHERE o.payment_method = $1 AND o.status = 'pending' AND o.transaction_id IS NOT NULL
+           AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind IN ('not_found', 'underpaid'))
+           AND NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
+                             AND replace(c.tx_id, '0x', '') = lower(replace(o.transaction_id, '0x', '')))
+         ORDER BY o.created_at LIMIT ${TYPED_PER_POLL}`,
+        [watch.method],
+      );
+      for (const { id } of typed) await this.checkTyped(id, watch, address, tip);
+      report.typedChecked = typed.length;
+      report.transfersSeen = await this.watchAddress(watch, address, tip);
+      report.unconfirmedRefreshed = await this.refreshUnconfirmed(watch, tip);
+    } catch (error) {
+      if (!(error instanceof ChainReadError)) throw error;
+      logger.warn({ err: error, method: watch.method }, 'Chain could not be read; trying again next poll');
+      report.error = error.message;
+    }
+    return report;
+  }
+
+  /** The `payments:check` job: reads the transaction id the customer gave for order `orderId` now. */
+  async checkOrder(orderId: string): Promise<void> {
+    const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
+    if (!order || order.status !== OrderStatus.PENDING || !order.transactionId) return;
+    const watch = this.readers.forMethod(order.paymentMethod);
+    const address = this.methods.addressFor(order.paymentMethod);
+    if (!watch || !address) return;
+    try {
+      await this.checkTyped(order.id, watch, address, await watch.reader.tipHeight());
+    } catch (error) {
+      // The poll reads it again; the customer sees nothing until then.
+      if (!(error instanceof ChainReadError)) throw error;
+      logger.warn({ err: error, orderId }, 'Transaction id could not be checked now; the next poll will');
+    }
+  }
+
+  /** Queues the immediate check of the transaction id an order was just given (in the caller's transaction). */
+  async queueCheck(order: Pick<Order, 'id' | 'paymentMethod'>, manager: EntityManager): Promise<void> {
+    if (!this.readers.forMethod(order.paymentMethod)) return;
+    await this.jobs.add(
+      { task: PAYMENT_CHECK_TASK, payload: { orderId: order.id }, jobKey: `${PAYMENT_CHECK_TASK}:${order.id}` },
+      manager,
+    );
+  }
+
+  /** Reads the transaction id order `orderId` was given and records what it paid, or flags what is wrong with it. */
+  private async checkTyped(orderId: string, watch: ChainWatch, address: string, tip: number): Promise<void> {
+    const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
+    if (!order || order.status !== OrderStatus.PENDING || !order.transactionId) return;
+    const txId = order.transactionId;
+    const chain = CHAIN_NAMES[watch.reader.network];
+    const tx = await watch.reader.transaction(txId);
+    if (!tx) {
+      return this.flagById(order.id, PaymentIssueKind.NOT_FOUND, ISSUES.notFound(txId, chain));
+    }
+    if (tx.status === 'failed') return this.flagById(order.id, PaymentIssueKind.FAILED, ISSUES.failed(txId));
+    const toUs = tx.transfers.filter((t) => sameAddress(t.to, address));
+    const payments = toUs.filter((t) => t.token === watch.token);
+    if (payments.length === 0) {
+      return toUs.length > 0
+        ? this.flagById(order.id, PaymentIssueKind.WRONG_TOKEN, ISSUES.wrongToken(txId))
+        : this.flagById(order.id, PaymentIssueKind.WRONG_RECIPIENT, ISSUES.wrongRecipient(txId, address));
+    }
+    if (tx.blockTime && tx.blockTime.getTime() < order.createdAt.getTime() - CLOCK_SKEW_MS[watch.reader.network]) {
+      return this.flagById(order.id, PaymentIssueKind.BEFORE_ORDER, ISSUES.beforeOrder(txId));
+    }
+    for (const transfer of payments) await this.record(watch, address, tx, transfer, tip, order);
+  }
+
+  /**
+   * Reads new payments to `address` (from where the last poll stopped) and records those that pay an order's unique
+   * amount; the others are recorded unattributed, so a transaction id given later can claim them. Reads nothing while
+   * no order waits for a payment there. Returns how many transfers it saw.
+   */
+  private async watchAddress(watch: ChainWatch, address: string, tip: number): Promise<number> {
+    const network = watch.reader.network;
+    const [{ oldest }]: { oldest: Date | null }[] = await this.db.query(
+      `SELECT min(created_at) AS oldest FROM orders
+       WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL
+         AND (status = 'pending' OR payment_due_at > now() - $3 * interval '1 day')`,
+      [watch.method, address, this.config.chains.latePaymentDays],
+    );
+    if (!oldest) {
+      // Nothing to look for: the next order starts from the recent past, not from a backlog.
+      await this.db.query(`DELETE FROM chain_watch_positions WHERE network = $1 AND address = $2`, [network, address]);
+      return 0;
+    }
+    // Payments older than every order they could pay are no one's (the recent past an API gives may reach far back).
+    const notBefore = oldest.getTime() - CLOCK_SKEW_MS[network];
+    const rows: { position: string }[] = await this.db.query(
+      `SELECT position FROM chain_watch_positions WHERE network = $1 AND address = $2`,
+      [network, address],
+    );
+    const page = await watch.reader.incoming(address, rows.length > 0 ? Number(rows[0].position) : null);
+    let seen = 0;
+    for (const tx of page.transactions) {
+      if (tx.status === 'failed' || (tx.blockTime && tx.blockTime.getTime() < notBefore)) continue;
+      for (const transfer of tx.transfers) {
+        if (!sameAddress(transfer.to, address) || transfer.token !== watch.token) continue;
+        seen += 1;
+        await this.record(watch, address, tx, transfer, tip, null);
+      }
+    }
+    await this.db.query(
+      `INSERT INTO chain_watch_positions (network, address, position) VALUES ($1, $2, $3)
+       ON CONFLICT (network, address) DO UPDATE SET position = excluded.position, updated_at = now()`,
+      [network, address, page.next],
+    );
+    return seen;
+  }
+
+  /**
+   * Records one payment (once: the unique output constraint) and settles the order it pays. `claimant` is the order
+   * whose customer gave the transaction id; without one, the payment goes to the order whose unique amount it is.
+   * With one, it still goes to the order whose unique amount it is, if that is another order (a typed id never
+   * takes another customer's payment).
+   */
+  private async record(
+    watch: ChainWatch,
+    address: string,
+    tx: ChainTransaction,
+    transfer: ChainTransfer,
+    tip: number,
+    claimant: Order | null,
+  ): Promise<void> {
+    const network = watch.reader.network;
+    const settle = await this.db.transaction(async (manager): Promise<string | null> => {
+      const existing = await manager.getRepository(ChainPayment).findOne({
+        where: { network, txId: tx.txId, outputIndex: transfer.index },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (existing) {
+        if (!claimant || existing.orderId === claimant.id) return existing.orderId;
+        if (existing.orderId) {
+          await this.flag(manager, claimant, PaymentIssueKind.ALREADY_USED, ISSUES.alreadyUsed(tx.txId));
+          return null;
+        }
+        await manager.update(ChainPayment, { id: existing.id }, { orderId: claimant.id });
+        return claimant.id;
+      }
+      const shown = this.shownAmount(watch, transfer.units);
+      const owner =
+        (await this.orderOfAmount(manager, watch, address, shown, tx, claimant?.id ?? null)) ?? claimant?.id ?? null;
+      const confirmations = tx.status === 'pending' ? 0 : confirmationsAt(tip, tx.blockNumber);
+      const inserted: { id: string }[] = await manager.query(
+        `INSERT INTO chain_payments (network, tx_id, output_index, to_address, amount, order_id, status, block_number,
+                                     block_time, confirmations, required_confirmations)
+         VALUES ($1, $2, $3, $4, $5, $6, 'detected', $7, $8, $9, $10)
+         ON CONFLICT (network, tx_id, output_index) DO NOTHING RETURNING id`,
+        [
+          network,
+          tx.txId,
+          transfer.index,
+          transfer.to,
+          unitsToDecimal(transfer.units, watch.reader.unitDecimals),
+          owner,
+          tx.status === 'pending' ? null : tx.blockNumber,
+          tx.status === 'pending' ? null : tx.blockTime,
+          confirmations,
+          watch.requiredConfirmations,
+        ],
+      );
+      if (inserted.length === 0) return null; // recorded meanwhile by another job: that one settles it
+      logger.info({ network, txId: tx.txId, orderId: owner, confirmations }, 'Payment seen on chain');
+      if (claimant && owner !== claimant.id) {
+        await this.flag(manager, claimant, PaymentIssueKind.ALREADY_USED, ISSUES.alreadyUsed(tx.txId));
+      }
+      return owner;
+    });
+    if (settle) await this.settle(settle);
+  }
+
+  /**
+   * The order whose unique amount `shown` is, among orders still waiting for a payment (or ended within
+   * LATE_PAYMENT_DAYS) placed before the payment was sent, other than `except`.
+   */
+  private async orderOfAmount(
+    manager: EntityManager,
+    watch: ChainWatch,
+    address: string,
+    shown: string,
+    tx: ChainTransaction,
+    except: string | null,
+  ): Promise<string | null> {
+    const sentAt = tx.blockTime ?? new Date();
+    const rows: { id: string }[] = await manager.query(
+      `SELECT id FROM orders
+       WHERE payment_method = $1 AND crypto_address = $2 AND payment_amount_crypto = $3::numeric
+         AND payment_offset IS NOT NULL AND ($4::uuid IS NULL OR id <> $4)
+         AND (status = 'pending' OR payment_due_at > now() - $5 * interval '1 day')
+         AND created_at <= $6::timestamptz + $7 * interval '1 millisecond'
+       ORDER BY (status = 'pending') DESC, created_at DESC LIMIT 1`,
+      [
+        watch.method,
+        address,
+        shown,
+        except,
+        this.config.chains.latePaymentDays,
+        sentAt,
+        CLOCK_SKEW_MS[watch.reader.network],
+      ],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Follows the payments of chain `watch` not yet confirmed: their confirmations from the tip (one request per
+   * chain), a re-read of those not in a block yet, and a final re-read of each that reaches the required count (it
+   * must still be in the chain, succeeded). Returns how many it looked at.
+   */
+  private async refreshUnconfirmed(watch: ChainWatch, tip: number): Promise<number> {
+    const repository = this.db.getRepository(ChainPayment);
+    const open = await repository.find({
+      where: { network: watch.reader.network, status: ChainPaymentStatus.DETECTED },
+      order: { detectedAt: 'ASC' },
+      take: UNCONFIRMED_PER_POLL,
+    });
+    const toSettle = new Set<string>();
+    for (const payment of open) {
+      let { blockNumber, blockTime } = payment;
+      let status: ChainPaymentStatus = payment.status;
+      let confirmations = confirmationsAt(tip, blockNumber);
+      if (blockNumber === null || confirmations >= payment.requiredConfirmations) {
+        const tx = await watch.reader.transaction(payment.txId);
+        const inBlock = tx && tx.status !== 'pending' ? tx : null;
+        blockNumber = inBlock?.blockNumber ?? null;
+        blockTime = inBlock?.blockTime ?? null;
+        confirmations = confirmationsAt(tip, blockNumber);
+        if (inBlock?.status === 'failed') status = ChainPaymentStatus.FAILED;
+        else if (inBlock && confirmations >= payment.requiredConfirmations) status = ChainPaymentStatus.CONFIRMED;
+      }
+      const changed =
+        status !== payment.status || confirmations !== payment.confirmations || blockNumber !== payment.blockNumber;
+      if (!changed) continue;
+      await repository.update(
+        { id: payment.id },
+        {
+          status,
+          confirmations,
+          blockNumber,
+          blockTime,
+          confirmedAt: status === ChainPaymentStatus.CONFIRMED ? new Date() : null,
+        },
+      );
+      if (payment.orderId) toSettle.add(payment.orderId);
+    }
+    for (const orderId of toSettle) await this.settle(orderId);
+    return open.length;
+  }
+
+  /**
+   * Decides what the payments of order `orderId` mean: paid (SUCCESS as SYSTEM once every payment has its
+   * confirmations), not yet, or an issue with the amounts (under-, over-, late payment). Announces the order's change
+   * either way, so /verify follows the confirmations live.
+   */
+  async settle(orderId: string): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      const order = await manager
+        .getRepository(Order)
+        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (!order) return;
+      await this.bus.publish(orderChangeEvents(order.id), manager);
+      const payments = await manager.getRepository(ChainPayment).find({
+        where: { orderId, status: Not(ChainPaymentStatus.FAILED) },
+        order: { detectedAt: 'ASC' },
+      });
+      const watch = this.readers.forMethod(order.paymentMethod);
+      if (payments.length === 0 || !watch) return;
+
+      const decimals = this.methods.decimals(order.paymentMethod);
+      const currency = PAYMENT_METHOD_CURRENCY[paymentMethodKey(order.paymentMethod)];
+      const received = payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
+      const due = decimalToUnits(order.paymentAmountCrypto, decimals);
+      const amount = (units: bigint) => `${unitsToDecimal(units, decimals)} ${currency}`;
+      const confirmed = payments.every((p) => p.status === ChainPaymentStatus.CONFIRMED);
+      const lastSentAt = Math.max(...payments.map((p) => (p.blockTime ?? p.detectedAt).getTime()));
+
+      if (ENDED_UNPAID.includes(order.status)) {
+        const status = ORDER_STATUS_LABELS[order.status.toUpperCase() as keyof typeof ORDER_STATUS_LABELS];
+        return this.flag(manager, order, PaymentIssueKind.LATE, ISSUES.lateEnded(amount(received), status));
+      }
+      if (PAID.includes(order.status)) {
+        if (received > due) {
+          await this.flag(manager, order, PaymentIssueKind.OVERPAID, ISSUES.overpaid(amount(received), amount(due)));
+        }
+        return;
+      }
+      if (order.status !== OrderStatus.PENDING) return;
+      if (lastSentAt > order.paymentDueAt.getTime()) {
+        return this.flag(manager, order, PaymentIssueKind.LATE, ISSUES.lateWindow(amount(received)));
+      }
+      if (received < due) {
+        return this.flag(
+          manager,
+          order,
+          PaymentIssueKind.UNDERPAID,
+          ISSUES.underpaid(amount(received), amount(due), amount(due - received)),
+        );
+      }
+      if (!confirmed) return this.clearIssue(manager, order);
+      const txIds = [...new Set(payments.map((p) => p.txId))].join(', ');
+      const least = Math.min(...payments.map((p) => p.confirmations));
+      await this.lifecycle.transition(
+        manager,
+        order,
+        OrderStatus.SUCCESS,
+        SYSTEM_ACTOR,
+        `Payment confirmed on chain: ${amount(received)} in ${txIds} (${least} confirmations)`,
+      );
+      if (received > due) {
+        await this.flag(manager, order, PaymentIssueKind.OVERPAID, ISSUES.overpaid(amount(received), amount(due)));
+      } else {
+        await this.clearIssue(manager, order);
+      }
+      logger.info({ orderId, txIds }, 'Payment confirmed on chain');
+    });
+  }
+
+  /** A payment's amount at the method's shown decimals, cut (never rounded up): what is compared with the order's. */
+  private shownAmount(watch: ChainWatch, units: bigint): string {
+    const decimals = this.methods.decimals(watch.method);
+    const cut = units / 10n ** BigInt(watch.reader.unitDecimals - decimals);
+    return unitsToDecimal(cut, decimals);
+  }
+
+  private async flagById(orderId: string, kind: PaymentIssueKind, message: string): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      const order = await manager
+        .getRepository(Order)
+        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (order?.status === OrderStatus.PENDING) await this.flag(manager, order, kind, message);
+    });
+  }
+
+  /** Sets the order's payment issue, writes it into its history once, and announces the change. */
+  private async flag(manager: EntityManager, order: Order, kind: PaymentIssueKind, message: string): Promise<void> {
+    if (order.paymentIssue === message) return;
+    await manager.update(Order, { id: order.id }, { paymentIssue: message, paymentIssueKind: kind });
+    order.paymentIssue = message;
+    order.paymentIssueKind = kind;
+    await this.lifecycle.note(manager, order, SYSTEM_ACTOR, message);
+    await this.bus.publish(orderChangeEvents(order.id), manager);
+    logger.info({ orderId: order.id, kind }, 'Payment issue flagged');
+  }
+
+  private async clearIssue(manager: EntityManager, order: Order): Promise<void> {
+    if (order.paymentIssue === null) return;
+    await manager.update(Order, { id: order.id }, { paymentIssue: null, paymentIssueKind: null });
+    order.paymentIssue = null;
+    order.paymentIssueKind = null;
+  }
+
+  /** Has a payment (not a failed one) been seen on chain for order `orderId`? Then it can no longer be cancelled. */
+  async hasPaymentFor(manager: EntityManager, orderId: string): Promise<boolean> {
+    return manager.getRepository(ChainPayment).exists({ where: { orderId, status: Not(ChainPaymentStatus.FAILED) } });
+  }
+
+  /**
+   * Has transaction `txId` (as a customer typed it) already paid an order other than `orderId`? A transaction pays
+   * one order: the unique constraint on its outputs makes sure, this says so before the customer waits for a check.
+   */
+  async paidAnotherOrder(manager: EntityManager, orderId: string, txId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM chain_payments
+       WHERE replace(tx_id, '0x', '') = lower(replace($1, '0x', '')) AND order_id IS NOT NULL AND order_id <> $2
+       LIMIT 1`,
+      [txId, orderId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The latest payment seen for each order in `orderIds` (null: none), for `Order.payment`. */
+  async latestOf(orderIds: readonly string[]): Promise<(ChainPayment | null)[]> {
+    const payments = await this.db
+      .getRepository(ChainPayment)
+      .createQueryBuilder('p')
+      .distinctOn(['p.order_id'])
+      .where('p.order_id = ANY(:ids)', { ids: [...orderIds] })
+      .orderBy('p.order_id')
+      .addOrderBy('p.detected_at', 'DESC')
+      .getMany();
+    const byOrder = new Map(payments.map((p) => [p.orderId, p]));
+    return orderIds.map((id) => byOrder.get(id) ?? null);
+  }
+}
+
+const CHAIN_NAMES: Record<Network, string> = { eth: 'Ethereum', tron: 'TRON', btc: 'Bitcoin' };
+
+/** The payment issues as the customer and the admin read them (docs/payments.md "Exceptions"). */
+export const ISSUES = {
+  notFound: (txId: string, chain: string) =>
+    `Transaction ${txId} was not found on the ${chain} network yet. We keep checking until the payment window ends.`,
+  failed: (txId: string) => `Transaction ${txId} failed on chain and paid nothing.`,
+  wrongToken: (txId: string) => `Transaction ${txId} sends a token other than USDT (TRC-20) to our address.`,
+  wrongRecipient: (txId: string, address: string) => `Transaction ${txId} does not pay our address ${address}.`,
+  beforeOrder: (txId: string) => `Transaction ${txId} was sent before this order was placed.`,
+  alreadyUsed: (txId: string) => `Transaction ${txId} already paid another order.`,
+  underpaid: (received: string, due: string, missing: string) =>
+    `Underpaid: received ${received} of ${due}; ${missing} missing. Send the rest to the same address and add its transaction ID, or contact support.`,
+  overpaid: (received: string, due: string) =>
+    `Overpaid: received ${received} for ${due} due. An admin decides on refunding the difference.`,
+  lateWindow: (received: string) =>
+    `Late payment: ${received} arrived after the payment window ended. An admin decides whether to accept it.`,
+  lateEnded: (received: string, status: string) =>
+    `Late payment: ${received} arrived after the order was marked ${status}. An admin decides whether to accept it.`,
+};

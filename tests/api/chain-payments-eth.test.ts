@@ -1,0 +1,406 @@
+/**
+ * ETH payments confirmed on a real local chain (anvil): unique amounts, the watcher, typed transaction ids,
+ * confirmations, and every exception (docs/payments.md). Real transfers between anvil's accounts; blocks mined on
+ * demand.
+ */
+import { startAnvil, type Anvil } from '../support/chain-fixtures/anvil';
+import { eventually } from '../support/eventually';
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
+
+const STORE = '0x00000000000000000000000000000000000051a7';
+const OTHER = '0x000000000000000000000000000000000000beef';
+const WEI_PER_MICRO_ETH = 10n ** 12n;
+
+const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id status paymentAmountCrypto } }`;
+const SUBMIT_TX = `mutation ($id: ID!, $tx: String!) { submitTransactionId(orderId: $id, transactionId: $tx) { id transactionId } }`;
+const CANCEL = `mutation ($id: ID!) { cancelOrder(orderId: $id) { id status } }`;
+const ORDER = `query ($id: ID!) {
+  order(id: $id) {
+    id status paymentAmountCrypto paymentIssue paymentIssueKind
+    payment { txId amount confirmations requiredConfirmations detectedAt confirmedAt status explorerUrl }
+    events { actorKind toStatus note reason }
+  }
+}`;
+
+let anvil: Anvil;
+let server: TestServer;
+let customer: TestUser;
+let other: TestUser;
+let productId: string;
+let payer: string;
+/** A payment sent two hours before any order exists. */
+let earlyPayment: string;
+
+beforeAll(async () => {
+  // The chain starts two hours ago: one early payment, then its clock jumps to now for everything else.
+  const now = Math.floor(Date.now() / 1000);
+  anvil = await startAnvil({ genesisTime: now - 7_200 });
+  earlyPayment = await anvil.send(anvil.accounts[2], STORE, 123n * WEI_PER_MICRO_ETH);
+  await anvil.mined(earlyPayment);
+  await anvil.rpc('evm_setNextBlockTimestamp', [now]);
+  await anvil.mine(1);
+  server = await startTestServer({
+    env: {
+      ETH_RPC_URL: anvil.url,
+      PAY_ADDRESS_ETH: STORE,
+      CONFIRMATIONS_ETH: '3',
+      PAYMENT_POLL_SECONDS: '0.3',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  [customer, other] = await Promise.all([server.createUser(), server.createUser()]);
+  // A $10 product sold by hand (MANUAL), so a confirmed order stays at SUCCESS where the test can see it.
+  const [row] = await server.sql<{ id: string }>(
+    `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
+     VALUES ('eth-test-product', 'ETH Test Product', 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
+  );
+  productId = row.id;
+  payer = anvil.accounts[1];
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await anvil?.close();
+});
+
+async function placeOrder(user: TestUser = customer, extra: Record<string, unknown> = {}) {
+  const res = await server.gql(
+    PLACE_ORDER,
+    { input: { productId, quantity: 1, email: user.email, paymentMethod: 'ETH', ...extra } },
+    { token: user.token },
+  );
+  expect(res.errors).toBeUndefined();
+  return res.data!.placeOrder as { id: string; status: string; paymentAmountCrypto: string };
+}
+
+const readOrder = async (id: string, user: TestUser = customer) => {
+  const res = await server.gql(ORDER, { id }, { token: user.token });
+  expect(res.errors).toBeUndefined();
+  return res.data!.order;
+};
+
+/** The amount of an order in wei: "0.004001" ETH → 4001000000000000n. */
+const wei = (eth: string) => BigInt(eth.replace('.', '')) * WEI_PER_MICRO_ETH;
+
+async function submitTx(orderId: string, tx: string, user: TestUser = customer) {
+  return server.gql(SUBMIT_TX, { id: orderId, tx }, { token: user.token });
+}
+
+describe('unique amounts', () => {
+  it('gives each open order of the same quote its own amount, even when checkouts race', async () => {
+    // Different customers, so the checkouts run at the same time (one customer's checkouts queue behind each other).
+    const buyers = await Promise.all(Array.from({ length: 16 }, () => server.createUser()));
+    const orders = await Promise.all(buyers.map((buyer) => placeOrder(buyer)));
+    const offsets = orders.map((o) => Math.round((Number(o.paymentAmountCrypto) - 0.004) * 1e6)).sort((a, b) => a - b);
+    expect(offsets).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    const rows = await server.sql<{ n: number; distinct_amounts: number; distinct_offsets: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT payment_amount_crypto)::int AS distinct_amounts,
+              count(DISTINCT payment_offset)::int AS distinct_offsets
+       FROM orders WHERE id = ANY($1::uuid[])`,
+      [orders.map((o) => o.id)],
+    );
+    expect(rows[0]).toEqual({ n: 16, distinct_amounts: 16, distinct_offsets: 16 });
+    // Ended unpaid long ago: their amounts are free again, and the next order takes the smallest.
+    await server.sql(
+      `UPDATE orders SET status = 'cancelled', payment_due_at = now() - interval '30 days' WHERE id = ANY($1::uuid[])`,
+      [orders.map((o) => o.id)],
+    );
+    const next = await placeOrder();
+    expect(next.paymentAmountCrypto).toBe('0.004001');
+    await server.sql(
+      `UPDATE orders SET status = 'cancelled', payment_due_at = now() - interval '30 days' WHERE id = $1`,
+      [next.id],
+    );
+  });
+});
+
+describe('watching the address (no transaction id)', () => {
+  it('detects the exact amount, shows its confirmations, then confirms the order as SYSTEM', async () => {
+    const order = await placeOrder();
+    const hash = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+
+    const detected = await eventually(async () => (await readOrder(order.id)).payment, 15_000, 'detected payment');
+    expect(detected).toMatchObject({
+      txId: hash,
+      amount: order.paymentAmountCrypto.replace(/0+$/, ''),
+      confirmations: 1,
+      requiredConfirmations: 3,
+      status: 'DETECTED',
+      confirmedAt: null,
+      explorerUrl: `https://etherscan.io/tx/${hash}`,
+    });
+    expect((await readOrder(order.id)).status).toBe('PENDING');
+
+    await anvil.mine(1);
+    await eventually(async () => (await readOrder(order.id)).payment?.confirmations === 2, 15_000, '2 confirmations');
+    expect((await readOrder(order.id)).status).toBe('PENDING');
+
+    await anvil.mine(1);
+    const paid = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.status === 'SUCCESS' && o;
+      },
+      15_000,
+      'SUCCESS',
+    );
+    expect(paid.payment).toMatchObject({ confirmations: 3, status: 'CONFIRMED' });
+    expect(paid.payment.confirmedAt).not.toBeNull();
+    expect(paid.paymentIssue).toBeNull();
+    const confirmation = paid.events.find((e: { toStatus: string }) => e.toStatus === 'SUCCESS');
+    expect(confirmation.actorKind).toBe('SYSTEM');
+    expect(confirmation.reason).toContain(`Payment confirmed on chain: ${paid.payment.amount} ETH in ${hash}`);
+  });
+
+  it('does not give a payment of another amount to any order; a transaction id claims it later', async () => {
+    const order = await placeOrder();
+    const amount = wei(order.paymentAmountCrypto) - 1_000n * WEI_PER_MICRO_ETH;
+    const hash = await anvil.send(payer, STORE, amount);
+    await anvil.mine(3);
+    await eventually(
+      async () =>
+        (await server.sql(`SELECT 1 FROM chain_payments WHERE tx_id = $1 AND order_id IS NULL`, [hash])).length,
+      15_000,
+      'unattributed payment',
+    );
+    expect((await readOrder(order.id)).payment).toBeNull();
+
+    expect((await submitTx(order.id, hash)).errors).toBeUndefined();
+    const flagged = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.paymentIssueKind === 'UNDERPAID' && o;
+      },
+      15_000,
+      'UNDERPAID',
+    );
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.payment.txId).toBe(hash);
+    const missing = '0.001';
+    expect(flagged.paymentIssue).toContain(`${missing} ETH missing`);
+  });
+});
+
+describe('a transaction id the customer gives', () => {
+  it('is read at once while still pending (0 confirmations), then followed to SUCCESS', async () => {
+    const order = await placeOrder();
+    await anvil.setAutomine(false);
+    let hash: string;
+    try {
+      hash = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+      expect((await submitTx(order.id, hash)).errors).toBeUndefined();
+      const pending = await eventually(async () => (await readOrder(order.id)).payment, 15_000, 'pending payment');
+      expect(pending).toMatchObject({ txId: hash, confirmations: 0, status: 'DETECTED' });
+      await anvil.mine(1);
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    await anvil.mine(2);
+    const paid = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.status === 'SUCCESS' && o;
+      },
+      15_000,
+      'SUCCESS',
+    );
+    expect(paid.payment).toMatchObject({ txId: hash!, confirmations: 3 });
+  });
+
+  it('flags an over-payment and still confirms the order', async () => {
+    const order = await placeOrder();
+    const hash = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto) + 500n * WEI_PER_MICRO_ETH);
+    await anvil.mine(2);
+    expect((await submitTx(order.id, hash)).errors).toBeUndefined();
+    const paid = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.status === 'SUCCESS' && o.paymentIssueKind === 'OVERPAID' && o;
+      },
+      15_000,
+      'SUCCESS + OVERPAID',
+    );
+    const received = (Number(order.paymentAmountCrypto) + 0.0005).toFixed(6).replace(/0+$/, '');
+    expect(paid.paymentIssue).toBe(
+      `Overpaid: received ${received} ETH for ${order.paymentAmountCrypto.replace(/0+$/, '')} ETH due. An admin decides on refunding the difference.`,
+    );
+  });
+
+  it('keeps an under-payment PENDING with the missing amount, and counts a second payment of the rest', async () => {
+    const order = await placeOrder();
+    const due = wei(order.paymentAmountCrypto);
+    const first = await anvil.send(payer, STORE, due - 2_000n * WEI_PER_MICRO_ETH);
+    await anvil.mine(2);
+    expect((await submitTx(order.id, first)).errors).toBeUndefined();
+    const flagged = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.paymentIssueKind === 'UNDERPAID' && o.payment?.status === 'CONFIRMED' && o;
+      },
+      15_000,
+      'UNDERPAID',
+    );
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.paymentIssue).toContain('0.002 ETH missing');
+
+    const rest = await anvil.send(payer, STORE, 2_000n * WEI_PER_MICRO_ETH);
+    await anvil.mine(2);
+    expect((await submitTx(order.id, rest)).errors).toBeUndefined();
+    const paid = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.status === 'SUCCESS' && o;
+      },
+      15_000,
+      'SUCCESS after the rest',
+    );
+    expect(paid.paymentIssue).toBeNull();
+    const rows = await server.sql(`SELECT tx_id FROM chain_payments WHERE order_id = $1 ORDER BY detected_at`, [
+      order.id,
+    ]);
+    expect(rows.map((r) => r.tx_id)).toEqual([first, rest]);
+  });
+
+  it('flags a reverted transaction: it paid nothing', async () => {
+    const order = await placeOrder();
+    const hash = await anvil.whileReverting(STORE, () =>
+      anvil.send(payer, STORE, wei(order.paymentAmountCrypto), { gas: 100_000n }),
+    );
+    const receipt = await anvil.rpc<{ status: string }>('eth_getTransactionReceipt', [hash]);
+    expect(receipt.status).toBe('0x0');
+    expect((await submitTx(order.id, hash)).errors).toBeUndefined();
+    const flagged = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.paymentIssueKind === 'FAILED' && o;
+      },
+      15_000,
+      'FAILED',
+    );
+    expect(flagged.paymentIssue).toBe(`Transaction ${hash} failed on chain and paid nothing.`);
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.payment).toBeNull();
+  });
+
+  it('flags a transaction to another address', async () => {
+    const order = await placeOrder();
+    const hash = await anvil.send(payer, OTHER, wei(order.paymentAmountCrypto));
+    expect((await submitTx(order.id, hash)).errors).toBeUndefined();
+    const flagged = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.paymentIssueKind === 'WRONG_RECIPIENT' && o;
+      },
+      15_000,
+      'WRONG_RECIPIENT',
+    );
+    expect(flagged.paymentIssue).toBe(`Transaction ${hash} does not pay our address ${STORE}.`);
+  });
+
+  it('flags an unknown transaction id as not found yet', async () => {
+    const order = await placeOrder();
+    const unknown = `0x${'ab'.repeat(32)}`;
+    expect((await submitTx(order.id, unknown)).errors).toBeUndefined();
+    const flagged = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.paymentIssueKind === 'NOT_FOUND' && o;
+      },
+      15_000,
+      'NOT_FOUND',
+    );
+    expect(flagged.paymentIssue).toContain('was not found on the Ethereum network yet');
+  });
+
+  it('refuses a transaction that already paid another order, and never hands one customer another’s payment', async () => {
+    const mine = await placeOrder(customer);
+    const theirs = await placeOrder(other);
+    // The other customer's exact payment; this customer types its id first.
+    const hash = await anvil.send(payer, STORE, wei(theirs.paymentAmountCrypto));
+    await anvil.mine(2);
+    expect((await submitTx(mine.id, hash)).errors).toBeUndefined();
+    const flagged = await eventually(
+      async () => {
+        const o = await readOrder(mine.id);
+        return o.paymentIssueKind === 'ALREADY_USED' && o;
+      },
+      15_000,
+      'ALREADY_USED',
+    );
+    expect(flagged.payment).toBeNull();
+    const paid = await eventually(
+      async () => {
+        const o = await readOrder(theirs.id, other);
+        return o.status === 'SUCCESS' && o;
+      },
+      15_000,
+      "the other customer's order paid",
+    );
+    expect(paid.payment.txId).toBe(hash);
+
+    // Typed again now that the payment is on record: refused at once, with the reason.
+    const again = await submitTx(mine.id, hash);
+    expect(again.errors?.[0]).toMatchObject({
+      message: 'This transaction already paid another order',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    // The database allows one row per output, whatever the code does.
+    await expect(
+      server.sql(
+        `INSERT INTO chain_payments (network, tx_id, output_index, to_address, amount, order_id, required_confirmations)
+         VALUES ('eth', $1, 0, $2, 1, $3, 3)`,
+        [hash, STORE, mine.id],
+      ),
+    ).rejects.toThrow(/chain_payments_output_unique/);
+  });
+
+  it('flags a transaction sent before the order was placed', async () => {
+    const early = earlyPayment;
+    const order = await placeOrder();
+    expect((await submitTx(order.id, early)).errors).toBeUndefined();
+    const flagged = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.paymentIssueKind === 'BEFORE_ORDER' && o;
+      },
+      15_000,
+      'BEFORE_ORDER',
+    );
+    expect(flagged.paymentIssue).toBe(`Transaction ${early} was sent before this order was placed.`);
+  });
+});
+
+describe('late payments and cancellation', () => {
+  it('flags a payment after the payment window for an admin to decide; the order stays where it is', async () => {
+    const order = await placeOrder();
+    await server.sql(
+      `UPDATE orders SET status = 'not_received', payment_due_at = now() - interval '1 hour' WHERE id = $1`,
+      [order.id],
+    );
+    await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+    await anvil.mine(3);
+    const flagged = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.paymentIssueKind === 'LATE' && o.payment?.status === 'CONFIRMED' && o;
+      },
+      15_000,
+      'LATE',
+    );
+    expect(flagged.status).toBe('NOT_RECEIVED');
+    expect(flagged.paymentIssue).toBe(
+      `Late payment: ${order.paymentAmountCrypto.replace(/0+$/, '')} ETH arrived after the order was marked Not Received. An admin decides whether to accept it.`,
+    );
+  });
+
+  it('refuses to cancel an order whose payment was seen', async () => {
+    const order = await placeOrder();
+    await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+    await eventually(async () => (await readOrder(order.id)).payment, 15_000, 'detected payment');
+    const res = await server.gql(CANCEL, { id: order.id }, { token: customer.token });
+    expect(res.errors?.[0].message).toBe(
+      'A payment for this order has been seen on chain, so it can no longer be cancelled. Contact support if you need a refund.',
+    );
+    expect((await readOrder(order.id)).status).not.toBe('CANCELLED');
+  });
+});
