@@ -242,6 +242,20 @@ describe('a transaction id the customer gives', () => {
     );
     expect(flagged.status).toBe('PENDING');
     expect(flagged.paymentIssue).toContain('0.002 ETH missing');
+    // The customer is told by e-mail too (no SMTP server here: the message waits in the outbox, as admins see it).
+    const mail = await eventually(
+      async () =>
+        (
+          await server.sql<{ subject: string; text_body: string }>(
+            `SELECT subject, text_body FROM notifications WHERE order_id = $1 AND kind = 'payment_issue'`,
+            [order.id],
+          )
+        )[0],
+      15_000,
+      'payment issue e-mail',
+    );
+    expect(mail.subject).toBe(`A problem with the payment for order ${order.id.slice(0, 8)}`);
+    expect(mail.text_body).toContain(flagged.paymentIssue);
 
     const rest = await anvil.send(payer, STORE, 2_000n * WEI_PER_MICRO_ETH);
     await anvil.mine(2);

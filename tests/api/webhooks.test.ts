@@ -419,6 +419,7 @@ describe('endpoints', () => {
       'order.status_changed',
       'order.paid',
       'order.delivered',
+      'order.payment_issue',
       'ticket.created',
       'ticket.replied',
       'product.stock_changed',

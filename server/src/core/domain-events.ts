@@ -15,6 +15,7 @@ export const DOMAIN_EVENT_TYPES = [
   'order.status_changed',
   'order.paid',
   'order.delivered',
+  'order.payment_issue',
   'ticket.created',
   'ticket.replied',
   'product.stock_changed',
@@ -28,6 +29,8 @@ export interface DomainEventPayloads {
   'order.status_changed': { orderId: string; from: string; to: string; actorKind: string; reason: string | null };
   'order.paid': { orderId: string };
   'order.delivered': { orderId: string };
+  /** Something is wrong with the order's payment read from the chain (docs/payments.md "Exceptions"). */
+  'order.payment_issue': { orderId: string; kind: string; issue: string };
   'ticket.created': { ticketId: string };
   'ticket.replied': { ticketId: string; messageId: string; fromStaff: boolean };
   'product.stock_changed': { productId: string; inStock: boolean };

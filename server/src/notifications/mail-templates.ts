@@ -251,6 +251,24 @@ export function paymentNotReceivedMail(ctx: MailContext, order: OrderMailFacts):
 }
 
 /**
+ * Something is wrong with the payment read from the chain (docs/payments.md "Exceptions"): the issue as the store
+ * flagged it (amounts included), and where to follow the order or get help.
+ */
+export function paymentIssueMail(ctx: MailContext, order: OrderMailFacts, issue: string): MailContent {
+  const shortId = shortOrderId(order.orderId);
+  return compose(ctx, `A problem with the payment for order ${shortId}`, 'There is a problem with your payment', [
+    greeting(order.customerName),
+    { kind: 'paragraph', text: issue },
+    {
+      kind: 'paragraph',
+      text: `Questions? Write to ${ctx.supportEmail} or open a ticket at ${ctx.publicUrl}/support with the order number ${shortId}.`,
+    },
+    orderFacts(order),
+    { kind: 'link', label: 'Follow your order', href: verifyUrl(ctx, order.orderId) },
+  ]);
+}
+
+/**
  * The order is complete (COMPLETED): where to find what was bought. Licence keys are not written into the message
  * (mailboxes are forwarded, archived and searched): it links to the dashboard's keys view, behind the sign-in.
  */

@@ -7,6 +7,7 @@ export enum NotificationKind {
   PAYMENT_CONFIRMED = 'payment_confirmed',
   PAYMENT_NOT_RECEIVED = 'payment_not_received',
   ORDER_DELIVERED = 'order_delivered',
+  PAYMENT_ISSUE = 'payment_issue',
   TICKET_REPLY = 'ticket_reply',
 }
 

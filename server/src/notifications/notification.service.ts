@@ -5,7 +5,7 @@ import { clipText, isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { asNewEvent, type DomainEvent, type NewDomainEvent } from '../core/domain-events';
-import { OrderStatus, paymentMethodKey, type PaymentMethod } from '../core/enums';
+import { OrderStatus, PaymentIssueKind, paymentMethodKey, type PaymentMethod } from '../core/enums';
 import { NotFoundError } from '../core/errors';
 import { addJobsSql, JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
@@ -15,6 +15,7 @@ import {
   orderDeliveredMail,
   orderReceivedMail,
   paymentConfirmedMail,
+  paymentIssueMail,
   paymentNotReceivedMail,
   ticketReplyMail,
   type MailContent,
@@ -56,6 +57,9 @@ export function mailKindsFor(event: NewDomainEvent): NotificationKind[] {
       return [NotificationKind.PAYMENT_CONFIRMED];
     case 'order.delivered':
       return [NotificationKind.ORDER_DELIVERED];
+    case 'order.payment_issue':
+      // "Not found yet" usually clears itself within minutes (a node behind the chain); /verify shows it meanwhile.
+      return event.payload.kind === PaymentIssueKind.NOT_FOUND ? [] : [NotificationKind.PAYMENT_ISSUE];
     case 'order.status_changed':
       return event.payload.to === OrderStatus.NOT_RECEIVED ? [NotificationKind.PAYMENT_NOT_RECEIVED] : [];
     case 'ticket.replied':
@@ -225,6 +229,11 @@ export class NotificationService {
     if (!order) {
       logger.warn({ orderId, type: event.type }, 'Notification consumer: order not found');
       return [];
+    }
+    if (event.type === 'order.payment_issue') {
+      // The issue as it was flagged: by the time this runs it may have changed again (each change mails once).
+      const content = paymentIssueMail(this.context, order.facts, event.payload.issue);
+      return kinds.map((kind) => ({ kind, to: order.email, content, orderId, ticketId: null }));
     }
     return kinds.flatMap((kind) => {
       const render = ORDER_MAILS[kind];

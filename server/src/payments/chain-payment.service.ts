@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY } from '../../../common/la
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { OrderStatus, PaymentIssueKind, paymentMethodKey, type PaymentMethod } from '../core/enums';
+import { DomainEvents } from '../core/domain-events';
 import { EventBus } from '../core/event-bus';
 import { JobQueue } from '../core/job-queue';
 import { logger } from '../core/logger';
@@ -65,6 +66,7 @@ export class ChainPaymentService {
     private readonly bus: EventBus,
     private readonly jobs: JobQueue,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   /** The methods read from a chain that have an address to watch. */
@@ -442,6 +444,9 @@ export class ChainPaymentService {
     order.paymentIssue = message;
     order.paymentIssueKind = kind;
     await this.lifecycle.note(manager, order, SYSTEM_ACTOR, message);
+    await this.events.record(manager, [
+      { type: 'order.payment_issue', payload: { orderId: order.id, kind, issue: message } },
+    ]);
     await this.bus.publish(orderChangeEvents(order.id), manager);
     logger.info({ orderId: order.id, kind }, 'Payment issue flagged');
   }

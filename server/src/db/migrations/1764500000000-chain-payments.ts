@@ -8,7 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - chain_watch_positions: how far each watched address has been read, per chain.
  * - orders.payment_offset: the per-order offset (in the method's smallest shown unit) that made the amount to send
  *   unique; null for orders placed before. orders_open_payment_amount keeps two open orders from sharing an amount.
- * - orders.payment_issue / payment_issue_kind: what is wrong with the payment (under-, over-, late, failed, …).
+ * - orders.payment_issue / payment_issue_kind: what is wrong with the payment (under-, over-, late, failed, …);
+ *   notifications may now be a payment issue's e-mail.
  */
 export class ChainPayments1764500000000 implements MigrationInterface {
   name = 'ChainPayments1764500000000';
@@ -51,11 +52,19 @@ export class ChainPayments1764500000000 implements MigrationInterface {
       CREATE UNIQUE INDEX orders_open_payment_amount ON orders (payment_method, crypto_address, payment_amount_crypto)
         WHERE status = 'pending' AND payment_offset IS NOT NULL;
       CREATE INDEX orders_payment_amount_idx ON orders (payment_method, crypto_address, payment_amount_crypto);
+
+      ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
+        ADD CONSTRAINT notifications_kind_check CHECK (kind IN ('order_received', 'payment_confirmed',
+          'payment_not_received', 'order_delivered', 'ticket_reply', 'payment_issue'));
     `);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
+      DELETE FROM notifications WHERE kind = 'payment_issue';
+      ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
+        ADD CONSTRAINT notifications_kind_check CHECK (kind IN ('order_received', 'payment_confirmed',
+          'payment_not_received', 'order_delivered', 'ticket_reply'));
       DROP INDEX orders_payment_amount_idx;
       DROP INDEX orders_open_payment_amount;
       ALTER TABLE orders DROP CONSTRAINT orders_payment_issue_check, DROP COLUMN payment_issue_kind,
