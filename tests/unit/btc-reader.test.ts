@@ -145,11 +145,15 @@ describe('BtcReader on recorded Esplora responses', () => {
     await expect(reader.transaction(id)).resolves.toBeNull();
   });
 
+  it('forgives a leading 0x on a transaction id', async () => {
+    expect((await reader.transaction(`0x${CONFIRMED_TX}`))?.txId).toBe(CONFIRMED_TX);
+  });
+
   it.each([
     ['empty', ''],
     ['63 hex digits', 'a'.repeat(63)],
     ['65 hex digits', 'a'.repeat(65)],
-    ['0x and 64 hex digits', `0x${CONFIRMED_TX}`],
+    ['0y and 64 hex digits', `0y${CONFIRMED_TX}`],
     ['not hex', 'g'.repeat(64)],
     ['padded', ` ${CONFIRMED_TX}`],
   ])('gives null for an id that is not 64 hex digits (%s) without asking', async (_what, id) => {

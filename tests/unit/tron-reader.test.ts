@@ -205,7 +205,12 @@ describe('TronReader on recorded TronGrid responses', () => {
     expect(stub!.seen).toHaveLength(1);
   });
 
-  it.each(['xyz', 'ab'.repeat(31), `0x${RECORDED_TX}`, `${RECORDED_TX}0`, ''])(
+  it('forgives a leading 0x on a transaction id', async () => {
+    const reader = await readerOn(recordedApi());
+    expect((await reader.transaction(`0x${RECORDED_TX.toUpperCase()}`))?.txId).toBe(RECORDED_TX.toLowerCase());
+  });
+
+  it.each(['xyz', 'ab'.repeat(31), `0y${RECORDED_TX}`, `${RECORDED_TX}0`, ''])(
     'gives null for %j without asking',
     async (txId) => {
       const reader = await readerOn(recordedApi());

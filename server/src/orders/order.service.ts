@@ -6,7 +6,7 @@ import { isAdmin, type AuthUser } from '../accounts/access-token';
 import { ActorKind, OrderStatus } from '../core/enums';
 import { InputError, NotFoundError, parseInput } from '../core/errors';
 import { EventBus } from '../core/event-bus';
-import { ChainPaymentService } from '../payments/chain-payment.service';
+import { ChainPaymentService, TRANSACTION_ISSUES } from '../payments/chain-payment.service';
 import { OrderEvent } from './order-event.entity';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { orderChangeEvents } from './order-topics';
@@ -129,9 +129,15 @@ export class OrderService {
       }
       const rows: Record<string, unknown>[] = await manager.query(
         // A bare UPDATE … RETURNING comes back from TypeORM as [rows, count]; a CTE returns plain rows.
-        `WITH changed AS (UPDATE orders SET transaction_id = $2, updated_at = now() WHERE id = $1 RETURNING *)
+        // An issue about the previous transaction (not found, failed, another address…) no longer applies; one about
+        // the amounts received (short, extra, late) still does.
+        `WITH changed AS (
+           UPDATE orders SET transaction_id = $2, updated_at = now(),
+             payment_issue = CASE WHEN payment_issue_kind = ANY ($3::text[]) THEN NULL ELSE payment_issue END,
+             payment_issue_kind = CASE WHEN payment_issue_kind = ANY ($3::text[]) THEN NULL ELSE payment_issue_kind END
+           WHERE id = $1 RETURNING *)
          SELECT * FROM changed`,
-        [order.id, txId],
+        [order.id, txId, TRANSACTION_ISSUES],
       );
       await this.bus.publish(orderChangeEvents(order.id), manager);
       const changed = hydrate(manager, Order, rows[0]);

@@ -492,6 +492,16 @@ export class ChainPaymentService {
   }
 }
 
+/** The issues about one typed transaction, which a new transaction id replaces (the others are about amounts). */
+export const TRANSACTION_ISSUES: readonly PaymentIssueKind[] = [
+  PaymentIssueKind.NOT_FOUND,
+  PaymentIssueKind.FAILED,
+  PaymentIssueKind.WRONG_RECIPIENT,
+  PaymentIssueKind.WRONG_TOKEN,
+  PaymentIssueKind.ALREADY_USED,
+  PaymentIssueKind.BEFORE_ORDER,
+];
+
 const CHAIN_NAMES: Record<Network, string> = { eth: 'Ethereum', tron: 'TRON', btc: 'Bitcoin' };
 
 /** The payment issues as the customer and the admin read them (docs/payments.md "Exceptions"). */

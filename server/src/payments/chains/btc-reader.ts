@@ -16,6 +16,7 @@ import { z } from 'zod';
 import {
   ChainReadError,
   fetchJson,
+  hexTxId,
   type ChainReader,
   type ChainTransaction,
   type ChainTransfer,
@@ -62,11 +63,6 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const issue = result.error.issues[0];
   const at = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   throw new ChainReadError('btc', `malformed ${what}${at}: ${issue.message}`);
-}
-
-/** The canonical form of a transaction id (64 lower-case hex), or null when `txId` is not one in any case. */
-function canonicalTxId(txId: string): string | null {
-  return /^[0-9a-fA-F]{64}$/.test(txId) ? txId.toLowerCase() : null;
 }
 
 /** A bech32/bech32m (SegWit) address of mainnet, testnet/signet or regtest: case-insensitive, canonically lower-case. */
@@ -121,7 +117,7 @@ export class BtcReader implements ChainReader {
   }
 
   async transaction(txId: string): Promise<ChainTransaction | null> {
-    const id = canonicalTxId(txId);
+    const id = hexTxId(txId);
     if (id === null) return null;
     let body: unknown;
     try {

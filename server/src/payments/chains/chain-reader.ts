@@ -77,6 +77,15 @@ export function confirmationsAt(tip: number, blockNumber: number | null): number
   return blockNumber === null ? 0 : Math.max(0, tip - blockNumber + 1);
 }
 
+/**
+ * A TRON or BTC transaction id in its canonical form (64 lower-case hex), or null when `txId` is not one. A leading
+ * "0x" (copied from an Ethereum habit) is forgiven.
+ */
+export function hexTxId(txId: string): string | null {
+  const hex = txId.replace(/^0x/i, '');
+  return /^[0-9a-fA-F]{64}$/.test(hex) ? hex.toLowerCase() : null;
+}
+
 /** Smallest units to an exact decimal string: (1500000000000000000n, 18) → "1.5". */
 export function unitsToDecimal(units: bigint, decimals: number): string {
   const negative = units < 0n;

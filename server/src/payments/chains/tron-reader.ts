@@ -19,6 +19,7 @@ import { z } from 'zod';
 import {
   ChainReadError,
   fetchJson,
+  hexTxId,
   type ChainReader,
   type ChainTransaction,
   type ChainTransfer,
@@ -104,8 +105,8 @@ export class TronReader implements ChainReader {
   }
 
   async transaction(txId: string): Promise<ChainTransaction | null> {
-    if (!TX_ID.test(txId)) return null;
-    const id = txId.toLowerCase();
+    const id = hexTxId(txId);
+    if (!id) return null;
     const json = await this.call('/walletsolidity/gettransactioninfobyid', { value: id });
     // Unknown, or not solidified yet: TronGrid answers an empty object.
     if (typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 0) {

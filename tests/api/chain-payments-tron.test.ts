@@ -1,0 +1,409 @@
+/**
+ * USDT (TRC-20) payments confirmed "on chain" through the real API: unique amounts, the watcher, typed transaction
+ * ids, solidification and every exception that applies to TRON (docs/payments.md). The chain is NOT a chain: it is
+ * a FIXTURE server (tests/support/chain-fixtures/tron-fixture.ts) speaking the shape of TronGrid's HTTP API (the
+ * TRC-20 listing, walletsolidity/gettransactioninfobyid, walletsolidity/getnowblock). Transfers are added to it by
+ * hand (listed at once, unsolidified) and solidified on demand; nothing is signed, executed or mined.
+ *
+ * Not covered here, unlike ETH: a payment sent before the order (the fixture stamps every transfer with the time it
+ * is added, so it cannot make an old one).
+ */
+import { randomBytes } from 'node:crypto';
+import { startTronFixture, type TronFixture } from '../support/chain-fixtures/tron-fixture';
+import { eventually } from '../support/eventually';
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
+
+/** Tether's USDT contract on TRON mainnet. */
+const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** Another TRC-20 token (USDC on TRON mainnet): not what the store accepts. */
+const OTHER_TOKEN = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
+/** The store's receiving address, and someone else's. */
+const STORE = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+const OTHER = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+/** USDT has 6 decimals on TRON: 1 USDT = 1_000_000 units. */
+const UNITS_PER_USDT = 1_000_000n;
+
+const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id status paymentAmountCrypto } }`;
+const SUBMIT_TX = `mutation ($id: ID!, $tx: String!) { submitTransactionId(orderId: $id, transactionId: $tx) { id transactionId } }`;
+const CANCEL = `mutation ($id: ID!) { cancelOrder(orderId: $id) { id status } }`;
+const ORDER = `query ($id: ID!) {
+  order(id: $id) {
+    id status paymentAmountCrypto paymentIssue paymentIssueKind
+    payment { txId amount confirmations requiredConfirmations detectedAt confirmedAt status explorerUrl }
+    events { actorKind toStatus note reason }
+  }
+}`;
+
+interface OrderEvent {
+  actorKind: string;
+  toStatus: string;
+  note: string | null;
+  reason: string | null;
+}
+
+let tron: TronFixture;
+let server: TestServer;
+let customer: TestUser;
+let other: TestUser;
+let productId: string;
+
+beforeAll(async () => {
+  tron = await startTronFixture({ contract: USDT });
+  server = await startTestServer({
+    env: {
+      TRON_API_URL: tron.url,
+      PAY_ADDRESS_USDT_TRC20: STORE,
+      USDT_TRC20_CONTRACT: USDT,
+      CONFIRMATIONS_TRON: '1',
+      PAYMENT_POLL_SECONDS: '0.3',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  [customer, other] = await Promise.all([server.createUser(), server.createUser()]);
+  // A $10 product sold by hand (MANUAL), so a confirmed order stays at SUCCESS where the test can see it.
+  const [row] = await server.sql<{ id: string }>(
+    `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
+     VALUES ('tron-test-product', 'TRON Test Product', 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
+  );
+  productId = row.id;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await tron?.close();
+});
+
+async function placeOrder(user: TestUser = customer) {
+  const res = await server.gql(
+    PLACE_ORDER,
+    { input: { productId, quantity: 1, email: user.email, paymentMethod: 'USDT_TRC20' } },
+    { token: user.token },
+  );
+  expect(res.errors).toBeUndefined();
+  const order = res.data!.placeOrder as { id: string; status: string; paymentAmountCrypto: string };
+  // $10 at 1 USD per USDT, plus the order's unique offset of a few millionths.
+  expect(order.paymentAmountCrypto).toMatch(/^10\.\d{6}$/);
+  return order;
+}
+
+const readOrder = async (id: string, user: TestUser = customer) => {
+  const res = await server.gql(ORDER, { id }, { token: user.token });
+  expect(res.errors).toBeUndefined();
+  return res.data!.order;
+};
+
+async function submitTx(orderId: string, tx: string, user: TestUser = customer) {
+  return server.gql(SUBMIT_TX, { id: orderId, tx }, { token: user.token });
+}
+
+/** The amount of an order in token units: "10.000013" USDT → 10000013n. */
+const units = (usdt: string) => {
+  const [whole, fraction = ''] = usdt.split('.');
+  return BigInt(whole) * UNITS_PER_USDT + BigInt(fraction.padEnd(6, '0'));
+};
+
+/** An amount as the store writes it in messages: "10.500000" → "10.5", "2.000000" → "2". */
+const shown = (usdt: string) => usdt.replace(/0+$/, '').replace(/\.$/, '');
+
+/** Token units back to USDT as the store writes them: 10500013n → "10.500013". */
+const usdtOf = (u: bigint) => shown(`${u / UNITS_PER_USDT}.${(u % UNITS_PER_USDT).toString().padStart(6, '0')}`);
+
+/** The order once `test` holds for it. */
+function orderWhen(id: string, test: (o: any) => boolean, what: string, user: TestUser = customer) {
+  return eventually(
+    async () => {
+      const o = await readOrder(id, user);
+      return test(o) && o;
+    },
+    15_000,
+    what,
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A transaction id nobody has used yet, to type before the fixture knows the transfer. */
+const freshTxId = () => randomBytes(32).toString('hex');
+
+describe('unique amounts', () => {
+  it('gives each open order of the same quote its own amount: the quote plus 1, 2, 3… millionths of a USDT', async () => {
+    const orders = await Promise.all(Array.from({ length: 12 }, () => placeOrder()));
+    const amounts = orders.map((o) => o.paymentAmountCrypto);
+    expect(new Set(amounts).size).toBe(12);
+    for (const amount of amounts) expect(amount).toMatch(/^10\.0000\d\d$/);
+    expect(amounts.map((a) => Number(units(a) - 10n * UNITS_PER_USDT)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+    await server.sql(`UPDATE orders SET status = 'cancelled' WHERE id = ANY($1::uuid[])`, [orders.map((o) => o.id)]);
+  });
+});
+
+describe('watching the address (no transaction id)', () => {
+  it('detects the exact amount unsolidified (0 confirmations), then confirms the order as SYSTEM once solidified', async () => {
+    const order = await placeOrder();
+    const txId = tron.transfer({ to: STORE, value: units(order.paymentAmountCrypto) });
+
+    const detected = await eventually(async () => (await readOrder(order.id)).payment, 15_000, 'detected payment');
+    expect(detected).toMatchObject({
+      txId,
+      amount: shown(order.paymentAmountCrypto),
+      confirmations: 0,
+      requiredConfirmations: 1,
+      status: 'DETECTED',
+      confirmedAt: null,
+      explorerUrl: `https://tronscan.org/#/transaction/${txId}`,
+    });
+    // Not solidified: several polls later it is still only detected.
+    await sleep(1_200);
+    const waiting = await readOrder(order.id);
+    expect(waiting.status).toBe('PENDING');
+    expect(waiting.paymentIssue).toBeNull();
+    expect(waiting.payment).toMatchObject({ confirmations: 0, status: 'DETECTED', confirmedAt: null });
+
+    tron.solidify();
+    const paid = await orderWhen(order.id, (o) => o.status === 'SUCCESS', 'SUCCESS');
+    expect(paid.payment).toMatchObject({ txId, confirmations: 1, status: 'CONFIRMED' });
+    expect(paid.payment.confirmedAt).not.toBeNull();
+    expect(paid.paymentIssue).toBeNull();
+    expect(paid.paymentIssueKind).toBeNull();
+    const confirmation = paid.events.find((e: OrderEvent) => e.toStatus === 'SUCCESS');
+    expect(confirmation.actorKind).toBe('SYSTEM');
+    expect(confirmation.reason).toBe(
+      `Payment confirmed on chain: ${shown(order.paymentAmountCrypto)} USDT in ${txId} (1 confirmations)`,
+    );
+  });
+
+  it('does not give a payment of another amount to any order; a transaction id claims it later', async () => {
+    const order = await placeOrder();
+    const due = units(order.paymentAmountCrypto);
+    const txId = tron.transfer({ to: STORE, value: due - UNITS_PER_USDT });
+    await eventually(
+      async () =>
+        (await server.sql(`SELECT 1 FROM chain_payments WHERE tx_id = $1 AND order_id IS NULL`, [txId])).length,
+      15_000,
+      'unattributed payment',
+    );
+    expect((await readOrder(order.id)).payment).toBeNull();
+    tron.solidify();
+
+    expect((await submitTx(order.id, txId)).errors).toBeUndefined();
+    const flagged = await orderWhen(order.id, (o) => o.paymentIssueKind === 'UNDERPAID', 'UNDERPAID');
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.payment).toMatchObject({ txId, amount: usdtOf(due - UNITS_PER_USDT) });
+    expect(flagged.paymentIssue).toBe(
+      `Underpaid: received ${usdtOf(due - UNITS_PER_USDT)} USDT of ${shown(order.paymentAmountCrypto)} USDT; 1 USDT missing. Send the rest to the same address and add its transaction ID, or contact support.`,
+    );
+  });
+
+  it('skips a reverted transfer and another token’s transfer of the exact amount', async () => {
+    const order = await placeOrder();
+    const due = units(order.paymentAmountCrypto);
+    const reverted = tron.transfer({ to: STORE, value: due, failed: true });
+    const otherToken = tron.transfer({ to: STORE, value: due, contract: OTHER_TOKEN });
+    tron.solidify();
+    // A real payment after them, so the test knows the watcher has read past both.
+    const marker = tron.transfer({ to: STORE, value: 3n * UNITS_PER_USDT });
+    await eventually(
+      async () => (await server.sql(`SELECT 1 FROM chain_payments WHERE tx_id = $1`, [marker])).length,
+      15_000,
+      'the later payment',
+    );
+    const rows = await server.sql(`SELECT tx_id FROM chain_payments WHERE tx_id = ANY($1)`, [[reverted, otherToken]]);
+    expect(rows).toEqual([]);
+    const o = await readOrder(order.id);
+    expect(o.payment).toBeNull();
+    expect(o.status).toBe('PENDING');
+    await server.sql(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [order.id]);
+  });
+});
+
+describe('a transaction id the customer gives', () => {
+  it('is not found until solidified, then followed to SUCCESS and the issue clears', async () => {
+    const order = await placeOrder();
+    const txId = tron.transfer({ to: STORE, value: units(order.paymentAmountCrypto) });
+    expect((await submitTx(order.id, txId)).errors).toBeUndefined();
+    // TronGrid's walletsolidity answers {} for an unsolidified transaction: the id is not found yet.
+    const notFound = `Transaction ${txId} was not found on the TRON network yet. We keep checking until the payment window ends.`;
+    await orderWhen(
+      order.id,
+      (o) => o.events.some((e: OrderEvent) => e.actorKind === 'SYSTEM' && e.note === notFound),
+      'the NOT_FOUND note',
+    );
+    expect((await readOrder(order.id)).status).toBe('PENDING');
+
+    tron.solidify();
+    const paid = await orderWhen(order.id, (o) => o.status === 'SUCCESS', 'SUCCESS');
+    expect(paid.paymentIssue).toBeNull();
+    expect(paid.paymentIssueKind).toBeNull();
+    expect(paid.payment).toMatchObject({ txId, confirmations: 1, status: 'CONFIRMED' });
+  });
+
+  it('flags an over-payment (read again each poll until solidified) and still confirms the order', async () => {
+    const order = await placeOrder();
+    const due = units(order.paymentAmountCrypto);
+    const paidUnits = due + UNITS_PER_USDT / 2n;
+    const txId = tron.transfer({ to: STORE, value: paidUnits });
+    expect((await submitTx(order.id, txId)).errors).toBeUndefined();
+    // Not the order's unique amount, so only the typed id can attribute it, and only once solidified.
+    const notFound = await orderWhen(order.id, (o) => o.paymentIssueKind === 'NOT_FOUND', 'NOT_FOUND');
+    expect(notFound.paymentIssue).toBe(
+      `Transaction ${txId} was not found on the TRON network yet. We keep checking until the payment window ends.`,
+    );
+    expect(notFound.payment).toBeNull();
+
+    tron.solidify();
+    const paid = await orderWhen(
+      order.id,
+      (o) => o.status === 'SUCCESS' && o.paymentIssueKind === 'OVERPAID',
+      'SUCCESS + OVERPAID',
+    );
+    expect(paid.payment).toMatchObject({ txId, amount: usdtOf(paidUnits), confirmations: 1, status: 'CONFIRMED' });
+    expect(paid.paymentIssue).toBe(
+      `Overpaid: received ${usdtOf(paidUnits)} USDT for ${shown(order.paymentAmountCrypto)} USDT due. An admin decides on refunding the difference.`,
+    );
+  });
+
+  it('keeps an under-payment PENDING with the missing amount, and counts a second payment of the rest', async () => {
+    const order = await placeOrder();
+    const due = units(order.paymentAmountCrypto);
+    const first = tron.transfer({ to: STORE, value: due - 2n * UNITS_PER_USDT });
+    tron.solidify();
+    expect((await submitTx(order.id, first)).errors).toBeUndefined();
+    const flagged = await orderWhen(
+      order.id,
+      (o) => o.paymentIssueKind === 'UNDERPAID' && o.payment?.status === 'CONFIRMED',
+      'UNDERPAID',
+    );
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.paymentIssue).toBe(
+      `Underpaid: received ${usdtOf(due - 2n * UNITS_PER_USDT)} USDT of ${shown(order.paymentAmountCrypto)} USDT; 2 USDT missing. Send the rest to the same address and add its transaction ID, or contact support.`,
+    );
+
+    const rest = tron.transfer({ to: STORE, value: 2n * UNITS_PER_USDT });
+    tron.solidify();
+    expect((await submitTx(order.id, rest)).errors).toBeUndefined();
+    const paid = await orderWhen(order.id, (o) => o.status === 'SUCCESS', 'SUCCESS after the rest');
+    expect(paid.paymentIssue).toBeNull();
+    const confirmation = paid.events.find((e: OrderEvent) => e.toStatus === 'SUCCESS');
+    expect(confirmation.reason).toBe(
+      `Payment confirmed on chain: ${shown(order.paymentAmountCrypto)} USDT in ${first}, ${rest} (1 confirmations)`,
+    );
+    const rows = await server.sql(`SELECT tx_id FROM chain_payments WHERE order_id = $1 ORDER BY detected_at`, [
+      order.id,
+    ]);
+    expect(rows.map((r) => r.tx_id)).toEqual([first, rest]);
+  });
+
+  it('flags a reverted transfer once solidified: it paid nothing', async () => {
+    const order = await placeOrder();
+    const txId = tron.transfer({ to: STORE, value: units(order.paymentAmountCrypto), failed: true });
+    expect((await submitTx(order.id, txId)).errors).toBeUndefined();
+    await orderWhen(order.id, (o) => o.paymentIssueKind === 'NOT_FOUND', 'NOT_FOUND before solidified');
+
+    tron.solidify();
+    const flagged = await orderWhen(order.id, (o) => o.paymentIssueKind === 'FAILED', 'FAILED');
+    expect(flagged.paymentIssue).toBe(`Transaction ${txId} failed on chain and paid nothing.`);
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.payment).toBeNull();
+    expect(await server.sql(`SELECT 1 FROM chain_payments WHERE tx_id = $1`, [txId])).toEqual([]);
+  });
+
+  it('flags a transfer of another token to our address', async () => {
+    const order = await placeOrder();
+    const txId = tron.transfer({ to: STORE, value: units(order.paymentAmountCrypto), contract: OTHER_TOKEN });
+    tron.solidify();
+    expect((await submitTx(order.id, txId)).errors).toBeUndefined();
+    const flagged = await orderWhen(order.id, (o) => o.paymentIssueKind === 'WRONG_TOKEN', 'WRONG_TOKEN');
+    expect(flagged.paymentIssue).toBe(`Transaction ${txId} sends a token other than USDT (TRC-20) to our address.`);
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.payment).toBeNull();
+  });
+
+  it('flags a transfer to another address', async () => {
+    const order = await placeOrder();
+    const txId = tron.transfer({ to: OTHER, value: units(order.paymentAmountCrypto) });
+    tron.solidify();
+    expect((await submitTx(order.id, txId)).errors).toBeUndefined();
+    const flagged = await orderWhen(order.id, (o) => o.paymentIssueKind === 'WRONG_RECIPIENT', 'WRONG_RECIPIENT');
+    expect(flagged.paymentIssue).toBe(`Transaction ${txId} does not pay our address ${STORE}.`);
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.payment).toBeNull();
+  });
+
+  it('flags an unknown transaction id as not found yet', async () => {
+    const order = await placeOrder();
+    const unknown = 'ab'.repeat(32);
+    expect((await submitTx(order.id, unknown)).errors).toBeUndefined();
+    const flagged = await orderWhen(order.id, (o) => o.paymentIssueKind === 'NOT_FOUND', 'NOT_FOUND');
+    expect(flagged.paymentIssue).toBe(
+      `Transaction ${unknown} was not found on the TRON network yet. We keep checking until the payment window ends.`,
+    );
+  });
+
+  it('refuses a transaction that already paid another order, and never hands one customer another’s payment', async () => {
+    const mine = await placeOrder(customer);
+    const theirs = await placeOrder(other);
+    // This customer types the id of the other customer's exact payment before TronGrid lists it.
+    const txId = freshTxId();
+    expect((await submitTx(mine.id, txId)).errors).toBeUndefined();
+    await orderWhen(mine.id, (o) => o.paymentIssueKind === 'NOT_FOUND', 'NOT_FOUND');
+    tron.transfer({ to: STORE, value: units(theirs.paymentAmountCrypto), txId });
+    tron.solidify();
+
+    const flagged = await orderWhen(mine.id, (o) => o.paymentIssueKind === 'ALREADY_USED', 'ALREADY_USED');
+    expect(flagged.paymentIssue).toBe(`Transaction ${txId} already paid another order.`);
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.payment).toBeNull();
+    const paid = await orderWhen(theirs.id, (o) => o.status === 'SUCCESS', "the other customer's order paid", other);
+    expect(paid.payment.txId).toBe(txId);
+    expect(paid.paymentIssue).toBeNull();
+
+    // Typed again now that the payment is on record: refused at once, with the reason.
+    const again = await submitTx(mine.id, txId);
+    expect(again.errors?.[0]).toMatchObject({
+      message: 'This transaction already paid another order',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    // The database allows one row per output, whatever the code does.
+    await expect(
+      server.sql(
+        `INSERT INTO chain_payments (network, tx_id, output_index, to_address, amount, order_id, required_confirmations)
+         VALUES ('tron', $1, 0, $2, 1, $3, 1)`,
+        [txId, STORE, mine.id],
+      ),
+    ).rejects.toThrow(/chain_payments_output_unique/);
+  });
+});
+
+describe('late payments and cancellation', () => {
+  it('flags a payment after the payment window for an admin to decide; the order stays where it is', async () => {
+    const order = await placeOrder();
+    await server.sql(
+      `UPDATE orders SET status = 'not_received', payment_due_at = now() - interval '1 hour' WHERE id = $1`,
+      [order.id],
+    );
+    const txId = tron.transfer({ to: STORE, value: units(order.paymentAmountCrypto) });
+    tron.solidify();
+    const flagged = await orderWhen(
+      order.id,
+      (o) => o.paymentIssueKind === 'LATE' && o.payment?.status === 'CONFIRMED',
+      'LATE',
+    );
+    expect(flagged.status).toBe('NOT_RECEIVED');
+    expect(flagged.payment.txId).toBe(txId);
+    expect(flagged.paymentIssue).toBe(
+      `Late payment: ${shown(order.paymentAmountCrypto)} USDT arrived after the order was marked Not Received. An admin decides whether to accept it.`,
+    );
+  });
+
+  it('refuses to cancel an order whose payment was seen', async () => {
+    const order = await placeOrder();
+    tron.transfer({ to: STORE, value: units(order.paymentAmountCrypto) });
+    await eventually(async () => (await readOrder(order.id)).payment, 15_000, 'detected payment');
+    const res = await server.gql(CANCEL, { id: order.id }, { token: customer.token });
+    expect(res.errors?.[0].message).toBe(
+      'A payment for this order has been seen on chain, so it can no longer be cancelled. Contact support if you need a refund.',
+    );
+    expect((await readOrder(order.id)).status).toBe('PENDING');
+  });
+});
