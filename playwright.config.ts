@@ -2,9 +2,16 @@
  * Browser tests in Debian's Chromium (`apt-get install chromium`; Playwright cannot download browsers
  * here) against the app as `npm start` serves it, on a fresh database (scripts/e2e-server.mjs).
  */
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/**
+ * Where scripts/e2e-server.mjs writes the URL of its local ETH chain (anvil) for the tests
+ * (tests/e2e/support/chain.ts). Set here, so the server and the test workers (which inherit this
+ * process's environment) read the same path.
+ */
+process.env.E2E_CHAIN_FILE ??= path.join(__dirname, '.test-data', `e2e-chain-${port}.json`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,7 +45,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 240_000,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_CHAIN_FILE: process.env.E2E_CHAIN_FILE },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -6,7 +6,7 @@
  *
  * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
- * --only catalogue,product,dashboard,admin,checkout,inventory,fanout,web (some sections only),
+ * --only catalogue,product,dashboard,admin,checkout,inventory,payments,fanout,web (some sections only),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
  * --server-env "KEY=VALUE KEY2=VALUE2" (extra environment for the server, e.g. JOBS_CONCURRENCY=2),
  * --compare-dist DIR (checkout only: a second server from another build, e.g. the build before the order engine,
@@ -34,11 +34,12 @@ import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { freePort, isStale, SERVER_SOURCES, WEB_SOURCES } from '../scripts/lib/dev-tools.mjs';
+import { countsSince, loadChainFixtures, startCountingProxy } from './lib/chain-fixtures.mjs';
 import { createBenchDatabase } from './lib/database.mjs';
 import { runFanout } from './lib/fanout.mjs';
 import { keepAliveAgent, postMultipart } from './lib/multipart-post.mjs';
 import { noisePng } from './lib/png.mjs';
-import { rssMb, startCpuMeter } from './lib/process-stats.mjs';
+import { postgresCpuSeconds, rssMb, startCpuMeter } from './lib/process-stats.mjs';
 import { ADMIN_ORDERS, DASHBOARD, PLACE_ORDER, PRODUCT, PRODUCTS } from './lib/queries.mjs';
 import { customerId, cursorAfter, PAY_ADDRESSES, seedAtScale } from './lib/seed.mjs';
 import { fmt, percentile, sleep } from './lib/stats.mjs';
@@ -65,7 +66,7 @@ const { values: args } = parseArgs({
     'node-args': { type: 'string' },
   },
 });
-const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'inventory', 'fanout', 'web'];
+const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'inventory', 'payments', 'fanout', 'web'];
 const only = args.only ? args.only.split(',') : SECTIONS;
 for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section ${name}`);
 const want = (section) => only.includes(section) && (section !== 'web' || !args['skip-web']);
@@ -406,6 +407,261 @@ async function benchInventory({ gqlUrl, client, pid, customerIds, token, adminTo
   };
 }
 
+/** Tether's USDT contract on TRON mainnet (the store's default USDT_TRC20_CONTRACT): the TRON fixture's token. */
+const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/**
+ * The methods the payments section watches: the pay address (bench/lib/seed.mjs) and an open order's amount in the
+ * method's smallest shown unit, `base + offset`: the $10 bench product at the default rates (10 USDT, 0.0002 BTC,
+ * 0.004 ETH) plus the order's unique offset; `chainUnits` is one shown unit in the chain's units (ETH: 10^12 wei).
+ */
+const WATCHED = [
+  {
+    method: 'usdt_trc20',
+    chain: 'TRON',
+    address: PAY_ADDRESSES.usdt_trc20,
+    base: 10_000_000,
+    decimals: 6,
+    chainUnits: 1n,
+  },
+  { method: 'btc', chain: 'BTC', address: PAY_ADDRESSES.btc, base: 20_000, decimals: 8, chainUnits: 1n },
+  { method: 'eth', chain: 'ETH', address: PAY_ADDRESSES.eth, base: 4_000, decimals: 6, chainUnits: 10n ** 12n },
+];
+const POLL_TASK = 'payments:poll';
+
+/**
+ * Payment confirmation on chain (docs/payments.md): what one `payments:poll` cycle costs while 100, then 10,000 open
+ * orders per method wait for a payment. The tests' chain fixtures (bench/lib/chain-fixtures.mjs: TronGrid and Esplora
+ * stand-ins, anvil) each behind a counting proxy; a store of this build on a database of its own (seeded like the
+ * main one) reads them, with PAYMENT_POLL_SECONDS=3600 so that it polls only when the bench adds the job. 20
+ * payments per chain are in flight, each paying an open order's exact amount and left unconfirmed: TRON transfers
+ * not solidified (re-read by id each poll), BTC 10 in a block (1 of 3 confirmations) and 10 in the mempool (re-read
+ * by id), ETH in one block, one more block mined before each measured cycle (CONFIRMATIONS_ETH=12 is not reached).
+ * Each scenario: a warm-up cycle, then CYCLES measured ones; the 10,000 scenario adds 9,900 orders per method to
+ * the same store and chains, so only the number of open orders differs.
+ */
+async function benchPayments({ startStore, seeded, database, cleanups }) {
+  const CYCLES = 5;
+  const IN_FLIGHT = 20;
+  const SCENARIOS = [100, 10_000];
+
+  log('  compiling the chain fixtures (bench/tsconfig.fixtures.json)…');
+  const { startTronFixture, startEsploraFixture, startAnvil } = loadChainFixtures(root);
+  const tron = await startTronFixture({ contract: USDT_CONTRACT });
+  cleanups.unshift(() => tron.close());
+  const esplora = await startEsploraFixture();
+  cleanups.unshift(() => esplora.close());
+  const anvil = await startAnvil();
+  cleanups.unshift(() => anvil.close());
+  const proxies = {
+    TRON: await startCountingProxy(tron.url),
+    BTC: await startCountingProxy(esplora.url),
+    ETH: await startCountingProxy(anvil.url, { rpc: true }),
+  };
+  for (const proxy of Object.values(proxies)) cleanups.unshift(() => proxy.close());
+
+  const storeDatabase = await database.sibling();
+  cleanups.push(() => storeDatabase.drop());
+  const store = await startStore('The payments server', serverBuild, await freePort(), storeDatabase.url, {
+    TRON_API_URL: proxies.TRON.url,
+    BTC_API_URL: proxies.BTC.url,
+    ETH_RPC_URL: proxies.ETH.url,
+    USDT_TRC20_CONTRACT: USDT_CONTRACT,
+    CONFIRMATIONS_TRON: '1',
+    CONFIRMATIONS_BTC: '3',
+    CONFIRMATIONS_ETH: '12',
+    PAYMENT_POLL_SECONDS: '3600',
+  });
+  log(`  payments server up (pid ${store.pid}); seeding its database…`);
+  const { client } = await seeded(storeDatabase.url);
+  const hasChainPayments = (
+    await client.query(
+      `SELECT 1 FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'payment_offset'`,
+    )
+  ).rowCount;
+  if (!hasChainPayments) throw new Error('--only payments needs a build with payment confirmation on chain');
+  const productId = (await addBenchProducts(client)).manual;
+
+  /** Open orders `from`…`to` of each method: offset g, amount base + g shown units, due in 24 hours. */
+  const addOpenOrders = async (from, to) => {
+    for (const w of WATCHED) {
+      await client.query(
+        `INSERT INTO orders (user_id, product_id, contact_email, quantity, unit_price, total_price, payment_method,
+                             crypto_address, payment_amount_crypto, payment_offset, status, payment_due_at, created_at,
+                             updated_at)
+         SELECT md5('bench-customer-' || c)::uuid, $1, 'customer' || c || '@bench.test', 1, 10, 10, $2, $3,
+                round(($4::bigint + g) / power(10::numeric, $5::int), 8), g, 'pending', now() + interval '24 hours',
+                now() - interval '1 hour' + g * interval '100 microseconds',
+                now() - interval '1 hour' + g * interval '100 microseconds'
+         FROM generate_series($6::int, $7::int) g, LATERAL (SELECT 1 + g % $8::int AS c) customer`,
+        [productId, w.method, w.address, w.base, w.decimals, from, to, settings.customers],
+      );
+    }
+    await client.query('ANALYZE orders');
+  };
+  await addOpenOrders(1, SCENARIOS[0]);
+
+  // The payments in flight: exact amounts of the open orders with offsets 1…IN_FLIGHT, none confirmed.
+  const units = (w, offset) => BigInt(w.base + offset) * w.chainUnits;
+  const [usdt, btc, eth] = WATCHED;
+  for (let i = 1; i <= IN_FLIGHT; i++) tron.transfer({ to: usdt.address, value: units(usdt, i) });
+  for (let i = 1; i <= IN_FLIGHT; i++) {
+    esplora.send([{ address: btc.address, sats: units(btc, i) }]);
+    if (i === IN_FLIGHT / 2) esplora.mine(1);
+  }
+  await anvil.setAutomine(false);
+  let lastHash;
+  for (let i = 1; i <= IN_FLIGHT; i++) {
+    lastHash = await anvil.send(anvil.accounts[1], eth.address.toLowerCase(), units(eth, i));
+  }
+  await anvil.mine(1);
+  await anvil.mined(lastHash);
+
+  const pollState = async () =>
+    (
+      await client.query(
+        `SELECT count(*) FILTER (WHERE locked_at IS NOT NULL OR (run_at <= now() AND attempts < max_attempts))::int AS busy,
+                count(*) FILTER (WHERE key = $1 AND run_at > now() + interval '10 minutes')::int AS scheduled,
+                max(last_error) AS error
+         FROM graphile_worker.jobs WHERE task_identifier = $1`,
+        [POLL_TASK],
+      )
+    ).rows[0];
+  /**
+   * Done: no poll job running or due, and the next one scheduled PAYMENT_POLL_SECONDS ahead (the poll adds it
+   * before it ends; its own job is deleted when it ends).
+   */
+  const pollDone = async () => {
+    const deadline = performance.now() + 120_000;
+    for (;;) {
+      const state = await pollState();
+      if (state.error) throw new Error(`The ${POLL_TASK} job failed: ${state.error}`);
+      if (state.busy === 0 && state.scheduled === 1) return;
+      if (performance.now() > deadline)
+        throw new Error(`The ${POLL_TASK} job did not finish: ${JSON.stringify(state)}`);
+      await sleep(10);
+    }
+  };
+  /** CPU seconds of each of the store's PostgreSQL backends (not this client's); null if they cannot be read. */
+  const backendsCpu = async () => {
+    const { rows } = await client.query(
+      `SELECT pid FROM pg_stat_activity
+       WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+    );
+    const cpu = new Map(rows.map(({ pid }) => [pid, postgresCpuSeconds(pid)]));
+    return [...cpu.values()].some((s) => s === null) ? null : cpu;
+  };
+  const chainReadErrors = () => (store.output().match(/could not be read/g) ?? []).length;
+
+  await pollDone(); // the poll the store runs at start
+  /**
+   * One poll cycle: adds the job (due now; the job key replaces the scheduled one) and waits until it has run. The
+   * minutely crontab line re-adds a poll that is running, so a cycle starts only with 15 s left in the minute, and
+   * one that crossed into the next minute anyway is run again.
+   */
+  const cycle = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const second = (Date.now() % 60_000) / 1000;
+      if (second > 45) await sleep((63 - second) * 1000);
+      const before = Object.fromEntries(Object.entries(proxies).map(([chain, proxy]) => [chain, proxy.counts()]));
+      const pgBefore = await backendsCpu();
+      const cpu = startCpuMeter(store.pid);
+      const minute = Math.floor(Date.now() / 60_000);
+      const started = performance.now();
+      await client.query(
+        `SELECT graphile_worker.add_job($1, '{}'::json, job_key := $1, run_at := now(), job_key_mode := 'replace')`,
+        [POLL_TASK],
+      );
+      await pollDone();
+      const wallMs = performance.now() - started;
+      const used = cpu(1);
+      const pgAfter = await backendsCpu();
+      if (chainReadErrors() > 0) throw new Error(`A chain could not be read:\n${store.output().slice(-2000)}`);
+      if (Math.floor(Date.now() / 60_000) !== minute && attempt < 3) {
+        log('  the cycle crossed a minute boundary (the crontab may have added a poll); running it again');
+        continue;
+      }
+      const requests = Object.fromEntries(
+        Object.entries(proxies).map(([chain, proxy]) => [chain, countsSince(before[chain], proxy.counts())]),
+      );
+      const pgMs =
+        pgBefore && pgAfter
+          ? [...pgAfter].reduce((sum, [pid, seconds]) => sum + (seconds - (pgBefore.get(pid) ?? 0)), 0) * 1000
+          : Number.NaN;
+      return { wallMs, cpu: used, pgMs, requests };
+    }
+  };
+
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  const scenarios = [];
+  for (const [index, openOrders] of SCENARIOS.entries()) {
+    if (index > 0) {
+      log(`  adding open orders up to ${fmt(openOrders, 0)} per method…`);
+      await addOpenOrders(SCENARIOS[index - 1] + 1, openOrders);
+    }
+    await cycle(); // warm-up: the first cycle records the payments in flight; later ones find nothing new
+    const cycles = [];
+    for (let i = 0; i < CYCLES; i++) {
+      await anvil.mine(1); // one more ETH confirmation per cycle, as blocks come in between polls
+      cycles.push(await cycle());
+      await sleep(500);
+    }
+    const chains = Object.fromEntries(
+      Object.keys(proxies).map((chain) => {
+        const counts = cycles.map((c) => c.requests[chain]);
+        const requests = counts.map((c) => c.requests);
+        return [
+          chain,
+          {
+            requests: median(requests),
+            min: Math.min(...requests),
+            max: Math.max(...requests),
+            calls: median(counts.map((c) => c.calls)),
+            endpoints: counts[0].endpoints,
+          },
+        ];
+      }),
+    );
+    const cpu = Object.fromEntries(
+      Object.keys(cycles[0].cpu).map((key) => [key, median(cycles.map((c) => c.cpu[key]))]),
+    );
+    const scenario = {
+      openOrders,
+      cycles: cycles.length,
+      wallMs: median(cycles.map((c) => c.wallMs)),
+      cpu,
+      pgMs: median(cycles.map((c) => c.pgMs)),
+      chains,
+    };
+    scenarios.push(scenario);
+    log(
+      `  ${fmt(openOrders, 0)} open orders per method: ${fmt(scenario.wallMs)} ms a cycle, server CPU ` +
+        `${fmt(cpu.server, 1)} ms, PostgreSQL ${fmt(scenario.pgMs, 1)} ms (cycles: ` +
+        `${cycles.map((c) => `${fmt(c.wallMs, 0)} ms/${fmt(c.cpu.server, 0)} ms`).join(', ')})`,
+    );
+    for (const [chain, c] of Object.entries(chains)) {
+      const list = Object.entries(c.endpoints)
+        .map(([endpoint, n]) => `${endpoint} ${n}`)
+        .join(', ');
+      log(`    ${chain}: ${c.requests} requests (${c.calls} calls) a cycle: ${list}`);
+    }
+  }
+
+  // Nothing may have changed but the confirmations: every payment still attributed and unconfirmed, no issue raised.
+  const {
+    rows: [check],
+  } = await client.query(
+    `SELECT count(*)::int AS payments, count(*) FILTER (WHERE p.status = 'detected' AND o.status = 'pending'
+              AND o.payment_issue IS NULL)::int AS as_expected
+     FROM chain_payments p LEFT JOIN orders o ON o.id = p.order_id`,
+  );
+  if (check.payments !== IN_FLIGHT * WATCHED.length || check.as_expected !== check.payments) {
+    throw new Error(`The payments in flight did not stay as set up: ${JSON.stringify(check)}`);
+  }
+  await store.stop();
+  return { inFlight: IN_FLIGHT, scenarios };
+}
+
 // ---------------------------------------------------------------------------------------------------
 function machine(database) {
   const cpus = os.cpus();
@@ -432,8 +688,20 @@ const machineCpu = (cpu) =>
 function table(results, info) {
   const rows = [];
   const add = (...cells) => rows.push(`| ${cells.join(' | ')} |`);
-  const { baseline, products, product, dashboard, adminFirst, adminDeep, checkout, compared, inventory, fanout, web } =
-    results;
+  const {
+    baseline,
+    products,
+    product,
+    dashboard,
+    adminFirst,
+    adminDeep,
+    checkout,
+    compared,
+    inventory,
+    payments,
+    fanout,
+    web,
+  } = results;
   const ratio = products && baseline ? products.rps / baseline.rps : Number.NaN;
   const failed = (r) => (r?.failures ? ` (${fmt(r.failures, 0)} failed)` : '');
   const loadOf = (r) => `${r.connections} conn, ${settings.duration} s`;
@@ -555,6 +823,36 @@ function table(results, info) {
       yes(i.withKeys.rps >= 0.85 * i.withoutKeys.rps && !i.withKeys.failures),
     );
   }
+  if (payments) {
+    const [first] = payments.scenarios;
+    const count = (c) => `**${fmt(c.requests, 0)}**${c.min === c.max ? '' : ` (${fmt(c.min, 0)}–${fmt(c.max, 0)})`}`;
+    const sameAsFirst = (s) =>
+      Object.entries(s.chains).every(
+        ([chain, c]) =>
+          c.requests === first.chains[chain].requests &&
+          c.min === first.chains[chain].min &&
+          c.max === first.chains[chain].max &&
+          c.calls === first.chains[chain].calls,
+      );
+    for (const s of payments.scenarios) {
+      const { TRON, BTC, ETH } = s.chains;
+      add(
+        `Chain poll \`payments:poll\`, ${fmt(s.openOrders, 0)} open orders per method`,
+        `3 chains × ${payments.inFlight} payments in flight, median of ${s.cycles} cycles`,
+        '',
+        fmt(s.wallMs),
+        '',
+        `${serverCpu(s.cpu)} per cycle`,
+        machineCpu(s.cpu),
+        `requests per cycle: TRON ${count(TRON)}, BTC ${count(BTC)}, ETH ${count(ETH)} (${fmt(ETH.calls, 0)} ` +
+          `JSON-RPC calls); PostgreSQL backends ${fmt(s.pgMs, 1)} ms CPU per cycle`,
+        s === first
+          ? ''
+          : `requests per cycle independent of open orders (${fmt(s.openOrders, 0)} vs ${fmt(first.openOrders, 0)}: same count)`,
+        s === first ? '' : yes(sameAsFirst(s)),
+      );
+    }
+  }
   for (const [label, r] of [
     ['Admin queue `adminOrders`, first page', adminFirst],
     [`Admin queue, page after ${fmt(settings.deepOffset, 0)} rows`, adminDeep],
@@ -648,8 +946,8 @@ async function main() {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const gqlUrl = `${url}/graphql`;
-    /** A store server of `build` on `serverPort`, stopped at the end. */
-    const startStore = async (label, build, serverPort, databaseUrl = database.url) => {
+    /** A store server of `build` on `serverPort` (with `env` added to its environment), stopped at the end. */
+    const startStore = async (label, build, serverPort, databaseUrl = database.url, env = {}) => {
       const child = await startChild(
         label,
         path.join(build, 'server/src/main.js'),
@@ -677,6 +975,7 @@ async function main() {
           PAY_ADDRESS_ETH: PAY_ADDRESSES.eth,
           WEB_DIST_DIR: webDist,
           ...(args['no-jobs'] ? { JOBS_IN_PROCESS: 'false' } : {}),
+          ...env,
           ...Object.fromEntries(
             (args['server-env'] ?? '')
               .split(' ')
@@ -871,6 +1170,11 @@ async function main() {
     if (want('inventory')) {
       log('Inventory…');
       results.inventory = await benchInventory({ gqlUrl, client, pid: server.pid, customerIds, token, adminToken });
+    }
+
+    if (want('payments')) {
+      log('Payments on chain…');
+      results.payments = await benchPayments({ startStore, seeded, database, cleanups });
     }
 
     if (want('fanout')) {

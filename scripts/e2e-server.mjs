@@ -3,20 +3,72 @@
  * The store as the browser tests see it: `npm start` on a FRESH database, with known admin
  * credentials and every payment address configured. With DATABASE_URL it creates (and afterwards
  * drops) a new database on that server; without, it uses a new embedded PostgreSQL data directory.
+ *
+ * ETH payments are read from a real local chain: anvil (npm `@foundry-rs/anvil`) on a free port, which
+ * the store polls every second and confirms after 3 blocks. Its URL is written, as JSON `{ "url": … }`,
+ * to E2E_CHAIN_FILE (default `.test-data/e2e-chain-<port>.json`; playwright.config.ts sets it for the
+ * server and the tests alike), so the tests can send payments and mine blocks. anvil stops with the store.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, freePort } from './lib/dev-tools.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const E2E_ADMIN = JSON.parse(fs.readFileSync(path.join(root, 'tests/e2e/support/e2e-admin.json'), 'utf8'));
+const port = process.env.E2E_PORT ?? '4173';
+const chainFile = path.resolve(root, process.env.E2E_CHAIN_FILE ?? path.join('.test-data', `e2e-chain-${port}.json`));
+
+/** The anvil binary of this platform's package (as tests/support/chain-fixtures/anvil.ts finds it). */
+function anvilBinary() {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const pkg = createRequire(import.meta.url).resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
+  return path.join(path.dirname(pkg), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+}
+
+/** Starts anvil on a free port and waits until it answers; returns its URL and process. */
+async function startAnvil() {
+  const anvilPort = await freePort();
+  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(anvilPort), '--silent'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${anvilPort}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      const res = await globalThis.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      if (res.ok) return { url, child };
+    } catch {
+      // Not listening yet.
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`anvil did not start (exit code ${child.exitCode})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const anvil = await startAnvil();
+fs.mkdirSync(path.dirname(chainFile), { recursive: true });
+fs.writeFileSync(chainFile, JSON.stringify({ url: anvil.url }));
+const stopAnvil = () => {
+  if (anvil.child.exitCode === null) anvil.child.kill('SIGTERM');
+  fs.rmSync(chainFile, { force: true });
+};
+// Whatever ends this process ends anvil too.
+process.on('exit', stopAnvil);
 
 const env = {
   ...process.env,
   NODE_ENV: 'development',
-  PORT: process.env.E2E_PORT ?? '4173',
+  PORT: port,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   ADMIN_EMAIL: E2E_ADMIN.email,
@@ -24,6 +76,9 @@ const env = {
   PAY_ADDRESS_USDT_TRC20: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
   PAY_ADDRESS_BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   PAY_ADDRESS_ETH: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
+  ETH_RPC_URL: anvil.url,
+  CONFIRMATIONS_ETH: '3',
+  PAYMENT_POLL_SECONDS: '1',
   // Every test signs up from 127.0.0.1: the per-IP throttles would stop the suite, not an attacker.
   AUTH_RATE_LIMIT: '100000',
   ORDER_RATE_LIMIT: '100000',
@@ -49,6 +104,7 @@ const stop = (signal) => child.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 child.on('exit', async (code) => {
+  stopAnvil();
   await cleanup().catch(() => undefined);
   process.exit(code ?? 0);
 });

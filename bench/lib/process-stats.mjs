@@ -64,3 +64,16 @@ export function startCpuMeter(serverPid) {
     };
   };
 }
+
+/**
+ * CPU seconds of PostgreSQL backend `pid` so far, or null when it is not a PostgreSQL process of this machine (a
+ * server elsewhere, or in another pid namespace, such as a container).
+ */
+export function postgresCpuSeconds(pid) {
+  try {
+    if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return null;
+  } catch {
+    return null;
+  }
+  return cpuSeconds(pid);
+}

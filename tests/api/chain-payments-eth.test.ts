@@ -309,6 +309,22 @@ describe('a transaction id the customer gives', () => {
       'WRONG_RECIPIENT',
     );
     expect(flagged.paymentIssue).toBe(`Transaction ${hash} does not pay our address ${STORE}.`);
+
+    // The customer corrects it: the old transaction's issue goes, the right one pays the order.
+    const right = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+    await anvil.mine(2);
+    const corrected = await submitTx(order.id, right);
+    expect(corrected.errors).toBeUndefined();
+    const paid = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.status === 'SUCCESS' && o;
+      },
+      15_000,
+      'SUCCESS after the correction',
+    );
+    expect(paid.paymentIssue).toBeNull();
+    expect(paid.payment.txId).toBe(right);
   });
 
   it('flags an unknown transaction id as not found yet', async () => {

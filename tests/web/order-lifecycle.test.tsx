@@ -40,6 +40,9 @@ function adminRow(shortId: string, status: 'PENDING' | 'SUCCESS', paymentOverdue
     transactionId: 'abc123',
     domainName: null,
     paymentProofUrl: null,
+    paymentIssue: null,
+    paymentIssueKind: null,
+    payment: null,
     customer: { fullName: 'Ada Lovelace', email: 'ada@example.com' },
     product: { id: 'p1', name: 'Litecoin (LTC) Licence Key' },
   };

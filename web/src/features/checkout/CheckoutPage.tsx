@@ -52,6 +52,8 @@ const CheckoutPageQuery = graphql(/* GraphQL */ `
       qrSvg
       usdRate
       available
+      confirmedOnChain
+      requiredConfirmations
     }
     me {
       id
@@ -240,6 +242,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
         : "We couldn't calculate the amount to send. Please go back and try again.";
   }
 
+  const chosenMethod = methods.find((m) => m.method === method);
   const pickable = openedWithProduct ? null : products.filter((p) => p.inStock);
   const quantityNote = product ? quantityHelp(product, quantityMax) : null;
 
@@ -306,7 +309,13 @@ function CheckoutView({ slug }: { slug: string | null }) {
         <Grid size={{ xs: 12, md: 4 }}>
           <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 92 } }}>
             <OrderSummaryCard summary={summary} />
-            <PaymentInstructionsCard />
+            <PaymentInstructionsCard
+              onChainConfirmations={
+                step === 1 && chosenMethod?.available && chosenMethod.confirmedOnChain
+                  ? (chosenMethod.requiredConfirmations ?? null)
+                  : null
+              }
+            />
           </Stack>
         </Grid>
       </Grid>

@@ -13,11 +13,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatUsd } from '../../../../common/pricing';
 import { MESSAGES } from '../../../../common/validation';
-import { formatCryptoAmount } from '../../format/crypto';
+import { formatCryptoAmount, formatQuoteAmount, nextSmallestUnit } from '../../format/crypto';
 import type { PaymentMethod } from '../../gql/graphql';
 import { MONOSPACE_FONT } from '../../theme/theme';
 import { CHECKOUT_TEXTS } from './checkout.texts';
@@ -29,10 +29,17 @@ export interface PaymentMethodOption {
   address: string | null;
   qrSvg: string | null;
   available: boolean;
+  /** Payments are read from the chain and confirmed automatically (a proof or transaction ID is not needed). */
+  confirmedOnChain: boolean;
+  /** Confirmations a payment needs then; null when an admin confirms. */
+  requiredConfirmations: number | null;
 }
 
 export interface PaymentAmount {
-  /** Exact amount in the method's currency ("54400.00"). */
+  /**
+   * The quote in the method's currency ("54400.000000"): the order's exact amount to send is this plus a few smallest
+   * units unique to the order, known once it is placed.
+   */
   amount: string;
   currency: string;
   totalPrice: number;
@@ -68,13 +75,18 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
   const selected = methods.find((m) => m.method === selectedMethod);
   const payable = !!selected?.available && !!selected.address;
   const canSubmit = payable && !!amount && !amountError && !submitting;
+  const onChain = payable && !!selected?.confirmedOnChain;
+  // On a method confirmed on chain the ID and the proof are optional extras, folded away unless already given.
+  const [extrasOpen, setExtrasOpen] = useState(false);
+  const extrasId = useId();
+  const showExtras = !onChain || extrasOpen || !!props.transactionId || !!proofName;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmit) props.onSubmit();
   };
 
-  let submitLabel: string = CHECKOUT_TEXTS.submitNoProof;
+  let submitLabel: string = onChain ? CHECKOUT_TEXTS.submitOnChain : CHECKOUT_TEXTS.submitNoProof;
   if (proofName) submitLabel = CHECKOUT_TEXTS.submitWithProof;
   if (submitting) submitLabel = CHECKOUT_TEXTS.submitting;
 
@@ -166,16 +178,25 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
             )}
             <Stack spacing={2.5} sx={{ minWidth: 0 }}>
               <Box>
-                <Typography variant="body2" color="text.secondary">
-                  Amount to send
+                <Typography variant="body2" color="text.secondary" id="pay-amount-label">
+                  {amount ? CHECKOUT_TEXTS.quoteLabel(amount.currency) : CHECKOUT_TEXTS.quoteLabel(selected.currency)}
                 </Typography>
                 {amount ? (
                   <>
-                    <Typography sx={{ fontWeight: 800, fontSize: '1.5rem', lineHeight: 1.3 }} data-testid="pay-amount">
-                      {formatCryptoAmount(amount.amount, amount.currency)}
+                    <Typography
+                      sx={{ fontWeight: 800, fontSize: '1.5rem', lineHeight: 1.3 }}
+                      data-testid="pay-amount"
+                      aria-labelledby="pay-amount-label"
+                    >
+                      {formatQuoteAmount(amount.amount, amount.currency)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
                       {formatUsd(amount.totalPrice)} in US dollars
+                    </Typography>
+                    <Typography variant="body2" sx={{ mt: 1 }} data-testid="exact-amount-note">
+                      {CHECKOUT_TEXTS.exactAmountNote(
+                        formatCryptoAmount(nextSmallestUnit(amount.amount), amount.currency),
+                      )}
                     </Typography>
                   </>
                 ) : amountError ? null : (
@@ -236,20 +257,45 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
         )}
       </Box>
 
-      <Stack spacing={2.5} sx={{ mt: 3 }}>
+      {onChain && selected ? (
+        <Box sx={{ mt: 3 }}>
+          <Typography variant="body2" data-testid="on-chain-note">
+            {CHECKOUT_TEXTS.onChainNote(selected.label, selected.requiredConfirmations)}
+          </Typography>
+          {showExtras ? null : (
+            <Button
+              size="small"
+              onClick={() => setExtrasOpen(true)}
+              aria-expanded={false}
+              aria-controls={extrasId}
+              sx={{ mt: 1, px: 1, ml: -1 }}
+            >
+              {CHECKOUT_TEXTS.addExtras}
+            </Button>
+          )}
+        </Box>
+      ) : null}
+
+      <Stack spacing={2.5} sx={{ mt: 3, display: showExtras ? undefined : 'none' }} id={extrasId}>
         <TextField
           label="Transaction ID (optional)"
           value={props.transactionId}
           onChange={(event) => props.onTransactionIdChange(event.target.value)}
-          helperText="The transaction hash from your wallet: letters and numbers only."
+          helperText={
+            onChain
+              ? 'Only if you have already paid: the transaction hash from your wallet, letters and numbers only.'
+              : 'The transaction hash from your wallet: letters and numbers only.'
+          }
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />
         <Box>
           <Typography component="h3" variant="h6" sx={{ mb: 0.5 }}>
-            Payment Proof
+            {onChain ? 'Payment Proof (optional)' : 'Payment Proof'}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            A screenshot of the sent transaction (image files only) helps us confirm your payment faster.
+            {onChain
+              ? 'Not needed for this method. A screenshot of the sent transaction (image files only) can still help support.'
+              : 'A screenshot of the sent transaction (image files only) helps us confirm your payment faster.'}
           </Typography>
           <input
             ref={fileInput}

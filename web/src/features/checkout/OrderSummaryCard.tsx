@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatUsd } from '../../../../common/pricing';
-import { formatCryptoAmount } from '../../format/crypto';
+import { formatQuoteAmount } from '../../format/crypto';
 import { CHECKOUT_TEXTS } from './checkout.texts';
 
 export interface OrderSummary {
@@ -20,7 +20,7 @@ export interface OrderSummary {
   unitPrice: number;
   totalPrice: number;
   domainName: string | null;
-  /** The total in USDT, exact ("54400.00"). */
+  /** The total in USDT, exact ("54400.000000"; shown as the checkout's quotes are, "54,400.00 USDT"). */
   usdtAmount: string;
 }
 
@@ -53,7 +53,7 @@ export function OrderSummaryCard({ summary }: { summary: OrderSummary | null }) 
                 </Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
-                {formatCryptoAmount(summary.usdtAmount, 'USDT')}
+                {formatQuoteAmount(summary.usdtAmount, 'USDT')}
               </Typography>
             </Box>
             <Divider />

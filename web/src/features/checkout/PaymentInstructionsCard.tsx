@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { confirmationsLabel } from '../../format/crypto';
 
 const STEPS: ReactNode[] = [
   'Copy the payment address or scan the QR code with your wallet.',
@@ -18,8 +19,22 @@ const STEPS: ReactNode[] = [
   'Receive your certificate by email.',
 ];
 
-/** The four payment steps (docs/product.md "Checkout"). */
-export function PaymentInstructionsCard() {
+/** The steps for a method whose payments are read from the chain and confirmed automatically. */
+function onChainSteps(confirmations: number): ReactNode[] {
+  return [
+    'Place the order: the next page shows the exact amount to send, the address and a QR code for your wallet.',
+    'Send exactly that amount to that address.',
+    `Wait for confirmation: automatic after ${confirmationsLabel(confirmations)} on the blockchain.`,
+    STEPS[3],
+  ];
+}
+
+/**
+ * The four payment steps (docs/product.md "Checkout"); for a method confirmed on chain (`onChainConfirmations`), its
+ * own: the exact amount comes with the order, and confirmation is automatic.
+ */
+export function PaymentInstructionsCard({ onChainConfirmations }: { onChainConfirmations?: number | null }) {
+  const steps = onChainConfirmations ? onChainSteps(onChainConfirmations) : STEPS;
   return (
     <Card component="section" aria-labelledby="payment-instructions-title">
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -27,7 +42,7 @@ export function PaymentInstructionsCard() {
           Payment Instructions
         </Typography>
         <Stack component="ol" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {STEPS.map((step, index) => (
+          {steps.map((step, index) => (
             <Stack component="li" key={index} direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
               <Box
                 aria-hidden

@@ -16,6 +16,9 @@ export const ORDER_ACTION_TEXTS = {
   addTransactionIdTitle: 'Add your transaction ID',
   addTransactionIdText:
     'Already sent the payment? The transaction hash from your wallet helps us find it faster: letters and numbers only.',
+  /** For a method whose payments are read from the chain: the ID is optional. */
+  addTransactionIdTextOnChain:
+    'Optional: we find your payment on the blockchain by its exact amount. If you have already sent it, its transaction hash lets us check it at once: letters and numbers only.',
   transactionIdLabel: 'Transaction ID',
   addTransactionId: 'Add transaction ID',
   adding: 'Saving...',

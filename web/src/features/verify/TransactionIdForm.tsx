@@ -13,10 +13,15 @@ interface Props {
   submitting: boolean;
   /** Saves the ID; the form stays filled in when it resolves false (a refusal to correct). */
   onSubmit: (transactionId: string) => Promise<boolean>;
+  /** The explanation under the title; the manual methods' by default. */
+  text?: string;
 }
 
-/** "Add your transaction ID" on /verify, for a PENDING order that has none yet. */
-export function TransactionIdForm({ submitting, onSubmit }: Props) {
+/**
+ * "Add your transaction ID" on /verify, for a PENDING order that has none yet (nor a payment seen on chain: then it is
+ * optional, the payment is found without it).
+ */
+export function TransactionIdForm({ submitting, onSubmit, text = ORDER_ACTION_TEXTS.addTransactionIdText }: Props) {
   const [value, setValue] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +34,7 @@ export function TransactionIdForm({ submitting, onSubmit }: Props) {
           {ORDER_ACTION_TEXTS.addTransactionIdTitle}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {ORDER_ACTION_TEXTS.addTransactionIdText}
+          {text}
         </Typography>
         <Box component="form" noValidate onSubmit={submit} sx={{ mt: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>

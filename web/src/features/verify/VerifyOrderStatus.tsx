@@ -7,21 +7,33 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
 import { formatUsd } from '../../../../common/pricing';
-import { formatCryptoAmount } from '../../format/crypto';
+import { confirmationsLabel, formatCryptoAmount } from '../../format/crypto';
 import { formatDateTime } from '../../format/date';
 import { ORDER_STATUS_COLOURS } from '../../format/order-status';
+import {
+  confirmationsOf,
+  detectedLine,
+  paymentIssueSeverity,
+  type ChainPaymentStatusValue,
+  type PaymentIssueKindValue,
+} from '../../format/payment-issue';
 import type { OrderStatus, PaymentMethod } from '../../gql/graphql';
 import { MONOSPACE_FONT } from '../../theme/theme';
 import { ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
@@ -46,7 +58,41 @@ export interface VerifiedOrder {
   quantity: number;
   /** What has been delivered to the customer (licence keys, a DOWNLOAD product's file); absent: nothing. */
   delivered?: { keys: boolean; download: boolean };
+  /**
+   * Confirmations the method's payments need when they are read from the chain and confirmed automatically; null or
+   * absent: an admin confirms them (the spec's "1 to 24 hours").
+   */
+  onChainConfirmations?: number | null;
+  /** The latest payment to this order seen on chain; null or absent: none yet. */
+  payment?: ChainPaymentView | null;
+  /** What is wrong with the payment, as a full sentence with the amounts (the API's `paymentIssue`). */
+  paymentIssue?: string | null;
+  paymentIssueKind?: PaymentIssueKindValue | null;
 }
+
+export interface ChainPaymentView {
+  txId: string;
+  /** Exact, in the method's currency ("0.013601"). */
+  amount: string;
+  confirmations: number;
+  requiredConfirmations: number;
+  status: ChainPaymentStatusValue;
+  explorerUrl: string;
+}
+
+/** A payment was seen on chain for the order (a failed transaction paid nothing, so it does not count). */
+export function paymentSeen(order: Pick<VerifiedOrder, 'payment'>): boolean {
+  return !!order.payment && order.payment.status !== 'FAILED';
+}
+
+export const CHAIN_TEXTS = {
+  pending: (confirmations: number) =>
+    `We are checking the blockchain for your payment. It is confirmed automatically after ${confirmationsLabel(confirmations)}.`,
+  confirmedLine: (payment: ChainPaymentView) => `Payment confirmed — ${confirmationsOf(payment)}`,
+  viewTransaction: 'View transaction',
+  progressLabel: 'Confirmations of your payment',
+  amountReceived: 'Amount received',
+} as const;
 
 /** A COMPLETED order whose keys or file the customer can fetch now: shown as Delivered, with the way to them. */
 function isDelivered(order: VerifiedOrder): boolean {
@@ -86,7 +132,9 @@ function presentation(order: VerifiedOrder): Presentation {
     case 'PENDING':
       return {
         title: 'Payment verification in progress',
-        text: 'We are checking the blockchain for your payment. This may take 1 to 24 hours.',
+        text: order.onChainConfirmations
+          ? CHAIN_TEXTS.pending(order.onChainConfirmations)
+          : 'We are checking the blockchain for your payment. This may take 1 to 24 hours.',
         accent: 'warning.main',
         icon: <HourglassTopIcon fontSize="inherit" />,
       };
@@ -129,6 +177,8 @@ interface Props {
   cancelButton?: ReactNode;
   /** "Add your transaction ID", while the order is PENDING without one. */
   transactionIdForm?: ReactNode;
+  /** "Send your payment" (exact amount, address, QR code), while the order waits for its payment. */
+  paymentRequest?: ReactNode;
 }
 
 /**
@@ -136,7 +186,7 @@ interface Props {
  * PENDING order shows its payment deadline, the transaction ID form and "Cancel order" (docs/order-lifecycle.md
  * "In the web app").
  */
-export function VerifyOrderStatus({ order, cancelButton, transactionIdForm }: Props) {
+export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paymentRequest }: Props) {
   const view = presentation(order);
   const delivered = isDelivered(order);
   // Delivered says it all: the store's own reason for completing the order ('Delivered automatically …') is not
@@ -166,6 +216,18 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm }: Pr
             <Typography sx={{ mt: 1.5, maxWidth: 520, mx: 'auto', fontWeight: 600 }} data-testid="verify-status-reason">
               Reason: {statusReason}
             </Typography>
+          ) : null}
+          {order.status === 'PENDING' && order.payment && paymentSeen(order) ? (
+            <PaymentProgress payment={order.payment} />
+          ) : null}
+          {order.paymentIssue ? (
+            <Alert
+              severity={paymentIssueSeverity(order.paymentIssueKind)}
+              sx={{ mt: 2.5, maxWidth: 560, mx: 'auto', textAlign: 'left' }}
+              data-testid="payment-issue"
+            >
+              {order.paymentIssue}
+            </Alert>
           ) : null}
           {delivered ? (
             <Button
@@ -208,6 +270,8 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm }: Pr
           </Stack>
         </CardContent>
       </Card>
+
+      {paymentRequest}
 
       {transactionIdForm}
 
@@ -272,10 +336,13 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm }: Pr
             <Detail label="Wallet address" mono>
               {order.cryptoAddress}
             </Detail>
-            <Detail label="Transaction ID" mono={!!order.transactionId}>
-              {order.transactionId ?? 'Not provided'}
+            <Detail label="Transaction ID" mono={!!(order.transactionId ?? order.payment?.txId)}>
+              {order.transactionId ?? order.payment?.txId ?? 'Not provided'}
             </Detail>
             <Detail label="Payment amount">{formatCryptoAmount(order.paymentAmountCrypto, currency)}</Detail>
+            {order.payment && paymentSeen(order) ? (
+              <Detail label={CHAIN_TEXTS.amountReceived}>{formatCryptoAmount(order.payment.amount, currency)}</Detail>
+            ) : null}
             <Detail label="Total price">{formatUsd(order.totalPrice)}</Detail>
             <Detail label="Quantity">{quantityFormat.format(order.quantity)}</Detail>
           </Box>
@@ -316,6 +383,56 @@ function PaymentDeadline({ order }: { order: VerifiedOrder }) {
           {ORDER_ACTION_TEXTS.windowEndedNext}
         </Typography>
       ) : null}
+    </Box>
+  );
+}
+
+/**
+ * "Payment detected — 1 of 3 confirmations" with a progress bar and the transaction on a block explorer, while the
+ * order waits for its payment's confirmations (or, confirmed, for an issue to be settled).
+ */
+function PaymentProgress({ payment }: { payment: ChainPaymentView }) {
+  const required = Math.max(payment.requiredConfirmations, 1);
+  const done = Math.min(payment.confirmations, required);
+  const line = payment.status === 'CONFIRMED' ? CHAIN_TEXTS.confirmedLine(payment) : detectedLine(payment);
+  return (
+    <Box
+      sx={{
+        mt: 3,
+        mx: 'auto',
+        maxWidth: 440,
+        p: 2,
+        borderRadius: 2,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.default',
+      }}
+      data-testid="payment-progress"
+    >
+      <Typography role="status" sx={{ fontWeight: 700 }} data-testid="payment-detected">
+        {line}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={(done / required) * 100}
+        color={payment.status === 'CONFIRMED' ? 'success' : 'secondary'}
+        aria-label={CHAIN_TEXTS.progressLabel}
+        aria-valuetext={confirmationsOf(payment)}
+        sx={{ mt: 1.5, height: 8, borderRadius: 4 }}
+      />
+      <Link
+        href={payment.explorerUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        sx={{ mt: 1.5, display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
+      >
+        {CHAIN_TEXTS.viewTransaction}
+        <Box component="span" sx={visuallyHidden}>
+          {' '}
+          (opens in a new tab)
+        </Box>
+        <OpenInNewIcon sx={{ fontSize: '1rem' }} aria-hidden />
+      </Link>
     </Box>
   );
 }

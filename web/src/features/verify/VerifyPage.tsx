@@ -5,14 +5,18 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
+import { useToast } from '../../components/toast';
 import { getFragmentData, graphql } from '../../gql';
 import { CancelOrderButton } from '../orders/CancelOrderButton';
+import { ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
+import { PAYMENT_REQUEST_TEXTS, PaymentRequestCard, type PaymentRequest } from './PaymentRequestCard';
 import { systemReason } from './status-reason';
 import { TransactionIdForm } from './TransactionIdForm';
 import { useSubmitTransactionId } from './useSubmitTransactionId';
-import { VerifyOrderStatus } from './VerifyOrderStatus';
+import { paymentSeen, VerifyOrderStatus, type VerifiedOrder } from './VerifyOrderStatus';
 
 const VerifyOrderFragment = graphql(/* GraphQL */ `
   fragment VerifyOrder on Order {
@@ -26,6 +30,18 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
     paymentMethod
     cryptoAddress
     paymentAmountCrypto
+    paymentUri
+    paymentQrSvg
+    paymentIssue
+    paymentIssueKind
+    payment {
+      txId
+      amount
+      confirmations
+      requiredConfirmations
+      status
+      explorerUrl
+    }
     totalPrice
     quantity
     product {
@@ -50,6 +66,12 @@ const VerifyPageQuery = graphql(/* GraphQL */ `
     order(id: $id) {
       id
       ...VerifyOrder
+    }
+    paymentMethods {
+      method
+      label
+      confirmedOnChain
+      requiredConfirmations
     }
   }
 `);
@@ -106,41 +128,90 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
   if (!data?.order) return <VerifyProblem message={TEXTS.notFound} />;
 
   const order = getFragmentData(VerifyOrderFragment, data.order);
+  const method = data.paymentMethods.find((m) => m.method === order.paymentMethod);
+  const onChainConfirmations = method?.confirmedOnChain ? (method.requiredConfirmations ?? null) : null;
+  const verified: VerifiedOrder = {
+    id: order.id,
+    status: order.status,
+    transactionId: order.transactionId,
+    paymentDueAt: order.paymentDueAt,
+    paymentOverdue: order.paymentOverdue,
+    statusReason: systemReason(order.status, order.events),
+    productName: order.product.name,
+    domainName: order.domainName,
+    paymentMethod: order.paymentMethod,
+    cryptoAddress: order.cryptoAddress,
+    paymentAmountCrypto: order.paymentAmountCrypto,
+    totalPrice: order.totalPrice,
+    quantity: order.quantity,
+    delivered: { keys: !!order.keysFileUrl, download: !!order.downloadUrl },
+    onChainConfirmations,
+    payment: order.payment,
+    paymentIssue: order.paymentIssue,
+    paymentIssueKind: order.paymentIssueKind,
+  };
   const pending = order.status === 'PENDING';
+  // Once a payment is seen on chain the order can no longer be cancelled (the API refuses), nor needs its ID.
+  const seen = paymentSeen(verified);
+  const underpaid = order.paymentIssueKind === 'UNDERPAID';
+  const request: PaymentRequest | null =
+    pending && (!seen || underpaid)
+      ? {
+          amount: order.paymentAmountCrypto,
+          currency: PAYMENT_METHOD_CURRENCY[order.paymentMethod],
+          address: order.cryptoAddress,
+          methodLabel: method?.label ?? PAYMENT_METHOD_LABELS[order.paymentMethod],
+          qrSvg: order.paymentQrSvg,
+          uri: order.paymentUri,
+          partlyPaid: seen && underpaid,
+        }
+      : null;
   return (
     <VerifyOrderStatus
-      order={{
-        id: order.id,
-        status: order.status,
-        transactionId: order.transactionId,
-        paymentDueAt: order.paymentDueAt,
-        paymentOverdue: order.paymentOverdue,
-        statusReason: systemReason(order.status, order.events),
-        productName: order.product.name,
-        domainName: order.domainName,
-        paymentMethod: order.paymentMethod,
-        cryptoAddress: order.cryptoAddress,
-        paymentAmountCrypto: order.paymentAmountCrypto,
-        totalPrice: order.totalPrice,
-        quantity: order.quantity,
-        delivered: { keys: !!order.keysFileUrl, download: !!order.downloadUrl },
-      }}
+      order={verified}
+      paymentRequest={request ? <PaymentRequestSection request={request} /> : null}
       cancelButton={
-        pending ? (
+        pending && !seen ? (
           <CancelOrderButton
             order={{ id: order.id, shortId: order.shortId, productName: order.product.name }}
             variant="outlined"
           />
         ) : null
       }
-      transactionIdForm={pending && !order.transactionId ? <AddTransactionId orderId={order.id} /> : null}
+      transactionIdForm={
+        // Underpaid: the transaction ID of the rest is what settles it.
+        pending && ((!order.transactionId && !seen) || underpaid) ? (
+          <AddTransactionId orderId={order.id} onChain={onChainConfirmations !== null} />
+        ) : null
+      }
     />
   );
 }
 
-function AddTransactionId({ orderId }: { orderId: string }) {
+/** The payment request with its Copy buttons, which put the exact text on the clipboard and say so. */
+function PaymentRequestSection({ request }: { request: PaymentRequest }) {
+  const toast = useToast();
+  const copy = async (what: 'amount' | 'address', text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      const copied = what === 'amount' ? PAYMENT_REQUEST_TEXTS.amountCopied : PAYMENT_REQUEST_TEXTS.addressCopied;
+      toast({ ...copied, severity: 'success' });
+    } catch {
+      toast({ ...PAYMENT_REQUEST_TEXTS.copyFailed, severity: 'warning' });
+    }
+  };
+  return <PaymentRequestCard request={request} onCopy={(what, text) => void copy(what, text)} />;
+}
+
+function AddTransactionId({ orderId, onChain }: { orderId: string; onChain: boolean }) {
   const { submit, submitting } = useSubmitTransactionId(orderId);
-  return <TransactionIdForm submitting={submitting} onSubmit={submit} />;
+  return (
+    <TransactionIdForm
+      submitting={submitting}
+      onSubmit={submit}
+      text={onChain ? ORDER_ACTION_TEXTS.addTransactionIdTextOnChain : undefined}
+    />
+  );
 }
 
 /** 'No order ID provided' / 'Order not found', with the way home (docs/product.md "Messages"). */

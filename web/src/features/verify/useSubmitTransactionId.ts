@@ -10,7 +10,7 @@ const SubmitTransactionIdMutation = graphql(/* GraphQL */ `
   mutation VerifySubmitTransactionId($orderId: ID!, $transactionId: String!) {
     submitTransactionId(orderId: $orderId, transactionId: $transactionId) {
       id
-      ...VerifyOrder
+      transactionId
     }
   }
 `);
@@ -18,7 +18,9 @@ const SubmitTransactionIdMutation = graphql(/* GraphQL */ `
 /**
  * Adds the transaction ID of the customer's payment to their PENDING order, with the checkout's rules and messages
  * (a 'Validation Error' toast before anything is sent; the API's message for a refusal, e.g. the order moved on).
- * The returned order updates the cache, so /verify shows the ID at once. Resolves true when saved.
+ * The returned ID updates the cache, so /verify shows it at once. Only the ID: on a method read from its chain the ID is
+ * checked as soon as it is saved, and the live update with what the check found (a payment, an issue) may arrive before
+ * this answer, which must not overwrite it with the order as it was. Resolves true when saved.
  */
 export function useSubmitTransactionId(orderId: string) {
   const toast = useToast();

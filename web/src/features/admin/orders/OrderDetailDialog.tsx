@@ -19,6 +19,7 @@ import type { OrderStatus } from '../../../gql/admin/graphql';
 import { formatDateTime } from '../../../format/date';
 import { IssueCertificateForm } from './IssueCertificateForm';
 import { OrderAuditTrail } from './OrderAuditTrail';
+import { ChainEvidence, PaymentIssueFlag } from './ChainEvidence';
 import { AdminOrderRowFragment, cryptoLine, Field, OverdueChip } from './OrdersList';
 import { OrderStatusSelect } from './OrderStatusSelect';
 import { useIssueCertificate } from './useIssueCertificate';
@@ -118,9 +119,11 @@ function OrderDetail({
               <Field label="Amount to receive">{cryptoLine(order)}</Field>
               <Field label="Transaction ID">{order.transactionId || 'Not provided'}</Field>
               <Field label="Wallet address">{detail.cryptoAddress || 'None'}</Field>
+              <Field label="Payment on chain">{order.payment ? <ChainEvidence order={order} /> : 'None seen'}</Field>
               <Field label="Domain">{order.domainName || 'No domain'}</Field>
               <Field label="Last updated">{formatDateTime(detail.updatedAt)}</Field>
             </Box>
+            <PaymentIssueFlag order={order} />
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
               <OrderStatusSelect
                 shortId={order.shortId}

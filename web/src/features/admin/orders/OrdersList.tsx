@@ -24,6 +24,8 @@ import type { AdminOrderRow_OrderFragment, OrderStatus } from '../../../gql/admi
 import { visuallyHidden } from '@mui/utils';
 import { formatDate, formatDateTime, formatTime } from '../../../format/date';
 import { MONOSPACE_FONT } from '../../../theme/theme';
+import { shortHash } from '../../../format/payment-issue';
+import { ChainEvidence, PaymentIssueFlag } from './ChainEvidence';
 import { OrderStatusSelect } from './OrderStatusSelect';
 import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';
 
@@ -41,6 +43,16 @@ export const AdminOrderRowFragment = graphql(/* GraphQL */ `
     transactionId
     domainName
     paymentProofUrl
+    paymentIssue
+    paymentIssueKind
+    payment {
+      txId
+      amount
+      confirmations
+      requiredConfirmations
+      status
+      explorerUrl
+    }
     customer {
       fullName
       email
@@ -137,11 +149,6 @@ export function OverdueChip() {
   );
 }
 
-/** A long transaction hash shortened in the middle ("0xabc3def1…abcdef"); the full value is its title. */
-function shortHash(value: string): string {
-  return value.length > 18 ? `${value.slice(0, 10)}…${value.slice(-6)}` : value;
-}
-
 function PaymentCell({ order }: { order: Order }) {
   return (
     <>
@@ -158,14 +165,18 @@ function PaymentCell({ order }: { order: Order }) {
           </Box>
           Tx {shortHash(order.transactionId)}
         </Typography>
-      ) : (
+      ) : order.payment ? null : (
         <Typography variant="caption" color="text.secondary">
           No transaction ID
         </Typography>
       )}
+      <ChainEvidence order={order} />
     </>
   );
 }
+
+/** Columns of the queue's table: an order's payment issue spans them all, in a row of its own under the order. */
+const TABLE_COLUMNS = 8;
 
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
@@ -190,8 +201,17 @@ function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof
           </TableRow>
         </TableHead>
         <TableBody>
-          {orders.map((order) => (
-            <TableRow key={order.id} hover data-testid="admin-order" sx={newIds.has(order.id) ? newRowSx : undefined}>
+          {orders.flatMap((order) => [
+            <TableRow
+              key={order.id}
+              hover
+              data-testid="admin-order"
+              sx={{
+                ...(newIds.has(order.id) ? newRowSx : undefined),
+                // The issue's row below belongs to this order: no line between them.
+                ...(order.paymentIssue ? { '& td': { borderBottom: 0 } } : undefined),
+              }}
+            >
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
                   <Typography sx={{ ...mono, fontWeight: 700 }}>{order.shortId}</Typography>
@@ -253,8 +273,19 @@ function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof
                   </Button>
                 </Stack>
               </TableCell>
-            </TableRow>
-          ))}
+            </TableRow>,
+            order.paymentIssue ? (
+              <TableRow
+                key={`${order.id}-issue`}
+                data-testid="admin-order-issue"
+                sx={newIds.has(order.id) ? newRowSx : undefined}
+              >
+                <TableCell colSpan={TABLE_COLUMNS} sx={{ pt: '0 !important' }}>
+                  <PaymentIssueFlag order={order} />
+                </TableCell>
+              </TableRow>
+            ) : null,
+          ])}
         </TableBody>
       </Table>
     </TableContainer>
@@ -325,7 +356,22 @@ function OrderCards({ orders, newIds, pendingStatus, onStatusChange, onViewProof
                   'Not provided'
                 )}
               </Field>
+              {order.payment ? (
+                <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+                  <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+                    Payment on chain
+                  </Typography>
+                  <Box component="dd" sx={{ m: 0 }}>
+                    <ChainEvidence order={order} />
+                  </Box>
+                </Box>
+              ) : null}
             </Box>
+            {order.paymentIssue ? (
+              <Box sx={{ mb: 1.5 }}>
+                <PaymentIssueFlag order={order} />
+              </Box>
+            ) : null}
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
               <OrderStatusSelect
                 shortId={order.shortId}

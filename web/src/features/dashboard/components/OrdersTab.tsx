@@ -1,3 +1,4 @@
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
@@ -12,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { formatDate } from '../../../format/date';
+import { paymentIssueSeverity } from '../../../format/payment-issue';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql';
 import type { OrderStatus } from '../../../gql/graphql';
 import { CancelOrderButton } from '../../orders/CancelOrderButton';
@@ -31,6 +33,8 @@ export const OrdersTabFragment = graphql(/* GraphQL */ `
     totalPrice
     paymentMethod
     domainName
+    paymentIssue
+    paymentIssueKind
     product {
       id
       name
@@ -85,6 +89,19 @@ export function OrdersTab(props: Props) {
               </Box>
               <OrderStatusChip status={order.status} />
             </Stack>
+            {order.paymentIssue ? (
+              <Stack
+                direction="row"
+                spacing={0.75}
+                sx={{ mt: 1, alignItems: 'flex-start', color: `${paymentIssueSeverity(order.paymentIssueKind)}.main` }}
+                data-testid="order-payment-issue"
+              >
+                <ErrorOutlineIcon sx={{ fontSize: '1.1rem', mt: '2px' }} aria-hidden />
+                <Typography variant="body2" sx={{ color: 'inherit', overflowWrap: 'anywhere' }}>
+                  {order.paymentIssue}
+                </Typography>
+              </Stack>
+            ) : null}
             <Grid container spacing={2} sx={{ mt: 1.5 }}>
               <Grid size={{ xs: 6, sm: 3 }}>
                 <Detail label="Quantity">{order.quantity.toLocaleString('en-US')}</Detail>
