@@ -569,7 +569,7 @@ async function benchPayments({ startStore, seeded, database, cleanups }) {
       const minute = Math.floor(Date.now() / 60_000);
       const started = performance.now();
       await client.query(
-        `SELECT graphile_worker.add_job($1, '{}'::json, job_key := $1, run_at := now(), job_key_mode := 'replace')`,
+        `SELECT graphile_worker.add_job($1, '{}'::json, queue_name := 'payments-poll', job_key := $1, run_at := now(), job_key_mode := 'replace')`,
         [POLL_TASK],
       );
       await pollDone();

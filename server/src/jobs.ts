@@ -11,7 +11,12 @@ import { MAIL_SEND_TASK, NotificationService } from './notifications/notificatio
 import { DELIVERY_TASK, DeliveryService } from './orders/delivery.service';
 import { ProofRetentionService } from './orders/proof-retention.service';
 import { PAYMENT_WINDOW_TASK, PaymentWindowService } from './orders/payment-window.service';
-import { ChainPaymentService, PAYMENT_CHECK_TASK, PAYMENTS_POLL_TASK } from './payments/chain-payment.service';
+import {
+  ChainPaymentService,
+  PAYMENT_CHECK_TASK,
+  PAYMENTS_POLL_QUEUE,
+  PAYMENTS_POLL_TASK,
+} from './payments/chain-payment.service';
 import { WEBHOOK_DELIVER_TASK, WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
 export const PROOF_SWEEP_TASK = 'proofs:sweep';
@@ -25,7 +30,7 @@ export const CRONTAB = [
   `0 * * * * ${PROOF_SWEEP_TASK}`,
   `* * * * * ${DISPATCH_PENDING_TASK}`,
   // The chain poll schedules its own next run (PAYMENT_POLL_SECONDS); this restarts it if a process died mid-poll.
-  `* * * * * ${PAYMENTS_POLL_TASK} ?jobKey=${PAYMENTS_POLL_TASK}&jobKeyMode=preserve_run_at`,
+  `* * * * * ${PAYMENTS_POLL_TASK} ?jobKey=${PAYMENTS_POLL_TASK}&jobKeyMode=preserve_run_at&queue=${PAYMENTS_POLL_QUEUE}`,
 ].join('\n');
 
 /** A task whose payload names an order. */

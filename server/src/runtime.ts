@@ -11,7 +11,7 @@ import { JobQueue, migrateJobQueue, startJobRunner, type JobRunner } from './cor
 import { createDataSource } from './db/data-source';
 import { FileStore, PgFileStore } from './files/file-store';
 import { CRONTAB, jobTasks, PROOF_SWEEP_TASK } from './jobs';
-import { PAYMENTS_POLL_TASK } from './payments/chain-payment.service';
+import { PAYMENTS_POLL_QUEUE, PAYMENTS_POLL_TASK } from './payments/chain-payment.service';
 import { NotificationService } from './notifications/notification.service';
 import { DeliveryService } from './orders/delivery.service';
 import { PaymentWindowService } from './orders/payment-window.service';
@@ -88,7 +88,7 @@ export async function createRuntime(options: {
       await container.get(JobQueue).add([
         { task: PROOF_SWEEP_TASK, payload: {}, jobKey: PROOF_SWEEP_TASK },
         { task: DISPATCH_PENDING_TASK, payload: {}, jobKey: DISPATCH_PENDING_TASK },
-        { task: PAYMENTS_POLL_TASK, payload: {}, jobKey: PAYMENTS_POLL_TASK },
+        { task: PAYMENTS_POLL_TASK, payload: {}, jobKey: PAYMENTS_POLL_TASK, queue: PAYMENTS_POLL_QUEUE },
       ]);
       return stoppable;
     },

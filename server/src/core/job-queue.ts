@@ -16,6 +16,8 @@ export interface JobSpec {
   /** At most one pending job per key. */
   jobKey?: string;
   runAt?: Date;
+  /** Jobs of one named queue run one at a time, in order (graphile-worker's `queue_name`). */
+  queue?: string;
   /** Attempts before the job is given up (graphile-worker's default is 25, retried with exponential backoff). */
   maxAttempts?: number;
 }
@@ -28,6 +30,7 @@ export function jobSpecsJson(jobs: readonly JobSpec[]): string {
       payload: job.payload,
       run_at: job.runAt?.toISOString() ?? null,
       max_attempts: job.maxAttempts ?? null,
+      queue_name: job.queue ?? null,
       job_key: job.jobKey ?? null,
     })),
   );

@@ -26,6 +26,8 @@ import { PaymentMethodService } from './payment-method.service';
 
 export const PAYMENTS_POLL_TASK = 'payments:poll';
 export const PAYMENT_CHECK_TASK = 'payments:check';
+/** The queue of the poll: one poll at a time, whoever adds it (itself, the crontab's safety net, start-up). */
+export const PAYMENTS_POLL_QUEUE = 'payments-poll';
 
 /** Typed transaction ids read per chain and poll, at most (each is one or a few requests). */
 const TYPED_PER_POLL = 100;
@@ -92,6 +94,7 @@ export class ChainPaymentService {
           task: PAYMENTS_POLL_TASK,
           payload: {},
           jobKey: PAYMENTS_POLL_TASK,
+          queue: PAYMENTS_POLL_QUEUE,
           runAt: new Date(Date.now() + this.config.chains.pollSeconds * 1000),
         });
       }
@@ -102,13 +105,15 @@ export class ChainPaymentService {
     const report: PollReport = { method: watch.method, typedChecked: 0, transfersSeen: 0, unconfirmedRefreshed: 0 };
     try {
       const tip = await watch.reader.tipHeight();
+      // Until the payment window ends (after it, an admin looks at what the customer sent), soonest deadline first.
       const typed: { id: string }[] = await this.db.query(
         `SELECT o.id FROM orders o
          WHERE o.payment_method = $1 AND o.status = 'pending' AND o.transaction_id IS NOT NULL
+           AND o.payment_due_at > now()
            AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind IN ('not_found', 'underpaid'))
            AND NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
                              AND replace(c.tx_id, '0x', '') = lower(replace(o.transaction_id, '0x', '')))
-         ORDER BY o.created_at LIMIT ${TYPED_PER_POLL}`,
+         ORDER BY o.payment_due_at LIMIT ${TYPED_PER_POLL}`,
         [watch.method],
       );
       for (const { id } of typed) await this.checkTyped(id, watch, address, tip);
@@ -179,10 +184,14 @@ export class ChainPaymentService {
    */
   private async watchAddress(watch: ChainWatch, address: string, tip: number): Promise<number> {
     const network = watch.reader.network;
+    // Two indexed minimums rather than one OR, which would walk the whole order history.
     const [{ oldest }]: { oldest: Date | null }[] = await this.db.query(
-      `SELECT min(created_at) AS oldest FROM orders
-       WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL
-         AND (status = 'pending' OR payment_due_at > now() - $3 * interval '1 day')`,
+      `SELECT least(
+         (SELECT min(created_at) FROM orders
+          WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL AND status = 'pending'),
+         (SELECT min(created_at) FROM orders
+          WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL
+            AND payment_due_at > now() - $3 * interval '1 day')) AS oldest`,
       [watch.method, address, this.config.chains.latePaymentDays],
     );
     if (!oldest) {
@@ -235,7 +244,9 @@ export class ChainPaymentService {
         lock: { mode: 'pessimistic_write' },
       });
       if (existing) {
-        if (!claimant || existing.orderId === claimant.id) return existing.orderId;
+        // Seen before (the API listed it again): what changes now is its confirmations, which the refresh follows.
+        if (!claimant) return null;
+        if (existing.orderId === claimant.id) return existing.orderId;
         if (existing.orderId) {
           await this.flag(manager, claimant, PaymentIssueKind.ALREADY_USED, ISSUES.alreadyUsed(tx.txId));
           return null;

@@ -52,6 +52,12 @@ export class ChainPayments1764500000000 implements MigrationInterface {
       CREATE UNIQUE INDEX orders_open_payment_amount ON orders (payment_method, crypto_address, payment_amount_crypto)
         WHERE status = 'pending' AND payment_offset IS NOT NULL;
       CREATE INDEX orders_payment_amount_idx ON orders (payment_method, crypto_address, payment_amount_crypto);
+      -- The poll's reads, each proportional to what it returns, not to the order history: the oldest order still
+      -- waiting at an address, and the transaction ids customers typed that are not found yet.
+      CREATE INDEX orders_payment_window_idx ON orders (payment_method, crypto_address, payment_due_at)
+        WHERE payment_offset IS NOT NULL;
+      CREATE INDEX orders_typed_transaction_idx ON orders (payment_method, payment_due_at)
+        WHERE status = 'pending' AND transaction_id IS NOT NULL;
 
       ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
         ADD CONSTRAINT notifications_kind_check CHECK (kind IN ('order_received', 'payment_confirmed',
@@ -65,6 +71,8 @@ export class ChainPayments1764500000000 implements MigrationInterface {
       ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
         ADD CONSTRAINT notifications_kind_check CHECK (kind IN ('order_received', 'payment_confirmed',
           'payment_not_received', 'order_delivered', 'ticket_reply'));
+      DROP INDEX orders_typed_transaction_idx;
+      DROP INDEX orders_payment_window_idx;
       DROP INDEX orders_payment_amount_idx;
       DROP INDEX orders_open_payment_amount;
       ALTER TABLE orders DROP CONSTRAINT orders_payment_issue_check, DROP COLUMN payment_issue_kind,
