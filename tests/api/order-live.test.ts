@@ -55,7 +55,7 @@ describe('orderUpdated', () => {
         orderUpdated: {
           id: orderId,
           status: 'PENDING',
-          paymentAmountCrypto: '48.00',
+          paymentAmountCrypto: '48.000001',
           product: { slug: 'ethereum-classic-key' },
         },
       },

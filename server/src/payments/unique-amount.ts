@@ -7,14 +7,17 @@ import { QueryFailedError, type EntityManager } from 'typeorm';
  * matches only its own order. Taking the smallest keeps what a customer pays on top of the quote to a few units.
  */
 
-/** The highest offset tried: far more open orders of one amount than the order rate limits allow. */
-const MAX_OFFSET = 1_000_000;
+/**
+ * The highest offset: far more open orders of one quote than the order rate limits allow (the amounts of the last
+ * would be 0.001 BTC, 0.1 ETH or 0.1 USDT above the quote).
+ */
+const MAX_OFFSET = 100_000;
 
 /**
  * SQL selecting `value` (the amount) and `offset_units` for a new order; each argument is a parameter reference
  * (`$n`): `quoted` the quote in the method's currency, `unit` its smallest shown unit, `lateDays` LATE_PAYMENT_DAYS.
- * generate_series yields in order and LIMIT 1 stops at the first free offset, each probe one lookup in
- * orders_payment_amount_idx.
+ * It reads only the held amounts between the quote and quote + MAX_OFFSET units (one range of
+ * orders_payment_amount_idx) and takes the smallest offset none of them has: 1, or one above a held one.
  */
 export function uniqueAmountSql(p: {
   method: string;
@@ -23,15 +26,20 @@ export function uniqueAmountSql(p: {
   unit: string;
   lateDays: string;
 }) {
-  const candidate = `${p.quoted}::numeric + k * ${p.unit}::numeric`;
-  return `SELECT ${candidate} AS value, k AS offset_units
-    FROM generate_series(1, ${MAX_OFFSET}) AS k
-    WHERE NOT EXISTS (
-      SELECT 1 FROM orders held
+  const quoted = `${p.quoted}::numeric`;
+  const unit = `${p.unit}::numeric`;
+  return `WITH held AS (
+      SELECT ((held.payment_amount_crypto - ${quoted}) / ${unit})::bigint AS k
+      FROM orders held
       WHERE held.payment_method = ${p.method} AND held.crypto_address = ${p.address}
-        AND held.payment_amount_crypto = ${candidate}
-        AND (held.status = 'pending' OR held.payment_due_at > now() - ${p.lateDays} * interval '1 day'))
-    LIMIT 1`;
+        AND held.payment_amount_crypto > ${quoted} AND held.payment_amount_crypto <= ${quoted} + ${MAX_OFFSET} * ${unit}
+        AND (held.status = 'pending' OR held.payment_due_at > now() - ${p.lateDays} * interval '1 day')
+    ), free AS (
+      SELECT min(candidate.k) AS k
+      FROM (SELECT 1::bigint AS k UNION ALL SELECT k + 1 FROM held) candidate
+      WHERE candidate.k <= ${MAX_OFFSET} AND NOT EXISTS (SELECT 1 FROM held WHERE held.k = candidate.k)
+    )
+    SELECT ${quoted} + free.k * ${unit} AS value, free.k AS offset_units FROM free WHERE free.k IS NOT NULL`;
 }
 
 /**
