@@ -48,5 +48,7 @@ export default defineConfig({
     env: { E2E_PORT: String(port), E2E_CHAIN_FILE: process.env.E2E_CHAIN_FILE },
     stdout: 'ignore',
     stderr: 'pipe',
+    // SIGTERM first, so scripts/e2e-server.mjs stops anvil and removes its scratch data (SIGKILL after 15 s).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

@@ -102,7 +102,9 @@ test('buy with USDT and a PNG proof, then watch the verify page follow the admin
   // Verify: pending, then whatever the admin decides shows up without a reload.
   await expect(page.getByRole('heading', { name: 'Payment verification in progress' })).toBeVisible();
   await expect(page.getByText(orderId)).toBeVisible();
-  await expect(page.getByText('102.00 USDT')).toBeVisible();
+  // The order's exact amount: the quote plus its own offset of a few millionths (USDT has 6 decimals on chain).
+  await expect(page.getByTestId('exact-amount')).toHaveText(/^102\.00\d{4} USDT$/);
+  await expect(page.getByTestId('exact-amount')).not.toHaveText('102.000000 USDT');
   await markDocument(page);
 
   const admin = await adminToken(request);

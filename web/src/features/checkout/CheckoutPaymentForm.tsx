@@ -80,6 +80,9 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
   const [extrasOpen, setExtrasOpen] = useState(false);
   const extrasId = useId();
   const showExtras = !onChain || extrasOpen || !!props.transactionId || !!proofName;
+  // Confirmed on chain, a payment is matched by the order's exact amount, known once it is placed: the address's own
+  // code (no amount) would invite paying the quote now. The order's code, with the amount, is on the next page.
+  const addressQr = onChain ? null : (selected?.qrSvg ?? null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -149,7 +152,7 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
             data-testid="payment-details"
             sx={{
               display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: selected.qrSvg ? '180px 1fr' : '1fr' },
+              gridTemplateColumns: { xs: '1fr', sm: addressQr ? '180px 1fr' : '1fr' },
               gap: 3,
               alignItems: 'start',
               p: { xs: 2, sm: 2.5 },
@@ -159,10 +162,10 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
               bgcolor: 'background.default',
             }}
           >
-            {selected.qrSvg && (
+            {addressQr && (
               <Box
                 component="img"
-                src={qrImageSource(selected.qrSvg)}
+                src={qrImageSource(addressQr)}
                 alt={`QR code of the ${selected.label} payment address`}
                 sx={{
                   width: 180,

@@ -19,6 +19,9 @@ export const ORDER_ACTION_TEXTS = {
   /** For a method whose payments are read from the chain: the ID is optional. */
   addTransactionIdTextOnChain:
     'Optional: we find your payment on the blockchain by its exact amount. If you have already sent it, its transaction hash lets us check it at once: letters and numbers only.',
+  /** Underpaid: the rest matches no order's amount, so its ID is how it reaches this order. */
+  addTransactionIdTextRest:
+    'Sent the rest? Add the transaction hash of that payment: it is how we match it to this order. Letters and numbers only.',
   transactionIdLabel: 'Transaction ID',
   addTransactionId: 'Add transaction ID',
   adding: 'Saving...',

@@ -247,7 +247,9 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
                 : DELIVERED_TEXTS.viewFile}
             </Button>
           ) : null}
-          {order.status === 'PENDING' ? <PaymentDeadline order={order} /> : null}
+          {order.status === 'PENDING' && (!paymentSeen(order) || order.paymentIssueKind === 'UNDERPAID') ? (
+            <PaymentDeadline order={order} />
+          ) : null}
           <Stack
             direction="row"
             spacing={1}

@@ -181,7 +181,16 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
       transactionIdForm={
         // Underpaid: the transaction ID of the rest is what settles it.
         pending && ((!order.transactionId && !seen) || underpaid) ? (
-          <AddTransactionId orderId={order.id} onChain={onChainConfirmations !== null} />
+          <AddTransactionId
+            orderId={order.id}
+            text={
+              seen && underpaid
+                ? ORDER_ACTION_TEXTS.addTransactionIdTextRest
+                : onChainConfirmations !== null
+                  ? ORDER_ACTION_TEXTS.addTransactionIdTextOnChain
+                  : undefined
+            }
+          />
         ) : null
       }
     />
@@ -203,15 +212,9 @@ function PaymentRequestSection({ request }: { request: PaymentRequest }) {
   return <PaymentRequestCard request={request} onCopy={(what, text) => void copy(what, text)} />;
 }
 
-function AddTransactionId({ orderId, onChain }: { orderId: string; onChain: boolean }) {
+function AddTransactionId({ orderId, text }: { orderId: string; text?: string }) {
   const { submit, submitting } = useSubmitTransactionId(orderId);
-  return (
-    <TransactionIdForm
-      submitting={submitting}
-      onSubmit={submit}
-      text={onChain ? ORDER_ACTION_TEXTS.addTransactionIdTextOnChain : undefined}
-    />
-  );
+  return <TransactionIdForm submitting={submitting} onSubmit={submit} text={text} />;
 }
 
 /** 'No order ID provided' / 'Order not found', with the way home (docs/product.md "Messages"). */

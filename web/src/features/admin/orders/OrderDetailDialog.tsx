@@ -119,7 +119,11 @@ function OrderDetail({
               <Field label="Amount to receive">{cryptoLine(order)}</Field>
               <Field label="Transaction ID">{order.transactionId || 'Not provided'}</Field>
               <Field label="Wallet address">{detail.cryptoAddress || 'None'}</Field>
-              <Field label="Payment on chain">{order.payment ? <ChainEvidence order={order} /> : 'None seen'}</Field>
+              {order.payment ? (
+                <Field label="Payment on chain">
+                  <ChainEvidence order={order} />
+                </Field>
+              ) : null}
               <Field label="Domain">{order.domainName || 'No domain'}</Field>
               <Field label="Last updated">{formatDateTime(detail.updatedAt)}</Field>
             </Box>

@@ -149,7 +149,15 @@ export function OverdueChip() {
   );
 }
 
+/** The same transaction, however it is written ("0xAB…" typed, "0xab…" on chain, with or without 0x). */
+function sameTx(a: string, b: string): boolean {
+  const plain = (id: string) => id.toLowerCase().replace(/^0x/, '');
+  return plain(a) === plain(b);
+}
+
 function PaymentCell({ order }: { order: Order }) {
+  // The typed ID is not repeated when the chain's evidence below shows that very transaction.
+  const typedShown = !!order.transactionId && !(order.payment && sameTx(order.transactionId, order.payment.txId));
   return (
     <>
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
@@ -158,14 +166,14 @@ function PaymentCell({ order }: { order: Order }) {
       <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {cryptoLine(order)}
       </Typography>
-      {order.transactionId ? (
+      {order.transactionId && typedShown ? (
         <Typography sx={{ ...mono, whiteSpace: 'nowrap' }} title={order.transactionId}>
           <Box component="span" sx={visuallyHidden}>
             Transaction ID{' '}
           </Box>
           Tx {shortHash(order.transactionId)}
         </Typography>
-      ) : order.payment ? null : (
+      ) : order.payment || order.transactionId ? null : (
         <Typography variant="caption" color="text.secondary">
           No transaction ID
         </Typography>
@@ -208,8 +216,13 @@ function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof
               data-testid="admin-order"
               sx={{
                 ...(newIds.has(order.id) ? newRowSx : undefined),
-                // The issue's row below belongs to this order: no line between them.
-                ...(order.paymentIssue ? { '& td': { borderBottom: 0 } } : undefined),
+                // The issue's row below belongs to this order: no line between them, one highlight for both.
+                ...(order.paymentIssue
+                  ? {
+                      '& td': { borderBottom: 0 },
+                      '&:hover + tr, &:has(+ tr:hover)': { bgcolor: 'action.hover' },
+                    }
+                  : undefined),
               }}
             >
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -249,7 +262,8 @@ function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
                 {formatUsd(order.totalPrice)}
               </TableCell>
-              <TableCell>
+              {/* Wide enough for 'Confirmed 12 of 12 confirmations' on one line. */}
+              <TableCell sx={{ minWidth: 250 }}>
                 <PaymentCell order={order} />
               </TableCell>
               <TableCell>
@@ -278,7 +292,7 @@ function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof
               <TableRow
                 key={`${order.id}-issue`}
                 data-testid="admin-order-issue"
-                sx={newIds.has(order.id) ? newRowSx : undefined}
+                sx={{ ...(newIds.has(order.id) ? newRowSx : undefined), '&:hover': { bgcolor: 'action.hover' } }}
               >
                 <TableCell colSpan={TABLE_COLUMNS} sx={{ pt: '0 !important' }}>
                   <PaymentIssueFlag order={order} />

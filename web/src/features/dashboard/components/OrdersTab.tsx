@@ -35,6 +35,9 @@ export const OrdersTabFragment = graphql(/* GraphQL */ `
     domainName
     paymentIssue
     paymentIssueKind
+    payment {
+      status
+    }
     product {
       id
       name
@@ -144,7 +147,8 @@ export function OrdersTab(props: Props) {
                     {KEYS_TEXTS.open}
                   </Button>
                 ) : null}
-                {order.status === 'PENDING' ? (
+                {/* A payment seen on chain (not a failed one) can no longer be cancelled: the API refuses. */}
+                {order.status === 'PENDING' && (!order.payment || order.payment.status === 'FAILED') ? (
                   <CancelOrderButton
                     order={{ id: order.id, shortId: order.shortId, productName: order.product.name }}
                     size="small"

@@ -1,0 +1,199 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatCryptoAmount } from '../../format/crypto';
+import { MONOSPACE_FONT } from '../../theme/theme';
+
+export interface PaymentRequest {
+  /** The order's exact amount, unique among open orders ("0.013601"). */
+  amount: string;
+  currency: string;
+  address: string;
+  /** "Ethereum (ETH)". */
+  methodLabel: string;
+  /** SVG of a QR code of `uri` (the server draws it); null: none. */
+  qrSvg: string | null;
+  /** BIP 21 / EIP-681 request, or the bare address (USDT). */
+  uri: string | null;
+  /** An underpayment was seen: the issue above says what is missing; this card keeps the address at hand. */
+  partlyPaid?: boolean;
+}
+
+export const PAYMENT_REQUEST_TEXTS = {
+  title: 'Send your payment',
+  restTitle: 'Send the rest',
+  intro:
+    'Send exactly this amount to the address below. Its last digits are unique to this order and tell us the payment is yours.',
+  partlyPaid:
+    'Part of your payment has arrived. Send only the missing amount shown above to this address, then add the transaction ID of that payment below.',
+  amountLabel: 'Amount to send',
+  addressLabel: (methodLabel: string) => `${methodLabel} address`,
+  copyAmount: 'Copy amount',
+  copyAddress: 'Copy address',
+  openInWallet: 'Open in wallet',
+  walletHint: 'Scan the code, or open your wallet app with the address and amount filled in.',
+  scanHint: 'Scan the code for the address, then enter the amount yourself.',
+  qrAlt: (methodLabel: string) => `QR code of the ${methodLabel} payment request for this order`,
+  amountCopied: { title: 'Amount Copied', description: 'The exact amount to send is on your clipboard.' },
+  addressCopied: { title: 'Address Copied', description: 'The payment address is on your clipboard.' },
+  copyFailed: { title: 'Copy Failed', description: 'Please select the text and copy it yourself.' },
+} as const;
+
+/** A wallet link only for a real payment request (bitcoin:, ethereum:), not a bare address (USDT). */
+export function walletLink(uri: string | null): string | null {
+  return uri && /^(bitcoin|ethereum):/i.test(uri) ? uri : null;
+}
+
+/** The QR code the server drew, as an image (no markup of ours is injected), as the checkout shows its own. */
+function qrImageSource(svg: string): string {
+  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+}
+
+interface Props {
+  request: PaymentRequest;
+  onCopy: (what: 'amount' | 'address', text: string) => void;
+}
+
+/**
+ * /verify while the order waits for its payment: the exact amount (its unique last digits), the address, the order's
+ * own QR code of the payment request and, for BTC and ETH, a link that opens the wallet with both filled in.
+ */
+export function PaymentRequestCard({ request, onCopy }: Props) {
+  // Partly paid: the code, the wallet link and the amount are the whole order's, so only the address is offered.
+  const rest = !!request.partlyPaid;
+  const wallet = rest ? null : walletLink(request.uri);
+  const qrSvg = rest ? null : request.qrSvg;
+  return (
+    <Card component="section" aria-labelledby="payment-request-title" sx={{ mt: 3 }} data-testid="payment-request">
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Typography id="payment-request-title" variant="h5" component="h2">
+          {rest ? PAYMENT_REQUEST_TEXTS.restTitle : PAYMENT_REQUEST_TEXTS.title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {request.partlyPaid ? PAYMENT_REQUEST_TEXTS.partlyPaid : PAYMENT_REQUEST_TEXTS.intro}
+        </Typography>
+        <Box
+          sx={{
+            mt: 2.5,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: qrSvg ? '200px minmax(0, 1fr)' : '1fr' },
+            gap: 3,
+            alignItems: 'start',
+          }}
+        >
+          {qrSvg ? (
+            <Stack spacing={1} sx={{ alignItems: 'center' }}>
+              <Box
+                component="img"
+                src={qrImageSource(qrSvg)}
+                alt={PAYMENT_REQUEST_TEXTS.qrAlt(request.methodLabel)}
+                sx={{
+                  width: 200,
+                  height: 200,
+                  bgcolor: '#fff',
+                  borderRadius: 1.5,
+                  border: 1,
+                  borderColor: 'divider',
+                  p: 1,
+                }}
+              />
+              <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', maxWidth: 220 }}>
+                {wallet ? PAYMENT_REQUEST_TEXTS.walletHint : PAYMENT_REQUEST_TEXTS.scanHint}
+              </Typography>
+            </Stack>
+          ) : null}
+          <Stack spacing={2.5} sx={{ minWidth: 0 }}>
+            {rest ? null : (
+              <Box>
+                <Typography variant="body2" color="text.secondary" id="exact-amount-label">
+                  {PAYMENT_REQUEST_TEXTS.amountLabel}
+                </Typography>
+                <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
+                  <Typography
+                    aria-labelledby="exact-amount-label"
+                    data-testid="exact-amount"
+                    sx={{
+                      fontWeight: 800,
+                      fontSize: { xs: '1.35rem', sm: '1.6rem' },
+                      lineHeight: 1.3,
+                      fontVariantNumeric: 'tabular-nums',
+                      overflowWrap: 'anywhere',
+                      flexGrow: 1,
+                    }}
+                  >
+                    {formatCryptoAmount(request.amount, request.currency)}
+                  </Typography>
+                  <Button
+                    variant="outlined"
+                    startIcon={<ContentCopyIcon aria-hidden />}
+                    onClick={() => onCopy('amount', request.amount)}
+                    aria-label={PAYMENT_REQUEST_TEXTS.copyAmount}
+                    sx={{ flexShrink: 0 }}
+                  >
+                    Copy
+                  </Button>
+                </Stack>
+              </Box>
+            )}
+            <Box>
+              <Typography variant="body2" color="text.secondary" id="exact-address-label">
+                {PAYMENT_REQUEST_TEXTS.addressLabel(request.methodLabel)}
+              </Typography>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1}
+                sx={{ mt: 0.5, alignItems: { xs: 'stretch', sm: 'center' } }}
+              >
+                <Typography
+                  aria-labelledby="exact-address-label"
+                  data-testid="exact-address"
+                  sx={{
+                    fontFamily: MONOSPACE_FONT,
+                    fontSize: '0.95rem',
+                    wordBreak: 'break-all',
+                    p: 1.25,
+                    borderRadius: 1.5,
+                    bgcolor: 'background.default',
+                    border: 1,
+                    borderColor: 'divider',
+                    flexGrow: 1,
+                  }}
+                >
+                  {request.address}
+                </Typography>
+                <Button
+                  variant="outlined"
+                  startIcon={<ContentCopyIcon aria-hidden />}
+                  onClick={() => onCopy('address', request.address)}
+                  aria-label={PAYMENT_REQUEST_TEXTS.copyAddress}
+                  sx={{ flexShrink: 0 }}
+                >
+                  Copy
+                </Button>
+              </Stack>
+            </Box>
+            {wallet ? (
+              <Box>
+                <Button
+                  component="a"
+                  href={wallet}
+                  variant="contained"
+                  color="secondary"
+                  startIcon={<OpenInNewIcon aria-hidden />}
+                  sx={{ width: { xs: '100%', sm: 'auto' } }}
+                >
+                  {PAYMENT_REQUEST_TEXTS.openInWallet}
+                </Button>
+              </Box>
+            ) : null}
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
