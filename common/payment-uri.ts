@@ -10,7 +10,7 @@ import type { PaymentMethodKey } from './pricing';
 
 export function paymentUri(method: PaymentMethodKey, address: string, amount: string): string {
   if (method === 'BTC') return `bitcoin:${address}?amount=${trimZeros(amount)}`;
-  if (method === 'ETH') return `ethereum:${address}?value=${toWei(amount)}`;
+  if (method === 'ETH') return `ethereum:${address}?value=${etherToWei(amount)}`;
   return address;
 }
 
@@ -19,7 +19,7 @@ function trimZeros(amount: string): string {
 }
 
 /** "0.004001" ETH → "4001000000000000" wei, exactly. */
-function toWei(amount: string): string {
+export function etherToWei(amount: string): string {
   const [whole, fraction = ''] = amount.split('.');
   return (BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0').slice(0, 18) || '0')).toString();
 }

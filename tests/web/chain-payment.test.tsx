@@ -13,11 +13,8 @@ import { makeFragmentData } from '../../web/src/gql/admin';
 import type { AdminOrderRow_OrderFragment } from '../../web/src/gql/admin/graphql';
 import { AdminOrderRowFragment, OrdersList } from '../../web/src/features/admin/orders/OrdersList';
 import { PaymentRequestCard, type PaymentRequest } from '../../web/src/features/verify/PaymentRequestCard';
-import {
-  VerifyOrderStatus,
-  type ChainPaymentView,
-  type VerifiedOrder,
-} from '../../web/src/features/verify/VerifyOrderStatus';
+import { VerifyOrderStatus, type VerifiedOrder } from '../../web/src/features/verify/VerifyOrderStatus';
+import type { ChainPaymentView } from '../../web/src/format/payment-issue';
 import { formatQuoteAmount, nextSmallestUnit, trimDecimals } from '../../web/src/format/crypto';
 
 function render(element: ReactElement, phone = false): string {

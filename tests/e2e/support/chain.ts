@@ -6,6 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { etherToWei } from '../../../common/payment-uri';
+import { anvilClient } from '../../support/chain-fixtures/anvil';
 
 function chainFile(): string {
   const port = process.env.E2E_PORT ?? '4173';
@@ -23,36 +25,19 @@ export interface E2EChain {
   mine(n: number): Promise<void>;
 }
 
-let id = 0;
-
 export function e2eChain(): E2EChain {
   const file = chainFile();
   if (!fs.existsSync(file)) throw new Error(`No local chain: ${file} is missing (scripts/e2e-server.mjs writes it)`);
   const { url } = JSON.parse(fs.readFileSync(file, 'utf8')) as { url: string };
-
-  const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-    });
-    const body = (await response.json()) as { result?: T; error?: { message: string } };
-    if (body.error) throw new Error(`anvil ${method}: ${body.error.message}`);
-    return body.result as T;
-  };
-
+  const { rpc, mined } = anvilClient(url);
   return {
     url,
     rpc,
     accounts: () => rpc<string[]>('eth_accounts'),
     async send(from, to, wei) {
       const hash = await rpc<string>('eth_sendTransaction', [{ from, to, value: `0x${wei.toString(16)}` }]);
-      // Automine answers before the block is sealed: wait for the receipt.
-      for (let i = 0; i < 100; i += 1) {
-        if (await rpc('eth_getTransactionReceipt', [hash])) return hash;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`anvil: ${hash} was not mined`);
+      await mined(hash);
+      return hash;
     },
     async mine(n) {
       await rpc('anvil_mine', [`0x${n.toString(16)}`]);
@@ -60,8 +45,5 @@ export function e2eChain(): E2EChain {
   };
 }
 
-/** "0.013601" ETH → 13601000000000000n wei, exactly. */
-export function ethToWei(amount: string): bigint {
-  const [whole, fraction = ''] = amount.split('.');
-  return BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0').slice(0, 18) || '0');
-}
+/** "0.013601" ETH → 13601000000000000n wei, exactly (the EIP-681 value the order's QR code carries). */
+export const ethToWei = (amount: string): bigint => BigInt(etherToWei(amount));

@@ -38,6 +38,30 @@ export function anvilBinary(): string {
   return path.join(path.dirname(pkg), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
 }
 
+/** JSON-RPC to an anvil at `url` (the e2e tests reach the browser tests' store's chain this way too). */
+export function anvilClient(url: string) {
+  let id = 0;
+  const rpc = async <T = unknown>(method: string, params: unknown[] = []): Promise<T> => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+    });
+    const body = (await response.json()) as { result?: T; error?: { message: string } };
+    if (body.error) throw new Error(`anvil ${method}: ${body.error.message}`);
+    return body.result as T;
+  };
+  /** Waits until transaction `hash` is in a block (automine answers before its block is sealed). */
+  const mined = async (hash: string): Promise<void> => {
+    for (let i = 0; i < 100; i += 1) {
+      if (await rpc('eth_getTransactionReceipt', [hash])) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`anvil: ${hash} was not mined`);
+  };
+  return { rpc, mined };
+}
+
 /** Runtime code that reverts whatever it is sent: PUSH1 0 PUSH1 0 REVERT. */
 const REVERT_CODE = '0x60006000fd';
 
@@ -50,18 +74,7 @@ export async function startAnvil(options: { genesisTime?: number } = {}): Promis
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  let id = 0;
-
-  const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-    });
-    const body = (await response.json()) as { result?: T; error?: { message: string } };
-    if (body.error) throw new Error(`anvil ${method}: ${body.error.message}`);
-    return body.result as T;
-  };
+  const { rpc } = anvilClient(url);
 
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -87,13 +100,7 @@ export async function startAnvil(options: { genesisTime?: number } = {}): Promis
       rpc<string>('eth_sendTransaction', [
         { from, to, value: hex(wei), ...(options?.gas ? { gas: hex(options.gas) } : {}) },
       ]),
-    mined: async (hash) => {
-      for (let i = 0; i < 100; i += 1) {
-        if (await rpc('eth_getTransactionReceipt', [hash])) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`anvil: ${hash} was not mined`);
-    },
+    mined: anvilClient(url).mined,
     mine: async (n = 1) => {
       await rpc('anvil_mine', [hex(n)]);
     },

@@ -50,6 +50,17 @@ export function paymentIssueSeverity(kind: PaymentIssueKindValue | null | undefi
 /** ChainPayment.status as the customer and the admin read it. */
 export const CHAIN_PAYMENT_STATUS_LABELS = { DETECTED: 'Detected', CONFIRMED: 'Confirmed', FAILED: 'Failed' } as const;
 export type ChainPaymentStatusValue = keyof typeof CHAIN_PAYMENT_STATUS_LABELS;
+/** A payment seen on chain, as /verify and the admin queue show it (the API's `ChainPayment`). */
+export interface ChainPaymentView {
+  txId: string;
+  /** Exact, in the method's currency ("0.013601"). */
+  amount: string;
+  confirmations: number;
+  requiredConfirmations: number;
+  status: ChainPaymentStatusValue;
+  explorerUrl: string;
+}
+
 export const CHAIN_PAYMENT_STATUS_COLOURS = { DETECTED: 'info', CONFIRMED: 'success', FAILED: 'error' } as const;
 
 /** "Payment detected — 3 of 12 confirmations" (at most the required number). */

@@ -31,7 +31,7 @@ import {
   confirmationsOf,
   detectedLine,
   paymentIssueSeverity,
-  type ChainPaymentStatusValue,
+  type ChainPaymentView,
   type PaymentIssueKindValue,
 } from '../../format/payment-issue';
 import type { OrderStatus, PaymentMethod } from '../../gql/graphql';
@@ -68,16 +68,6 @@ export interface VerifiedOrder {
   /** What is wrong with the payment, as a full sentence with the amounts (the API's `paymentIssue`). */
   paymentIssue?: string | null;
   paymentIssueKind?: PaymentIssueKindValue | null;
-}
-
-export interface ChainPaymentView {
-  txId: string;
-  /** Exact, in the method's currency ("0.013601"). */
-  amount: string;
-  confirmations: number;
-  requiredConfirmations: number;
-  status: ChainPaymentStatusValue;
-  explorerUrl: string;
 }
 
 /** A payment was seen on chain for the order (a failed transaction paid nothing, so it does not count). */

@@ -16,7 +16,7 @@ import {
   PAYMENT_ISSUE_LABELS,
   paymentIssueSeverity,
   shortHash,
-  type ChainPaymentStatusValue,
+  type ChainPaymentView,
   type PaymentIssueKindValue,
 } from '../../../format/payment-issue';
 import type { PaymentMethod } from '../../../gql/admin/graphql';
@@ -25,14 +25,7 @@ import { MONOSPACE_FONT } from '../../../theme/theme';
 export interface ChainEvidenceOrder {
   shortId: string;
   paymentMethod: PaymentMethod;
-  payment: {
-    txId: string;
-    amount: string;
-    confirmations: number;
-    requiredConfirmations: number;
-    status: ChainPaymentStatusValue;
-    explorerUrl: string;
-  } | null;
+  payment: ChainPaymentView | null;
   paymentIssue: string | null;
   paymentIssueKind: PaymentIssueKindValue | null;
 }
