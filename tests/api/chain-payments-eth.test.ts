@@ -207,11 +207,34 @@ describe('a transaction id the customer gives', () => {
     expect(paid.payment).toMatchObject({ txId: hash!, confirmations: 3 });
   });
 
-  it('flags an over-payment and still confirms the order', async () => {
+  it("sends an over-payment known only by its typed id to an admin: a typed id could be anyone's public payment", async () => {
     const order = await placeOrder();
     const hash = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto) + 500n * WEI_PER_MICRO_ETH);
     await anvil.mine(2);
     expect((await submitTx(order.id, hash)).errors).toBeUndefined();
+    const flagged = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.paymentIssueKind === 'NEEDS_REVIEW' && o;
+      },
+      15_000,
+      'NEEDS_REVIEW',
+    );
+    const due = order.paymentAmountCrypto.replace(/0+$/, '');
+    const received = (Number(order.paymentAmountCrypto) + 0.0005).toFixed(6).replace(/0+$/, '');
+    expect(flagged.paymentIssue).toBe(
+      `Received ${received} ETH for ${due} ETH due (0.0005 ETH more) in a transaction identified by its ID, not by this order's unique amount. An admin confirms the payment and decides on refunding the difference.`,
+    );
+    expect(flagged.status).toBe('PENDING');
+    expect(flagged.payment).toMatchObject({ txId: hash, status: 'CONFIRMED' });
+  });
+
+  it('confirms an order paid its exact amount twice and flags the extra for a refund decision', async () => {
+    const order = await placeOrder();
+    const first = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+    const second = await anvil.send(anvil.accounts[3], STORE, wei(order.paymentAmountCrypto));
+    await anvil.mined(second);
+    await anvil.mine(3);
     const paid = await eventually(
       async () => {
         const o = await readOrder(order.id);
@@ -220,13 +243,18 @@ describe('a transaction id the customer gives', () => {
       15_000,
       'SUCCESS + OVERPAID',
     );
-    const received = (Number(order.paymentAmountCrypto) + 0.0005).toFixed(6).replace(/0+$/, '');
+    const due = order.paymentAmountCrypto.replace(/0+$/, '');
+    const twice = (Number(order.paymentAmountCrypto) * 2).toFixed(6).replace(/0+$/, '');
     expect(paid.paymentIssue).toBe(
-      `Overpaid: received ${received} ETH for ${order.paymentAmountCrypto.replace(/0+$/, '')} ETH due. An admin decides on refunding the difference.`,
+      `Overpaid: received ${twice} ETH for ${due} ETH due. An admin decides on refunding the difference.`,
     );
+    const rows = await server.sql(`SELECT tx_id, matched_by FROM chain_payments WHERE order_id = $1 ORDER BY tx_id`, [
+      order.id,
+    ]);
+    expect(rows).toEqual([first, second].sort().map((tx_id) => ({ tx_id, matched_by: 'amount' })));
   });
 
-  it('keeps an under-payment PENDING with the missing amount, and counts a second payment of the rest', async () => {
+  it('keeps an under-payment PENDING with the missing amount, and counts a second payment of the rest for an admin', async () => {
     const order = await placeOrder();
     const due = wei(order.paymentAmountCrypto);
     const first = await anvil.send(payer, STORE, due - 2_000n * WEI_PER_MICRO_ETH);
@@ -260,19 +288,52 @@ describe('a transaction id the customer gives', () => {
     const rest = await anvil.send(payer, STORE, 2_000n * WEI_PER_MICRO_ETH);
     await anvil.mine(2);
     expect((await submitTx(order.id, rest)).errors).toBeUndefined();
-    const paid = await eventually(
+    // In full, but partly by typed ids of payments that are not the order's unique amount: an admin confirms.
+    const covered = await eventually(
       async () => {
         const o = await readOrder(order.id);
-        return o.status === 'SUCCESS' && o;
+        return o.paymentIssueKind === 'NEEDS_REVIEW' && o;
       },
       15_000,
-      'SUCCESS after the rest',
+      'NEEDS_REVIEW after the rest',
     );
-    expect(paid.paymentIssue).toBeNull();
+    expect(covered.status).toBe('PENDING');
+    expect(covered.paymentIssue).toBe(
+      `Received ${order.paymentAmountCrypto.replace(/0+$/, '')} ETH in full, partly in transactions identified by their ID, not by this order's unique amount. An admin confirms the payment.`,
+    );
     const rows = await server.sql(`SELECT tx_id FROM chain_payments WHERE order_id = $1 ORDER BY detected_at`, [
       order.id,
     ]);
     expect(rows.map((r) => r.tx_id)).toEqual([first, rest]);
+  });
+
+  it('drops a payment the chain forgot (replaced or dropped from the mempool): it paid nothing', async () => {
+    const order = await placeOrder();
+    await anvil.setAutomine(false);
+    let hash: string;
+    try {
+      hash = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+      expect((await submitTx(order.id, hash)).errors).toBeUndefined();
+      await eventually(async () => (await readOrder(order.id)).payment, 15_000, 'pending payment');
+      await anvil.rpc('anvil_dropTransaction', [hash]);
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    // Gone for over an hour (the clock moved on: seen two hours ago).
+    await server.sql(`UPDATE chain_payments SET detected_at = now() - interval '2 hours' WHERE tx_id = $1`, [hash!]);
+    const dropped = await eventually(
+      async () => {
+        const o = await readOrder(order.id);
+        return o.payment?.status === 'FAILED' && o;
+      },
+      15_000,
+      'the payment marked failed',
+    );
+    expect(dropped.status).toBe('PENDING');
+    // Nothing seen on chain any more: the customer may cancel again.
+    const cancelled = await server.gql(CANCEL, { id: order.id }, { token: customer.token });
+    expect(cancelled.errors).toBeUndefined();
+    expect(cancelled.data!.cancelOrder.status).toBe('CANCELLED');
   });
 
   it('flags a reverted transaction: it paid nothing', async () => {

@@ -97,6 +97,11 @@ export enum PaymentIssueKind {
   ALREADY_USED = 'already_used',
   /** The transaction was sent before the order was placed. */
   BEFORE_ORDER = 'before_order',
+  /**
+   * Enough arrived, but (partly) in transactions the customer identified by ID whose amount is not this order's
+   * unique amount: anyone can type an ID seen on chain, so an admin confirms before the order counts as paid.
+   */
+  NEEDS_REVIEW = 'needs_review',
   /** The chain does not know the transaction (yet): the store keeps looking until the payment window ends. */
   NOT_FOUND = 'not_found',
 }

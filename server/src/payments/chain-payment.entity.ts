@@ -42,6 +42,10 @@ export class ChainPayment {
   @Column({ name: 'order_id', type: 'uuid', nullable: true })
   orderId: string | null;
 
+  /** How it was tied to its order: its unique amount, or a transaction id the customer typed (null: no order). */
+  @Column({ name: 'matched_by', type: 'text', nullable: true })
+  matchedBy: 'amount' | 'transaction_id' | null;
+
   @Field(() => ChainPaymentStatus)
   @Column({ type: 'text' })
   status: ChainPaymentStatus;

@@ -31,6 +31,9 @@ export const PAYMENTS_POLL_QUEUE = 'payments-poll';
 
 /** Typed transaction ids read per chain and poll, at most (each is one or a few requests). */
 const TYPED_PER_POLL = 100;
+/** How long a payment may be unknown to the chain before it counts as dropped (it paid nothing). */
+const DROPPED_AFTER_MS = 3_600_000;
+
 /** Unconfirmed payments re-read per chain and poll, at most. */
 const UNCONFIRMED_PER_POLL = 500;
 
@@ -112,11 +115,13 @@ export class ChainPaymentService {
            AND o.payment_due_at > now()
            AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind IN ('not_found', 'underpaid'))
            AND NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
-                             AND replace(c.tx_id, '0x', '') = lower(replace(o.transaction_id, '0x', '')))
+                             AND replace(c.tx_id, '0x', '') = replace(lower(o.transaction_id), '0x', ''))
          ORDER BY o.payment_due_at LIMIT ${TYPED_PER_POLL}`,
         [watch.method],
       );
-      for (const { id } of typed) await this.checkTyped(id, watch, address, tip);
+      for (const { id } of typed) {
+        await this.isolated({ orderId: id }, () => this.checkTyped(id, watch, address, tip));
+      }
       report.typedChecked = typed.length;
       report.transfersSeen = await this.watchAddress(watch, address, tip);
       report.unconfirmedRefreshed = await this.refreshUnconfirmed(watch, tip);
@@ -164,7 +169,8 @@ export class ChainPaymentService {
       return this.flagById(order.id, PaymentIssueKind.NOT_FOUND, ISSUES.notFound(txId, chain));
     }
     if (tx.status === 'failed') return this.flagById(order.id, PaymentIssueKind.FAILED, ISSUES.failed(txId));
-    const toUs = tx.transfers.filter((t) => sameAddress(t.to, address));
+    // A transfer of nothing (TRC-20 address poisoning sends 0 USDT) pays nothing.
+    const toUs = tx.transfers.filter((t) => t.units > 0n && sameAddress(t.to, address));
     const payments = toUs.filter((t) => t.token === watch.token);
     if (payments.length === 0) {
       return toUs.length > 0
@@ -210,9 +216,9 @@ export class ChainPaymentService {
     for (const tx of page.transactions) {
       if (tx.status === 'failed' || (tx.blockTime && tx.blockTime.getTime() < notBefore)) continue;
       for (const transfer of tx.transfers) {
-        if (!sameAddress(transfer.to, address) || transfer.token !== watch.token) continue;
+        if (transfer.units <= 0n || !sameAddress(transfer.to, address) || transfer.token !== watch.token) continue;
         seen += 1;
-        await this.record(watch, address, tx, transfer, tip, null);
+        await this.isolated({ txId: tx.txId }, () => this.record(watch, address, tx, transfer, tip, null));
       }
     }
     await this.db.query(
@@ -239,10 +245,16 @@ export class ChainPaymentService {
   ): Promise<void> {
     const network = watch.reader.network;
     const settle = await this.db.transaction(async (manager): Promise<string | null> => {
-      const existing = await manager.getRepository(ChainPayment).findOne({
-        where: { network, txId: tx.txId, outputIndex: transfer.index },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const repository = manager.getRepository(ChainPayment);
+      const lock = { mode: 'pessimistic_write' } as const;
+      const amount = unitsToDecimal(transfer.units, watch.reader.unitDecimals);
+      const existing =
+        (await repository.findOne({ where: { network, txId: tx.txId, outputIndex: transfer.index }, lock })) ??
+        // TronGrid's listing does not say which log a transfer is (the reader says 0), a re-read by id does: the same
+        // recipient and amount in the same transaction is the same transfer, not a second payment.
+        (network === 'tron'
+          ? await repository.findOne({ where: { network, txId: tx.txId, toAddress: transfer.to, amount }, lock })
+          : null);
       if (existing) {
         // Seen before (the API listed it again): what changes now is its confirmations, which the refresh follows.
         if (!claimant) return null;
@@ -251,29 +263,33 @@ export class ChainPaymentService {
           await this.flag(manager, claimant, PaymentIssueKind.ALREADY_USED, ISSUES.alreadyUsed(tx.txId));
           return null;
         }
-        await manager.update(ChainPayment, { id: existing.id }, { orderId: claimant.id });
+        await manager.update(ChainPayment, { id: existing.id }, { orderId: claimant.id, matchedBy: 'transaction_id' });
         return claimant.id;
       }
       const shown = this.shownAmount(watch, transfer.units);
-      const owner =
-        (await this.orderOfAmount(manager, watch, address, shown, tx, claimant?.id ?? null)) ?? claimant?.id ?? null;
+      const byAmount = await this.orderOfAmount(manager, watch, address, shown, tx, claimant?.id ?? null);
+      const claimantsAmount =
+        claimant !== null && decimalToUnits(shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8);
+      const owner = byAmount ?? claimant?.id ?? null;
+      const matchedBy = owner === null ? null : byAmount !== null || claimantsAmount ? 'amount' : 'transaction_id';
       const confirmations = tx.status === 'pending' ? 0 : confirmationsAt(tip, tx.blockNumber);
       const inserted: { id: string }[] = await manager.query(
         `INSERT INTO chain_payments (network, tx_id, output_index, to_address, amount, order_id, status, block_number,
-                                     block_time, confirmations, required_confirmations)
-         VALUES ($1, $2, $3, $4, $5, $6, 'detected', $7, $8, $9, $10)
+                                     block_time, confirmations, required_confirmations, matched_by)
+         VALUES ($1, $2, $3, $4, $5, $6, 'detected', $7, $8, $9, $10, $11)
          ON CONFLICT (network, tx_id, output_index) DO NOTHING RETURNING id`,
         [
           network,
           tx.txId,
           transfer.index,
           transfer.to,
-          unitsToDecimal(transfer.units, watch.reader.unitDecimals),
+          amount,
           owner,
           tx.status === 'pending' ? null : tx.blockNumber,
           tx.status === 'pending' ? null : tx.blockTime,
           confirmations,
           watch.requiredConfirmations,
+          matchedBy,
         ],
       );
       if (inserted.length === 0) return null; // recorded meanwhile by another job: that one settles it
@@ -344,6 +360,10 @@ export class ChainPaymentService {
         confirmations = confirmationsAt(tip, blockNumber);
         if (inBlock?.status === 'failed') status = ChainPaymentStatus.FAILED;
         else if (inBlock && confirmations >= payment.requiredConfirmations) status = ChainPaymentStatus.CONFIRMED;
+        // Gone from the chain and its mempool (replaced by a higher fee, dropped, or reorganised away): it paid
+        // nothing. (A TRON transfer is unknown by id until it is solidified, about a minute.)
+        else if (!tx && Date.now() - payment.detectedAt.getTime() > DROPPED_AFTER_MS)
+          status = ChainPaymentStatus.FAILED;
       }
       const changed =
         status !== payment.status || confirmations !== payment.confirmations || blockNumber !== payment.blockNumber;
@@ -414,6 +434,21 @@ export class ChainPaymentService {
         );
       }
       if (!confirmed) return this.clearIssue(manager, order);
+      // Only payments of this order's unique amount confirm it by themselves: an id typed for a payment of another
+      // amount could be anyone's payment (it is public on chain), so a person confirms those.
+      const byAmount = payments
+        .filter((p) => p.matchedBy === 'amount')
+        .reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
+      if (byAmount < due) {
+        return this.flag(
+          manager,
+          order,
+          PaymentIssueKind.NEEDS_REVIEW,
+          received > due
+            ? ISSUES.reviewOverpaid(amount(received), amount(due), amount(received - due))
+            : ISSUES.reviewInFull(amount(received)),
+        );
+      }
       const txIds = [...new Set(payments.map((p) => p.txId))].join(', ');
       const least = Math.min(...payments.map((p) => p.confirmations));
       await this.lifecycle.transition(
@@ -430,6 +465,19 @@ export class ChainPaymentService {
       }
       logger.info({ orderId, txIds }, 'Payment confirmed on chain');
     });
+  }
+
+  /**
+   * Runs one item of a poll (a typed id, a listed transfer) so that an error of its own is logged and the poll goes
+   * on: one bad item must not stop a chain's payments. A chain that cannot be read still ends the poll.
+   */
+  private async isolated(item: Record<string, string>, run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof ChainReadError) throw error;
+      logger.error({ err: error, ...item }, 'A payment could not be processed; the poll goes on without it');
+    }
   }
 
   /** A payment's amount at the method's shown decimals, cut (never rounded up): what is compared with the order's. */
@@ -481,7 +529,7 @@ export class ChainPaymentService {
   async paidAnotherOrder(manager: EntityManager, orderId: string, txId: string): Promise<boolean> {
     const rows: unknown[] = await manager.query(
       `SELECT 1 FROM chain_payments
-       WHERE replace(tx_id, '0x', '') = lower(replace($1, '0x', '')) AND order_id IS NOT NULL AND order_id <> $2
+       WHERE replace(tx_id, '0x', '') = replace(lower($1), '0x', '') AND order_id IS NOT NULL AND order_id <> $2
        LIMIT 1`,
       [txId, orderId],
     );
@@ -526,6 +574,10 @@ export const ISSUES = {
   alreadyUsed: (txId: string) => `Transaction ${txId} already paid another order.`,
   underpaid: (received: string, due: string, missing: string) =>
     `Underpaid: received ${received} of ${due}; ${missing} missing. Send the rest to the same address and add its transaction ID, or contact support.`,
+  reviewOverpaid: (received: string, due: string, extra: string) =>
+    `Received ${received} for ${due} due (${extra} more) in a transaction identified by its ID, not by this order's unique amount. An admin confirms the payment and decides on refunding the difference.`,
+  reviewInFull: (received: string) =>
+    `Received ${received} in full, partly in transactions identified by their ID, not by this order's unique amount. An admin confirms the payment.`,
   overpaid: (received: string, due: string) =>
     `Overpaid: received ${received} for ${due} due. An admin decides on refunding the difference.`,
   lateWindow: (received: string) =>

@@ -10,6 +10,7 @@ export type PaymentIssueKindValue =
   | 'WRONG_TOKEN'
   | 'ALREADY_USED'
   | 'BEFORE_ORDER'
+  | 'NEEDS_REVIEW'
   | 'NOT_FOUND';
 
 /**
@@ -22,6 +23,7 @@ export const PAYMENT_ISSUE_SEVERITY: Record<PaymentIssueKindValue, Extract<Alert
   OVERPAID: 'warning',
   LATE: 'warning',
   NOT_FOUND: 'warning',
+  NEEDS_REVIEW: 'warning',
   FAILED: 'error',
   WRONG_RECIPIENT: 'error',
   WRONG_TOKEN: 'error',
@@ -35,6 +37,7 @@ export const PAYMENT_ISSUE_LABELS: Record<PaymentIssueKindValue, string> = {
   OVERPAID: 'Overpaid',
   LATE: 'Late payment',
   NOT_FOUND: 'Transaction not found',
+  NEEDS_REVIEW: 'Needs an admin',
   FAILED: 'Transaction failed',
   WRONG_RECIPIENT: 'Wrong recipient',
   WRONG_TOKEN: 'Wrong token',

@@ -56,6 +56,7 @@ export type PaymentIssueKind =
   | 'BEFORE_ORDER'
   | 'FAILED'
   | 'LATE'
+  | 'NEEDS_REVIEW'
   | 'NOT_FOUND'
   | 'OVERPAID'
   | 'UNDERPAID'

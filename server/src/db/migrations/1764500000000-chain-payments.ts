@@ -24,6 +24,8 @@ export class ChainPayments1764500000000 implements MigrationInterface {
         to_address text NOT NULL,
         amount numeric(40, 18) NOT NULL CHECK (amount > 0),
         order_id uuid REFERENCES orders (id),
+        -- 'amount': it is the order's unique amount; 'transaction_id': the customer typed its id (not its amount).
+        matched_by text CHECK (matched_by IN ('amount', 'transaction_id')),
         status text NOT NULL DEFAULT 'detected' CHECK (status IN ('detected', 'confirmed', 'failed')),
         block_number bigint,
         block_time timestamptz,

@@ -41,6 +41,7 @@ export type NotificationKind =
   | 'ORDER_DELIVERED'
   | 'ORDER_RECEIVED'
   | 'PAYMENT_CONFIRMED'
+  | 'PAYMENT_ISSUE'
   | 'PAYMENT_NOT_RECEIVED'
   | 'TICKET_REPLY';
 
@@ -65,6 +66,7 @@ export type PaymentIssueKind =
   | 'BEFORE_ORDER'
   | 'FAILED'
   | 'LATE'
+  | 'NEEDS_REVIEW'
   | 'NOT_FOUND'
   | 'OVERPAID'
   | 'UNDERPAID'

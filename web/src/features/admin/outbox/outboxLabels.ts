@@ -7,6 +7,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   PAYMENT_CONFIRMED: 'Payment confirmed',
   PAYMENT_NOT_RECEIVED: 'Payment not received',
   ORDER_DELIVERED: 'Order completed',
+  PAYMENT_ISSUE: 'Payment problem',
   TICKET_REPLY: 'Ticket reply',
 };
 
