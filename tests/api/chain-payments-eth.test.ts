@@ -341,7 +341,6 @@ describe('a transaction id the customer gives', () => {
     const hash = await anvil.whileReverting(STORE, () =>
       anvil.send(payer, STORE, wei(order.paymentAmountCrypto), { gas: 100_000n }),
     );
-    await anvil.mined(hash);
     const receipt = await anvil.rpc<{ status: string }>('eth_getTransactionReceipt', [hash]);
     expect(receipt.status).toBe('0x0');
     expect((await submitTx(order.id, hash)).errors).toBeUndefined();

@@ -13,7 +13,10 @@ export interface Anvil {
   /** anvil's funded, unlocked accounts (lower case). */
   accounts: string[];
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
-  /** Sends `wei` from `from` to `to` and returns the transaction hash; mined at once unless automine is off. */
+  /**
+   * Sends `wei` from `from` to `to` and returns the transaction hash once it is in a block; with automine off, at once
+   * (it waits in the mempool).
+   */
   send(from: string, to: string, wei: bigint, options?: { gas?: bigint }): Promise<string>;
   /** Waits until transaction `hash` is in a block (automine answers before its block is sealed). */
   mined(hash: string): Promise<void>;
@@ -74,7 +77,8 @@ export async function startAnvil(options: { genesisTime?: number } = {}): Promis
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const { rpc } = anvilClient(url);
+  const { rpc, mined } = anvilClient(url);
+  let automine = true;
 
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -96,17 +100,22 @@ export async function startAnvil(options: { genesisTime?: number } = {}): Promis
     url,
     accounts,
     rpc,
-    send: (from, to, wei, options) =>
-      rpc<string>('eth_sendTransaction', [
+    async send(from, to, wei, options) {
+      const hash = await rpc<string>('eth_sendTransaction', [
         { from, to, value: hex(wei), ...(options?.gas ? { gas: hex(options.gas) } : {}) },
-      ]),
-    mined: anvilClient(url).mined,
+      ]);
+      // Automine answers before the block is sealed: a block mined next must come after this one.
+      if (automine) await mined(hash);
+      return hash;
+    },
+    mined,
     mine: async (n = 1) => {
       await rpc('anvil_mine', [hex(n)]);
     },
     blockNumber: async () => Number(await rpc<string>('eth_blockNumber')),
     setAutomine: async (on) => {
       await rpc('evm_setAutomine', [on]);
+      automine = on;
     },
     async whileReverting(address, run) {
       await rpc('anvil_setCode', [address, REVERT_CODE]);
