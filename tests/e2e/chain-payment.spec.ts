@@ -81,6 +81,10 @@ test('an ETH payment on chain: detected, confirmed and delivered on /verify with
   await expectToast(page, 'Order submitted successfully!');
   await expect(page).toHaveURL(/\/verify\?order=[0-9a-f-]{36}$/);
   const orderId = new URL(page.url()).searchParams.get('order')!;
+  // The admin watches the queue from now on (the evidence must arrive live; by the end of this slow test other
+  // workers' orders may have pushed the order off a freshly loaded first page).
+  const admin = await adminQueue(browser);
+  await expect(admin.getByTestId('admin-order').filter({ hasText: orderId.slice(0, 8) })).toHaveCount(1);
 
   // /verify: the order's own exact amount, its address, QR code and wallet link.
   await expect(page.getByRole('heading', { name: 'Payment verification in progress' })).toBeVisible();
@@ -129,7 +133,6 @@ test('an ETH payment on chain: detected, confirmed and delivered on /verify with
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // The admin queue shows the chain's evidence beside the proof.
-  const admin = await adminQueue(browser);
   const row = admin.getByTestId('admin-order').filter({ hasText: orderId.slice(0, 8) });
   const evidence = row.getByTestId('chain-evidence');
   await expect(evidence).toContainText('Detected');
@@ -166,6 +169,10 @@ test('an underpayment given by its transaction ID is flagged with its amounts on
     user.token,
   );
   const order = placed.placeOrder as { id: string; shortId: string; paymentAmountCrypto: string };
+  // The admin watches the queue from now on: the order is on its first page, and the flag must arrive live (by the
+  // end of this slow test, other workers' orders may have pushed it off a freshly loaded first page).
+  const admin = await adminQueue(browser);
+  await expect(admin.getByRole('button', { name: `Details of order ${order.shortId}` })).toBeVisible();
   await signInBrowser(page, user);
   await page.goto(`/verify?order=${order.id}`);
   await expect(page.getByTestId('exact-amount')).toHaveText(`${order.paymentAmountCrypto} ETH`);
@@ -196,7 +203,6 @@ test('an underpayment given by its transaction ID is flagged with its amounts on
   await shoot(page, 'verify-underpaid');
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  const admin = await adminQueue(browser);
   const flag = admin.getByRole('note', { name: `Payment issue of order ${order.shortId}` });
   await expect(flag).toContainText('Underpaid:');
   await expect(flag).toContainText(`received 0.001234 ETH of ${order.paymentAmountCrypto} ETH`);
