@@ -6,16 +6,12 @@
  * - USDT TRC-20: the address alone. TRON has no payment-URI standard that wallets agree on, and several refuse a
  *   QR code that is not a bare address; the amount is shown beside the code instead.
  */
-import type { PaymentMethodKey } from './pricing';
+import { trimZeros, type PaymentMethodKey } from './pricing';
 
 export function paymentUri(method: PaymentMethodKey, address: string, amount: string): string {
   if (method === 'BTC') return `bitcoin:${address}?amount=${trimZeros(amount)}`;
   if (method === 'ETH') return `ethereum:${address}?value=${etherToWei(amount)}`;
   return address;
-}
-
-function trimZeros(amount: string): string {
-  return amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
 }
 
 /** "0.004001" ETH → "4001000000000000" wei, exactly. */

@@ -81,6 +81,11 @@ export function formatUsd(amount: number): string {
   );
 }
 
+/** An exact decimal without its trailing zeros: "1.500000" → "1.5", "2.000" → "2". */
+export function trimZeros(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
 /**
  * Re-scales an exact decimal string (PostgreSQL numeric, e.g. "54400.00000000") to `decimals`
  * places, rounding half up, without going through a float: ("1.08800000", 8) → "1.08800000",

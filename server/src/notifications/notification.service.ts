@@ -69,11 +69,19 @@ export function mailKindsFor(event: NewDomainEvent): NotificationKind[] {
   }
 }
 
-const ORDER_MAILS: Partial<Record<NotificationKind, (ctx: MailContext, order: OrderMailFacts) => MailContent>> = {
+/**
+ * How each order message is rendered: from the order as it is now, and the event that asked for it (a payment issue
+ * is mailed as it was flagged; by the time this runs it may have changed again, and each change mails once).
+ */
+const ORDER_MAILS: Partial<
+  Record<NotificationKind, (ctx: MailContext, order: OrderMailFacts, event: NewDomainEvent) => MailContent>
+> = {
   [NotificationKind.ORDER_RECEIVED]: orderReceivedMail,
   [NotificationKind.PAYMENT_CONFIRMED]: paymentConfirmedMail,
   [NotificationKind.PAYMENT_NOT_RECEIVED]: paymentNotReceivedMail,
   [NotificationKind.ORDER_DELIVERED]: orderDeliveredMail,
+  [NotificationKind.PAYMENT_ISSUE]: (ctx, order, event) =>
+    paymentIssueMail(ctx, order, event.type === 'order.payment_issue' ? event.payload.issue : ''),
 };
 
 /** Who an order's messages go to, and what they say. */
@@ -230,15 +238,10 @@ export class NotificationService {
       logger.warn({ orderId, type: event.type }, 'Notification consumer: order not found');
       return [];
     }
-    if (event.type === 'order.payment_issue') {
-      // The issue as it was flagged: by the time this runs it may have changed again (each change mails once).
-      const content = paymentIssueMail(this.context, order.facts, event.payload.issue);
-      return kinds.map((kind) => ({ kind, to: order.email, content, orderId, ticketId: null }));
-    }
     return kinds.flatMap((kind) => {
       const render = ORDER_MAILS[kind];
       return render
-        ? [{ kind, to: order.email, content: render(this.context, order.facts), orderId, ticketId: null }]
+        ? [{ kind, to: order.email, content: render(this.context, order.facts, event), orderId, ticketId: null }]
         : [];
     });
   }

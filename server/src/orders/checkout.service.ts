@@ -25,7 +25,7 @@ import type { UploadValue } from '../files/upload-value';
 import { isStockedByKeys, keysReservedNote, OrderKeys, reserveKeysSql } from '../inventory/order-keys.service';
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
-import { lockAmounts, retryOnAmountClash, uniqueAmountSql } from '../payments/unique-amount';
+import { lockAmounts, uniqueAmountSql } from '../payments/unique-amount';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
 import type { PlaceOrderInput } from './order.inputs';
@@ -76,7 +76,7 @@ class IdempotentReplay extends Error {}
  *
  * The amount to send is the quote plus the smallest free per-order offset (docs/payments.md "Unique amounts"), chosen
  * in the order's own statement, under a lock on that method's amounts (`lockAmounts`); the unique index
- * `orders_open_payment_amount` is the backstop (a clash there runs the checkout again).
+ * `orders_open_payment_amount` is the backstop in the database.
  *
  * Licence keys (products stocked by keys, docs/inventory.md "Reservation"): the order's statement reserves exactly
  * `quantity` available keys (`FOR UPDATE SKIP LOCKED`) and writes the reservation into the order's history; fewer
@@ -148,33 +148,32 @@ export class CheckoutService {
     if (proof) counters.push({ key: `proof-order:ip:${ip}`, limit: this.config.proofOrderRateLimitPerIp });
     let keysToReserve = 0;
     try {
-      const order = await retryOnAmountClash(() =>
-        this.db.transaction(async (manager) => {
-          // First: the counter rows it locks keep this user's checkouts in line until commit.
-          await this.rateLimits.hitEach(counters, manager);
-          const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
-          keysToReserve = isStockedByKeys(product.fulfilment) ? details.quantity : 0;
+      const order = await this.db.transaction(async (manager) => {
+        // First: the counter rows it locks keep this user's checkouts in line until commit.
+        await this.rateLimits.hitEach(counters, manager);
+        const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
+        keysToReserve = isStockedByKeys(product.fulfilment) ? details.quantity : 0;
 
-          const orderId = randomUUID();
-          const file = proof
-            ? await this.files.save(manager, {
-                ownerId: user.id,
-                kind: 'payment_proof',
-                filename: `${orderId}.${proof.extension}`,
-                mime: proof.mime,
-                bytes: proof.bytes,
-                quotaBytes: this.config.proofStoragePerUserBytes,
-              })
-            : null;
-          // Notifications are sent on commit only, so they may be queued before the order is written.
-          await this.bus.publish(orderChangeEvents(orderId), manager);
-          const paymentDueAt = new Date(Date.now() + this.config.paymentWindowHours * 3_600_000);
-          await lockAmounts(manager, details.paymentMethod, details.cryptoAddress);
+        const orderId = randomUUID();
+        const file = proof
+          ? await this.files.save(manager, {
+              ownerId: user.id,
+              kind: 'payment_proof',
+              filename: `${orderId}.${proof.extension}`,
+              mime: proof.mime,
+              bytes: proof.bytes,
+              quotaBytes: this.config.proofStoragePerUserBytes,
+            })
+          : null;
+        // Notifications are sent on commit only, so they may be queued before the order is written.
+        await this.bus.publish(orderChangeEvents(orderId), manager);
+        const paymentDueAt = new Date(Date.now() + this.config.paymentWindowHours * 3_600_000);
+        await lockAmounts(manager, details.paymentMethod, details.cryptoAddress);
 
-          // The order, its first audit event and its domain event (order.created) in one statement, last: the
-          // insert locks its status row of order_counts until commit, so nothing else should run in between.
-          const rows: Record<string, unknown>[] = await manager.query(
-            `WITH amount AS (
+        // The order, its first audit event and its domain event (order.created) in one statement, last: the
+        // insert locks its status row of order_counts until commit, so nothing else should run in between.
+        const rows: Record<string, unknown>[] = await manager.query(
+          `WITH amount AS (
              ${uniqueAmountSql({ method: '$9', address: '$10', quoted: '$11', unit: '$20', lateDays: '$21' })}
            ), placed AS (
              INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
@@ -198,44 +197,43 @@ export class CheckoutService {
              SELECT placed.id, user_id, 'customer', status, status, $19 FROM placed, first_event WHERE $18 > 0
            )
            SELECT placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved FROM placed`,
-            [
-              orderId,
-              user.id,
-              product.id,
-              details.email,
-              details.domainName,
-              details.quantity,
-              quote.unitPrice.toFixed(2),
-              (quote.totalCents / 100).toFixed(2),
-              details.paymentMethod,
-              details.cryptoAddress,
-              this.paymentMethods.convert(quote.totalCents, details.paymentMethod),
-              details.transactionId,
-              file?.id ?? null,
-              OrderStatus.PENDING,
-              key,
-              ORDER_PLACED_NOTE,
-              paymentDueAt,
-              keysToReserve,
-              keysReservedNote(keysToReserve),
-              this.paymentMethods.smallestUnit(details.paymentMethod),
-              this.config.chains.latePaymentDays,
-            ],
+          [
+            orderId,
+            user.id,
+            product.id,
+            details.email,
+            details.domainName,
+            details.quantity,
+            quote.unitPrice.toFixed(2),
+            (quote.totalCents / 100).toFixed(2),
+            details.paymentMethod,
+            details.cryptoAddress,
+            this.paymentMethods.convert(quote.totalCents, details.paymentMethod),
+            details.transactionId,
+            file?.id ?? null,
+            OrderStatus.PENDING,
+            key,
+            ORDER_PLACED_NOTE,
+            paymentDueAt,
+            keysToReserve,
+            keysReservedNote(keysToReserve),
+            this.paymentMethods.smallestUnit(details.paymentMethod),
+            this.config.chains.latePaymentDays,
+          ],
+        );
+        // A concurrent request with the same key committed first: roll back (this file with it).
+        if (rows.length === 0) throw new IdempotentReplay();
+        const reservedKeys = rows[0].keys_reserved as number;
+        if (reservedKeys < keysToReserve) {
+          // All or nothing: throwing rolls back the order, its file and the keys it did take.
+          throw new ProductUnavailableError(
+            reservedKeys === 0 ? MESSAGES.outOfStockOnSubmit : MESSAGES.onlyLeftInStock(reservedKeys),
           );
-          // A concurrent request with the same key committed first: roll back (this file with it).
-          if (rows.length === 0) throw new IdempotentReplay();
-          const reservedKeys = rows[0].keys_reserved as number;
-          if (reservedKeys < keysToReserve) {
-            // All or nothing: throwing rolls back the order, its file and the keys it did take.
-            throw new ProductUnavailableError(
-              reservedKeys === 0 ? MESSAGES.outOfStockOnSubmit : MESSAGES.onlyLeftInStock(reservedKeys),
-            );
-          }
-          const order = hydrate(manager, Order, rows[0]);
-          if (order.transactionId) await this.chainPayments.queueCheck(order, manager);
-          return order;
-        }),
-      );
+        }
+        const order = hydrate(manager, Order, rows[0]);
+        if (order.transactionId) await this.chainPayments.queueCheck(order, manager);
+        return order;
+      });
       logger.info({ orderId: order.id, userId: user.id }, 'Order placed');
       if (keysToReserve > 0) {
         // After commit, so the count sees every committed checkout; not awaited: the customer need not wait for it.

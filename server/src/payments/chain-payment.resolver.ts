@@ -1,4 +1,5 @@
 import { FieldResolver, Resolver, Root } from 'type-graphql';
+import { trimZeros } from '../../../common/pricing';
 import type { Network } from './chains/chain-reader';
 import { ChainPayment } from './chain-payment.entity';
 
@@ -17,7 +18,7 @@ const EXPLORER_TX_URLS: Record<Network, (txId: string) => string> = {
 export class ChainPaymentFieldsResolver {
   @FieldResolver(() => String, { description: 'The amount paid in the coin (ETH, USDT, BTC), exact, e.g. "0.440001"' })
   amount(@Root() payment: ChainPayment): string {
-    return trimDecimal(payment.amount);
+    return trimZeros(payment.amount);
   }
 
   @FieldResolver(() => String, { description: 'The chain: "eth", "tron" or "btc"' })
@@ -29,9 +30,4 @@ export class ChainPaymentFieldsResolver {
   explorerUrl(@Root() payment: ChainPayment): string {
     return EXPLORER_TX_URLS[payment.network](payment.txId);
   }
-}
-
-/** "1.500000000000000000" → "1.5", "2.000" → "2". */
-function trimDecimal(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }

@@ -16,12 +16,13 @@ import {
   ChainReadError,
   confirmationsAt,
   decimalToUnits,
+  sameAddress,
   unitsToDecimal,
   type ChainTransaction,
   type ChainTransfer,
   type Network,
 } from './chains/chain-reader';
-import { ChainReaders, sameAddress, type ChainWatch } from './chains/chain-readers';
+import { ChainReaders, type ChainWatch } from './chains/chain-readers';
 import { PaymentMethodService } from './payment-method.service';
 
 export const PAYMENTS_POLL_TASK = 'payments:poll';
@@ -31,6 +32,9 @@ export const PAYMENTS_POLL_QUEUE = 'payments-poll';
 
 /** Typed transaction ids read per chain and poll, at most (each is one or a few requests). */
 const TYPED_PER_POLL = 100;
+/** A transaction id as SQL compares it, however it was typed: lower case, without ETH's "0x" (hexTxId's rule). */
+const txIdKeySql = (expression: string) => `replace(lower(${expression}), '0x', '')`;
+
 /** How long a payment may be unknown to the chain before it counts as dropped (it paid nothing). */
 const DROPPED_AFTER_MS = 3_600_000;
 
@@ -115,7 +119,7 @@ export class ChainPaymentService {
            AND o.payment_due_at > now()
            AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind IN ('not_found', 'underpaid'))
            AND NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
-                             AND replace(c.tx_id, '0x', '') = replace(lower(o.transaction_id), '0x', ''))
+                             AND ${txIdKeySql('c.tx_id')} = ${txIdKeySql('o.transaction_id')})
          ORDER BY o.payment_due_at LIMIT ${TYPED_PER_POLL}`,
         [watch.method],
       );
@@ -529,7 +533,7 @@ export class ChainPaymentService {
   async paidAnotherOrder(manager: EntityManager, orderId: string, txId: string): Promise<boolean> {
     const rows: unknown[] = await manager.query(
       `SELECT 1 FROM chain_payments
-       WHERE replace(tx_id, '0x', '') = replace(lower($1), '0x', '') AND order_id IS NOT NULL AND order_id <> $2
+       WHERE ${txIdKeySql('tx_id')} = ${txIdKeySql('$1')} AND order_id IS NOT NULL AND order_id <> $2
        LIMIT 1`,
       [txId, orderId],
     );

@@ -1,4 +1,4 @@
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 /**
  * Unique amounts (docs/payments.md): each order's amount to send is its quote plus a per-order offset of 1, 2, 3…
@@ -50,28 +50,4 @@ export function uniqueAmountSql(p: {
  */
 export async function lockAmounts(manager: EntityManager, method: string, address: string): Promise<void> {
   await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`order-amounts:${method}:${address}`]);
-}
-
-/** The unique index that two open orders with one amount would break (the backstop behind `lockAmounts`). */
-const OPEN_AMOUNT_INDEX = 'orders_open_payment_amount';
-
-/** Attempts at a checkout whose amount a concurrent checkout took first. */
-const ATTEMPTS = 3;
-
-/**
- * Runs `placeOrder` again when a concurrent checkout took the same amount first (each retry sees it taken): only
- * possible when something places orders without `lockAmounts`.
- */
-export async function retryOnAmountClash<T>(placeOrder: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await placeOrder();
-    } catch (error) {
-      const clash =
-        error instanceof QueryFailedError &&
-        (error.driverError as { code?: string; constraint?: string }).code === '23505' &&
-        (error.driverError as { constraint?: string }).constraint === OPEN_AMOUNT_INDEX;
-      if (!clash || attempt >= ATTEMPTS) throw error;
-    }
-  }
 }

@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import {
   ChainReadError,
+  addressKey,
   fetchJson,
   hexTxId,
   type ChainReader,
@@ -63,16 +64,6 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const issue = result.error.issues[0];
   const at = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   throw new ChainReadError('btc', `malformed ${what}${at}: ${issue.message}`);
-}
-
-/** A bech32/bech32m (SegWit) address of mainnet, testnet/signet or regtest: case-insensitive, canonically lower-case. */
-function isBech32(address: string): boolean {
-  return /^(bc|tb|bcrt)1/i.test(address);
-}
-
-/** The form in which two addresses compare: bech32 lower-cased, base58 (legacy, case-sensitive) as it is. */
-function addressKey(address: string): string {
-  return isBech32(address) ? address.toLowerCase() : address;
 }
 
 /** Esplora's answer to a well-formed id it cannot parse as a transaction id; like a 404, the chain does not know it. */

@@ -72,6 +72,19 @@ export class ChainReadError extends Error {
   }
 }
 
+/**
+ * The form in which two addresses compare: ETH (0x…) and bech32 BTC (bc1…, tb1…, bcrt1…) are case-insensitive and
+ * lower-cased; base58 (TRON, legacy BTC) is case-sensitive and kept as it is.
+ */
+export function addressKey(address: string): string {
+  return /^(0x|bc1|tb1|bcrt1)/i.test(address) ? address.toLowerCase() : address;
+}
+
+/** Whether two addresses are the same (`addressKey`). */
+export function sameAddress(a: string, b: string): boolean {
+  return addressKey(a) === addressKey(b);
+}
+
 /** `confirmations` of a transaction at height `tip`: 0 while pending. */
 export function confirmationsAt(tip: number, blockNumber: number | null): number {
   return blockNumber === null ? 0 : Math.max(0, tip - blockNumber + 1);

@@ -64,9 +64,3 @@ export class ChainReaders {
     return [...this.watches.values()];
   }
 }
-
-/** Whether two addresses are the same on `network`: ETH and bech32 BTC ignore case, base58 does not. */
-export function sameAddress(a: string, b: string): boolean {
-  const caseless = (s: string) => /^0x/i.test(s) || /^(bc1|tb1|bcrt1)/i.test(s);
-  return caseless(a) && caseless(b) ? a.toLowerCase() === b.toLowerCase() : a === b;
-}
