@@ -10,110 +10,54 @@
  */
 import { randomBytes } from 'node:crypto';
 import { startEsploraFixture, type EsploraFixture } from '../support/chain-fixtures/esplora-fixture';
+import { trimZeros } from '../../common/pricing';
+import { decimalToUnits, unitsToDecimal } from '../../server/src/payments/chains/chain-reader';
+import { CANCEL, startChainStore, type ChainStore, type OrderEvent } from '../support/chain-fixtures/chain-store';
 import { eventually } from '../support/eventually';
-import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
+import type { TestServer, TestUser } from '../support/test-server';
 
 /** The store's receiving address (P2WPKH), and others' (P2WPKH and legacy P2PKH). */
 const STORE = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const OTHER = 'bc1qhnhsyzvf46w4mukvt4xapes5mqylfhp2yjutqm';
 const OTHER_LEGACY = '1Et7Ud5hkX5F3hM9XPf6gPNKKr69m1HSSf';
-const SATS_PER_BTC = 100_000_000n;
-
-const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id status paymentAmountCrypto } }`;
-const SUBMIT_TX = `mutation ($id: ID!, $tx: String!) { submitTransactionId(orderId: $id, transactionId: $tx) { id transactionId } }`;
-const CANCEL = `mutation ($id: ID!) { cancelOrder(orderId: $id) { id status } }`;
-const ORDER = `query ($id: ID!) {
-  order(id: $id) {
-    id status paymentAmountCrypto paymentIssue paymentIssueKind
-    payment { txId amount confirmations requiredConfirmations detectedAt confirmedAt status explorerUrl }
-    events { actorKind toStatus note reason }
-  }
-}`;
-
-interface OrderEvent {
-  actorKind: string;
-  toStatus: string;
-  note: string | null;
-  reason: string | null;
-}
 
 let esplora: EsploraFixture;
+let store: ChainStore;
 let server: TestServer;
 let customer: TestUser;
 let other: TestUser;
-let productId: string;
 
 beforeAll(async () => {
   esplora = await startEsploraFixture();
-  server = await startTestServer({
-    env: {
-      BTC_API_URL: esplora.url,
-      PAY_ADDRESS_BTC: STORE,
-      CONFIRMATIONS_BTC: '2',
-      PAYMENT_POLL_SECONDS: '0.3',
-      LOG_LEVEL: 'silent',
-    },
+  store = await startChainStore({
+    method: 'BTC',
+    slug: 'btc-test-product',
+    env: { BTC_API_URL: esplora.url, PAY_ADDRESS_BTC: STORE, CONFIRMATIONS_BTC: '2' },
   });
-  [customer, other] = await Promise.all([server.createUser(), server.createUser()]);
-  // A $10 product sold by hand (MANUAL), so a confirmed order stays at SUCCESS where the test can see it.
-  const [row] = await server.sql<{ id: string }>(
-    `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
-     VALUES ('btc-test-product', 'BTC Test Product', 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
-  );
-  productId = row.id;
+  ({ server, customer, other } = store);
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close();
+  await store?.close();
   await esplora?.close();
 });
 
-async function placeOrder(user: TestUser = customer) {
-  const res = await server.gql(
-    PLACE_ORDER,
-    { input: { productId, quantity: 1, email: user.email, paymentMethod: 'BTC' } },
-    { token: user.token },
-  );
-  expect(res.errors).toBeUndefined();
-  const order = res.data!.placeOrder as { id: string; status: string; paymentAmountCrypto: string };
+async function placeOrder(user?: TestUser) {
+  const order = await store.placeOrder(user);
   // $10 at 50,000 USD per BTC is 0.0002 BTC, plus the order's unique offset of a few satoshis.
   expect(order.paymentAmountCrypto).toMatch(/^0\.000200\d\d$/);
   return order;
 }
 
-const readOrder = async (id: string, user: TestUser = customer) => {
-  const res = await server.gql(ORDER, { id }, { token: user.token });
-  expect(res.errors).toBeUndefined();
-  return res.data!.order;
-};
+// The store is started in beforeAll: these read it when called.
+const readOrder: ChainStore['readOrder'] = (...args) => store.readOrder(...args);
+const submitTx: ChainStore['submitTx'] = (...args) => store.submitTx(...args);
+const orderWhen: ChainStore['orderWhen'] = (...args) => store.orderWhen(...args);
 
-async function submitTx(orderId: string, tx: string, user: TestUser = customer) {
-  return server.gql(SUBMIT_TX, { id: orderId, tx }, { token: user.token });
-}
-
-/** The amount of an order in satoshis: "0.00020013" BTC → 20013n. */
-const sats = (btc: string) => {
-  const [whole, fraction = ''] = btc.split('.');
-  return BigInt(whole) * SATS_PER_BTC + BigInt(fraction.padEnd(8, '0'));
-};
-
-/** An amount as the store writes it in messages: "0.00020000" → "0.0002". */
-const shown = (btc: string) => btc.replace(/0+$/, '').replace(/\.$/, '');
-
-/** Satoshis back to BTC as the store writes them: 21013n → "0.00021013". */
-const btcOf = (s: bigint) => shown(`${s / SATS_PER_BTC}.${(s % SATS_PER_BTC).toString().padStart(8, '0')}`);
-
-/** The order once `test` holds for it. */
-function orderWhen(id: string, test: (o: any) => boolean, what: string, user: TestUser = customer) {
-  return eventually(
-    async () => {
-      const o = await readOrder(id, user);
-      return test(o) && o;
-    },
-    15_000,
-    what,
-  );
-}
+/** An amount in satoshis and back, as the store writes it: "0.00020013" ⇄ 20013n; "0.00020000" → "0.0002". */
+const sats = (btc: string) => decimalToUnits(btc, 8);
+const btcOf = (s: bigint) => unitsToDecimal(s, 8);
+const shown = trimZeros;
 
 /** A transaction id nobody has used yet, to type before the fixture knows the transaction. */
 const freshTxId = () => randomBytes(32).toString('hex');

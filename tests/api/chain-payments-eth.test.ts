@@ -4,29 +4,20 @@
  * demand.
  */
 import { startAnvil, type Anvil } from '../support/chain-fixtures/anvil';
+import { decimalToUnits } from '../../server/src/payments/chains/chain-reader';
+import { CANCEL, startChainStore, type ChainStore } from '../support/chain-fixtures/chain-store';
 import { eventually } from '../support/eventually';
-import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
+import type { TestServer, TestUser } from '../support/test-server';
 
 const STORE = '0x00000000000000000000000000000000000051a7';
 const OTHER = '0x000000000000000000000000000000000000beef';
 const WEI_PER_MICRO_ETH = 10n ** 12n;
 
-const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id status paymentAmountCrypto } }`;
-const SUBMIT_TX = `mutation ($id: ID!, $tx: String!) { submitTransactionId(orderId: $id, transactionId: $tx) { id transactionId } }`;
-const CANCEL = `mutation ($id: ID!) { cancelOrder(orderId: $id) { id status } }`;
-const ORDER = `query ($id: ID!) {
-  order(id: $id) {
-    id status paymentAmountCrypto paymentIssue paymentIssueKind
-    payment { txId amount confirmations requiredConfirmations detectedAt confirmedAt status explorerUrl }
-    events { actorKind toStatus note reason }
-  }
-}`;
-
 let anvil: Anvil;
+let store: ChainStore;
 let server: TestServer;
 let customer: TestUser;
 let other: TestUser;
-let productId: string;
 let payer: string;
 /** A payment sent two hours before any order exists. */
 let earlyPayment: string;
@@ -36,55 +27,29 @@ beforeAll(async () => {
   const now = Math.floor(Date.now() / 1000);
   anvil = await startAnvil({ genesisTime: now - 7_200 });
   earlyPayment = await anvil.send(anvil.accounts[2], STORE, 123n * WEI_PER_MICRO_ETH);
-  await anvil.mined(earlyPayment);
   await anvil.rpc('evm_setNextBlockTimestamp', [now]);
   await anvil.mine(1);
-  server = await startTestServer({
-    env: {
-      ETH_RPC_URL: anvil.url,
-      PAY_ADDRESS_ETH: STORE,
-      CONFIRMATIONS_ETH: '3',
-      PAYMENT_POLL_SECONDS: '0.3',
-      LOG_LEVEL: 'silent',
-    },
+  store = await startChainStore({
+    method: 'ETH',
+    slug: 'eth-test-product',
+    env: { ETH_RPC_URL: anvil.url, PAY_ADDRESS_ETH: STORE, CONFIRMATIONS_ETH: '3' },
   });
-  [customer, other] = await Promise.all([server.createUser(), server.createUser()]);
-  // A $10 product sold by hand (MANUAL), so a confirmed order stays at SUCCESS where the test can see it.
-  const [row] = await server.sql<{ id: string }>(
-    `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
-     VALUES ('eth-test-product', 'ETH Test Product', 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
-  );
-  productId = row.id;
+  ({ server, customer, other } = store);
   payer = anvil.accounts[1];
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close();
+  await store?.close();
   await anvil?.close();
 });
 
-async function placeOrder(user: TestUser = customer, extra: Record<string, unknown> = {}) {
-  const res = await server.gql(
-    PLACE_ORDER,
-    { input: { productId, quantity: 1, email: user.email, paymentMethod: 'ETH', ...extra } },
-    { token: user.token },
-  );
-  expect(res.errors).toBeUndefined();
-  return res.data!.placeOrder as { id: string; status: string; paymentAmountCrypto: string };
-}
-
-const readOrder = async (id: string, user: TestUser = customer) => {
-  const res = await server.gql(ORDER, { id }, { token: user.token });
-  expect(res.errors).toBeUndefined();
-  return res.data!.order;
-};
+// The store is started in beforeAll: these read it when called.
+const placeOrder: ChainStore['placeOrder'] = (...args) => store.placeOrder(...args);
+const readOrder: ChainStore['readOrder'] = (...args) => store.readOrder(...args);
+const submitTx: ChainStore['submitTx'] = (...args) => store.submitTx(...args);
 
 /** The amount of an order in wei: "0.004001" ETH → 4001000000000000n. */
-const wei = (eth: string) => BigInt(eth.replace('.', '')) * WEI_PER_MICRO_ETH;
-
-async function submitTx(orderId: string, tx: string, user: TestUser = customer) {
-  return server.gql(SUBMIT_TX, { id: orderId, tx }, { token: user.token });
-}
+const wei = (eth: string) => decimalToUnits(eth, 18);
 
 describe('unique amounts', () => {
   it('gives each open order of the same quote its own amount, even when checkouts race', async () => {

@@ -10,8 +10,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { startTronFixture, type TronFixture } from '../support/chain-fixtures/tron-fixture';
+import { trimZeros } from '../../common/pricing';
+import { decimalToUnits, unitsToDecimal } from '../../server/src/payments/chains/chain-reader';
+import { CANCEL, startChainStore, type ChainStore, type OrderEvent } from '../support/chain-fixtures/chain-store';
 import { eventually } from '../support/eventually';
-import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
+import type { TestServer, TestUser } from '../support/test-server';
 
 /** Tether's USDT contract on TRON mainnet. */
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -23,102 +26,43 @@ const OTHER = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 /** USDT has 6 decimals on TRON: 1 USDT = 1_000_000 units. */
 const UNITS_PER_USDT = 1_000_000n;
 
-const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id status paymentAmountCrypto } }`;
-const SUBMIT_TX = `mutation ($id: ID!, $tx: String!) { submitTransactionId(orderId: $id, transactionId: $tx) { id transactionId } }`;
-const CANCEL = `mutation ($id: ID!) { cancelOrder(orderId: $id) { id status } }`;
-const ORDER = `query ($id: ID!) {
-  order(id: $id) {
-    id status paymentAmountCrypto paymentIssue paymentIssueKind
-    payment { txId amount confirmations requiredConfirmations detectedAt confirmedAt status explorerUrl }
-    events { actorKind toStatus note reason }
-  }
-}`;
-
-interface OrderEvent {
-  actorKind: string;
-  toStatus: string;
-  note: string | null;
-  reason: string | null;
-}
-
 let tron: TronFixture;
+let store: ChainStore;
 let server: TestServer;
 let customer: TestUser;
 let other: TestUser;
-let productId: string;
 
 beforeAll(async () => {
   tron = await startTronFixture({ contract: USDT });
-  server = await startTestServer({
-    env: {
-      TRON_API_URL: tron.url,
-      PAY_ADDRESS_USDT_TRC20: STORE,
-      USDT_TRC20_CONTRACT: USDT,
-      CONFIRMATIONS_TRON: '1',
-      PAYMENT_POLL_SECONDS: '0.3',
-      LOG_LEVEL: 'silent',
-    },
+  store = await startChainStore({
+    method: 'USDT_TRC20',
+    slug: 'tron-test-product',
+    env: { TRON_API_URL: tron.url, PAY_ADDRESS_USDT_TRC20: STORE, USDT_TRC20_CONTRACT: USDT, CONFIRMATIONS_TRON: '1' },
   });
-  [customer, other] = await Promise.all([server.createUser(), server.createUser()]);
-  // A $10 product sold by hand (MANUAL), so a confirmed order stays at SUCCESS where the test can see it.
-  const [row] = await server.sql<{ id: string }>(
-    `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
-     VALUES ('tron-test-product', 'TRON Test Product', 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
-  );
-  productId = row.id;
+  ({ server, customer, other } = store);
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close();
+  await store?.close();
   await tron?.close();
 });
 
-async function placeOrder(user: TestUser = customer) {
-  const res = await server.gql(
-    PLACE_ORDER,
-    { input: { productId, quantity: 1, email: user.email, paymentMethod: 'USDT_TRC20' } },
-    { token: user.token },
-  );
-  expect(res.errors).toBeUndefined();
-  const order = res.data!.placeOrder as { id: string; status: string; paymentAmountCrypto: string };
+async function placeOrder(user?: TestUser) {
+  const order = await store.placeOrder(user);
   // $10 at 1 USD per USDT, plus the order's unique offset of a few millionths.
   expect(order.paymentAmountCrypto).toMatch(/^10\.\d{6}$/);
   return order;
 }
 
-const readOrder = async (id: string, user: TestUser = customer) => {
-  const res = await server.gql(ORDER, { id }, { token: user.token });
-  expect(res.errors).toBeUndefined();
-  return res.data!.order;
-};
+// The store is started in beforeAll: these read it when called.
+const readOrder: ChainStore['readOrder'] = (...args) => store.readOrder(...args);
+const submitTx: ChainStore['submitTx'] = (...args) => store.submitTx(...args);
+const orderWhen: ChainStore['orderWhen'] = (...args) => store.orderWhen(...args);
 
-async function submitTx(orderId: string, tx: string, user: TestUser = customer) {
-  return server.gql(SUBMIT_TX, { id: orderId, tx }, { token: user.token });
-}
-
-/** The amount of an order in token units: "10.000013" USDT → 10000013n. */
-const units = (usdt: string) => {
-  const [whole, fraction = ''] = usdt.split('.');
-  return BigInt(whole) * UNITS_PER_USDT + BigInt(fraction.padEnd(6, '0'));
-};
-
-/** An amount as the store writes it in messages: "10.500000" → "10.5", "2.000000" → "2". */
-const shown = (usdt: string) => usdt.replace(/0+$/, '').replace(/\.$/, '');
-
-/** Token units back to USDT as the store writes them: 10500013n → "10.500013". */
-const usdtOf = (u: bigint) => shown(`${u / UNITS_PER_USDT}.${(u % UNITS_PER_USDT).toString().padStart(6, '0')}`);
-
-/** The order once `test` holds for it. */
-function orderWhen(id: string, test: (o: any) => boolean, what: string, user: TestUser = customer) {
-  return eventually(
-    async () => {
-      const o = await readOrder(id, user);
-      return test(o) && o;
-    },
-    15_000,
-    what,
-  );
-}
+/** An amount in token units and back, as the store writes it: "10.000013" ⇄ 10000013n; "10.500000" → "10.5". */
+const units = (usdt: string) => decimalToUnits(usdt, 6);
+const usdtOf = (u: bigint) => unitsToDecimal(u, 6);
+const shown = trimZeros;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

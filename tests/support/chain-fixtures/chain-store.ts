@@ -1,0 +1,93 @@
+/**
+ * What the chain-payment API tests (ETH on anvil, TRON and BTC on their fixture servers) share: a test store reading
+ * one chain, a $10 product sold by hand (MANUAL, so a confirmed order stays at SUCCESS where a test can see it), two
+ * customers, and the calls a customer makes about an order's payment.
+ */
+import { eventually } from '../eventually';
+import { startTestServer, type TestServer, type TestUser } from '../test-server';
+
+export const CANCEL = `mutation ($id: ID!) { cancelOrder(orderId: $id) { id status } }`;
+const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id status paymentAmountCrypto } }`;
+const SUBMIT_TX = `mutation ($id: ID!, $tx: String!) { submitTransactionId(orderId: $id, transactionId: $tx) { id transactionId } }`;
+const ORDER = `query ($id: ID!) {
+  order(id: $id) {
+    id status paymentAmountCrypto paymentIssue paymentIssueKind
+    payment { txId amount confirmations requiredConfirmations detectedAt confirmedAt status explorerUrl }
+    events { actorKind toStatus note reason }
+  }
+}`;
+
+export interface OrderEvent {
+  actorKind: string;
+  toStatus: string;
+  note: string | null;
+  reason: string | null;
+}
+
+export interface PlacedOrder {
+  id: string;
+  status: string;
+  paymentAmountCrypto: string;
+}
+
+export interface ChainStore {
+  server: TestServer;
+  customer: TestUser;
+  other: TestUser;
+  /** Places an order of one $10 product (the customer's unless `user` is given). */
+  placeOrder(user?: TestUser): Promise<PlacedOrder>;
+  /** The order as its owner reads it, with its payment, issue and history. */
+  readOrder(id: string, user?: TestUser): Promise<any>;
+  submitTx(orderId: string, tx: string, user?: TestUser): ReturnType<TestServer['gql']>;
+  /** The order once `test` holds for it (within 15 s). */
+  orderWhen(id: string, test: (order: any) => unknown, what: string, user?: TestUser): Promise<any>;
+  close(): Promise<void>;
+}
+
+export async function startChainStore(options: {
+  method: 'ETH' | 'USDT_TRC20' | 'BTC';
+  /** The product's slug (one per test file). */
+  slug: string;
+  env: Record<string, string>;
+}): Promise<ChainStore> {
+  const server = await startTestServer({ env: { PAYMENT_POLL_SECONDS: '0.3', LOG_LEVEL: 'silent', ...options.env } });
+  const [customer, other] = await Promise.all([server.createUser(), server.createUser()]);
+  const [{ id: productId }] = await server.sql<{ id: string }>(
+    `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
+     VALUES ($1, $1, 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
+    [options.slug],
+  );
+
+  const readOrder = async (id: string, user: TestUser = customer) => {
+    const res = await server.gql(ORDER, { id }, { token: user.token });
+    expect(res.errors).toBeUndefined();
+    return res.data!.order;
+  };
+
+  return {
+    server,
+    customer,
+    other,
+    async placeOrder(user = customer) {
+      const res = await server.gql(
+        PLACE_ORDER,
+        { input: { productId, quantity: 1, email: user.email, paymentMethod: options.method } },
+        { token: user.token },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.placeOrder as PlacedOrder;
+    },
+    readOrder,
+    submitTx: (orderId, tx, user = customer) => server.gql(SUBMIT_TX, { id: orderId, tx }, { token: user.token }),
+    orderWhen: (id, test, what, user = customer) =>
+      eventually(
+        async () => {
+          const order = await readOrder(id, user);
+          return test(order) ? order : false;
+        },
+        15_000,
+        what,
+      ),
+    close: () => server.close(),
+  };
+}
