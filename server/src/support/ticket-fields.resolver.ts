@@ -16,7 +16,9 @@ import { canSeeTicket, isOverdue, replyDueAt, TicketService } from './ticket.ser
  */
 @Resolver(() => SupportTicket)
 export class TicketFieldsResolver {
-  @FieldResolver(() => [TicketMessage], { description: 'The thread, oldest first: the opening description, then every reply' })
+  @FieldResolver(() => [TicketMessage], {
+    description: 'The thread, oldest first: the opening description, then every reply',
+  })
   async messages(@Root() ticket: SupportTicket, @Ctx() ctx: RequestContext): Promise<TicketMessage[]> {
     if (!canSeeTicket(ctx.user, ticket)) return [];
     const loader = ctx.loaders.loader<TicketMessage[]>('ticketMessagesByTicketId', (ids) =>
@@ -28,7 +30,9 @@ export class TicketFieldsResolver {
   @FieldResolver(() => Order, { nullable: true, description: "The customer's own order the ticket is about, if any" })
   async order(@Root() ticket: SupportTicket, @Ctx() ctx: RequestContext): Promise<Order | null> {
     if (!ticket.orderId || !canSeeTicket(ctx.user, ticket)) return null;
-    const loader = ctx.loaders.loader<Order>('ticketOrderById', (ids) => ctx.container.get(TicketService).ordersOf(ids));
+    const loader = ctx.loaders.loader<Order>('ticketOrderById', (ids) =>
+      ctx.container.get(TicketService).ordersOf(ids),
+    );
     const order = await loader.load(ticket.orderId);
     // The order was the ticket owner's when linked; orders never change hands, so this only guards the rule.
     return order && order.userId === ticket.userId ? order : null;
@@ -36,7 +40,8 @@ export class TicketFieldsResolver {
 
   @FieldResolver(() => Date, {
     nullable: true,
-    description: "When staff must have replied by (24 hours after the customer's first unanswered message); null when staff owe nothing",
+    description:
+      "When staff must have replied by (24 hours after the customer's first unanswered message); null when staff owe nothing",
   })
   replyDueAt(@Root() ticket: SupportTicket): Date | null {
     return replyDueAt(ticket);

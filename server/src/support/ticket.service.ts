@@ -162,13 +162,15 @@ export class TicketService {
            INSERT INTO ticket_messages (ticket_id, author_id, from_staff, body, created_at)
            VALUES ($1, $2, $3, $4, clock_timestamp())
            RETURNING id, created_at
-         )
+         ), changed AS (
          UPDATE support_tickets t
          SET status = $5, last_activity_at = message.created_at, updated_at = message.created_at,
              awaiting_staff_since = CASE WHEN $3 THEN NULL ELSE coalesce(t.awaiting_staff_since, message.created_at) END
          FROM message
          WHERE t.id = $1
-         RETURNING t.*, message.id AS message_id`,
+         RETURNING t.*, message.id AS message_id
+         )
+         SELECT * FROM changed`,
         [ticket.id, user.id, fromStaff, values.body, statusAfterReply(ticket.status, fromStaff)],
       );
       await this.events.record(manager, [
@@ -187,11 +189,15 @@ export class TicketService {
     if (!isUuid(ticketId)) throw new NotFoundError('Ticket');
     return this.db.transaction(async (manager) => {
       const rows: Record<string, unknown>[] = await manager.query(
-        `UPDATE support_tickets
-         SET status = $2, last_activity_at = clock_timestamp(), updated_at = clock_timestamp(),
-             awaiting_staff_since = CASE WHEN $2 = ANY($3::text[]) THEN NULL ELSE awaiting_staff_since END
-         WHERE id = $1 AND status <> $2
-         RETURNING *`,
+        // In a CTE: TypeORM returns a bare UPDATE's rows wrapped with its row count.
+        `WITH changed AS (
+           UPDATE support_tickets
+           SET status = $2, last_activity_at = clock_timestamp(), updated_at = clock_timestamp(),
+               awaiting_staff_since = CASE WHEN $2 = ANY($3::text[]) THEN NULL ELSE awaiting_staff_since END
+           WHERE id = $1 AND status <> $2
+           RETURNING *
+         )
+         SELECT * FROM changed`,
         [ticketId, status, CLOCK_STOPPED_BY],
       );
       if (rows.length === 0) {

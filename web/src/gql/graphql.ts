@@ -25,6 +25,8 @@ export type CreateTicketInput = {
   category?: TicketCategory | null | undefined;
   /** Required, at most 2000 characters */
   description?: string | null | undefined;
+  /** One of your own orders the ticket is about (optional) */
+  orderId?: string | number | null | undefined;
   /** Defaults to MEDIUM */
   priority?: TicketPriority | null | undefined;
   /** The subject: required, at most 200 characters */
@@ -127,7 +129,8 @@ export type TicketStatus =
   | 'CLOSED'
   | 'IN_PROGRESS'
   | 'OPEN'
-  | 'RESOLVED';
+  | 'RESOLVED'
+  | 'WAITING_ON_CUSTOMER';
 
 export type AuthPageSignInMutationVariables = Exact<{
   input: SignInInput;
