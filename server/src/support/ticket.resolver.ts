@@ -3,7 +3,7 @@ import { TicketCategory, TicketPriority, TicketStatus } from '../core/enums';
 import { AdminOnly, SignedIn } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
 import { SupportTicket } from './support-ticket.entity';
-import { TicketLiveService } from './ticket-live.service';
+import { TicketLiveService } from './ticket-live.subscription';
 import { CreateTicketInput } from './ticket.inputs';
 import { TicketService } from './ticket.service';
 import { TicketConnection } from './ticket.types';
