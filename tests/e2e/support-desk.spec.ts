@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { isSameDocument, markDocument, placeOrderViaApi } from './support/orders';
-import { gql, seriousA11yViolations, signInUi, signUpViaApi, submitAdminLogin } from './support/store';
+import { gql, seriousA11yViolations, signUpViaApi, submitAdminLogin } from './support/store';
 
 const SHOTS = '/tmp/shots/support-desk';
 
@@ -54,8 +54,7 @@ test('an admin answers a ticket live, the customer answers back, the admin close
   );
   const ticketId: string = created.createTicket.id;
 
-  // The customer opens the conversation in the dashboard and keeps watching it.
-  await signInUi(customerPage, customer);
+  // The customer (signed in by the sign-up's session cookie) opens the conversation and keeps watching it.
   await customerPage.goto('/dashboard?tab=support');
   await customerPage.getByRole('button', { name: `Open the conversation: ${title}` }).click();
   const customerThread = customerPage.getByTestId('customer-ticket-thread');
@@ -145,7 +144,7 @@ test('an admin answers a ticket live, the customer answers back, the admin close
 test('a customer links one of their orders on the ticket form', async ({ page }) => {
   const customer = await signUpViaApi(page.request, 'Order Linker');
   const order = await placeOrderViaApi(page.request, customer, { slug: 'litecoin-keys', quantity: 1 });
-  await signInUi(page, customer);
+  // Signed in by the sign-up's session cookie.
   await page.goto('/support');
   await page.getByLabel('Subject').fill('About my order');
   await page.getByLabel('Category').selectOption('order');
