@@ -7,7 +7,8 @@
  * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
  * --only catalogue,product,dashboard,admin,tickets,checkout,inventory,payments,fanout,web (some sections only),
- * --tickets N (support tickets seeded for the tickets section, default 10,000),
+ * --tickets N (the support queue's size at least, for the tickets section: default 10,000; the seed already has two
+ * tickets per customer),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
  * --server-env "KEY=VALUE KEY2=VALUE2" (extra environment for the server, e.g. JOBS_CONCURRENCY=2),
  * --compare-dist DIR (checkout only: a second server from another build, e.g. the build before the order engine,
@@ -104,7 +105,6 @@ const settings = {
 };
 settings.deepOffset = Math.floor(settings.orders * 0.9);
 settings.tickets = Number(args.tickets ?? (quick ? 1_000 : 10_000));
-settings.ticketDeepOffset = Math.floor(settings.tickets * 0.9);
 if (settings.clients > settings.customers) throw new Error('--clients cannot exceed --customers');
 
 const log = (message) => process.stderr.write(`${message}\n`);
@@ -328,11 +328,18 @@ const ADMIN_TICKETS = `query AdminTickets($status: TicketStatus, $after: String)
 }`;
 
 /**
- * Seeds `count` support tickets over the bench customers (every status, priority and category; activity spread over
- * months, a fifth of them overdue), each with its opening message and half with a staff reply, and returns the
- * cursors of the deep pages: after 90% of the queue, and after half of the OPEN tickets.
+ * Makes the support queue `count` tickets (at least): the seed's tickets (two per customer, bench/lib/seed.mjs) get
+ * what the support desk's migration gives existing tickets (last activity = creation, the reply clock running while
+ * open), then tickets are added up to `count` (every status, priority and category; activity spread over months, a
+ * fifth of them waiting for staff). Each has its opening message, and those past OPEN a staff reply. Returns the
+ * queue's size and the cursors of the deep pages: after 90% of the queue, and after half of the OPEN tickets.
  */
 async function benchTicketQueue(db, count) {
+  await db.query(
+    `UPDATE support_tickets SET last_activity_at = created_at,
+            awaiting_staff_since = CASE WHEN status IN ('open', 'in_progress') THEN created_at END`,
+  );
+  const [{ n: seeded }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets`)).rows;
   await db.query(
     `INSERT INTO support_tickets (user_id, title, description, category, priority, status, last_activity_at,
                                   awaiting_staff_since, created_at, updated_at)
@@ -344,7 +351,7 @@ async function benchTicketQueue(db, count) {
             CASE WHEN i % 5 IN (0, 1) THEN now() - make_interval(secs => i * 97) END,
             now() - make_interval(secs => i * 97 + 3600), now() - make_interval(secs => i * 97)
      FROM generate_series(1, $1::int) AS i`,
-    [count],
+    [Math.max(0, count - seeded)],
   );
   await db.query(
     `INSERT INTO ticket_messages (ticket_id, author_id, from_staff, body, created_at)
@@ -362,8 +369,10 @@ async function benchTicketQueue(db, count) {
     return Buffer.from(`${rows[0].ts}|${rows[0].id}`, 'utf8').toString('base64url');
   };
   const [{ n: open }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets WHERE status = 'open'`)).rows;
+  const [{ n: total }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets`)).rows;
   return {
-    deepCursor: await cursorAt('', settings.ticketDeepOffset),
+    total,
+    deepCursor: await cursorAt('', Math.floor(total * 0.9)),
     openHalfCursor: await cursorAt(`WHERE status = 'open'`, Math.floor(open / 2)),
   };
 }
@@ -768,6 +777,7 @@ function table(results, info) {
     ticketsFirst,
     ticketsDeep,
     ticketsFiltered,
+    ticketCount,
     checkout,
     compared,
     inventory,
@@ -935,8 +945,8 @@ function table(results, info) {
   }
   // The support desk's queue (its own section, `--only tickets`): the Tickets tab's query at 10,000 tickets.
   for (const [label, r] of [
-    [`Ticket queue \`adminTickets\`, first page (${fmt(settings.tickets, 0)} tickets)`, ticketsFirst],
-    [`Ticket queue, page after ${fmt(settings.ticketDeepOffset, 0)} rows`, ticketsDeep],
+    [`Ticket queue \`adminTickets\`, first page (${fmt(ticketCount ?? 0, 0)} tickets)`, ticketsFirst],
+    [`Ticket queue, page after ${fmt(Math.floor((ticketCount ?? 0) * 0.9), 0)} rows`, ticketsDeep],
     ['Ticket queue, status OPEN, page after half of them', ticketsFiltered],
   ]) {
     if (r) {
@@ -1217,6 +1227,7 @@ async function main() {
           pid: server.pid,
         });
       };
+      results.ticketCount = queue.total;
       results.ticketsFirst = await ticketLoad({ after: null });
       results.ticketsDeep = await ticketLoad({ after: queue.deepCursor });
       results.ticketsFiltered = await ticketLoad({ status: 'OPEN', after: queue.openHalfCursor });
