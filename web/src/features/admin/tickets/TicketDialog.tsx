@@ -1,19 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import {
   ORDER_STATUS_LABELS,
@@ -27,6 +21,7 @@ import { formatDate, formatDateTime } from '../../../format/date';
 import { formatPrice } from '../../../format/price';
 import { getFragmentData } from '../../../gql/admin';
 import type { TicketCategory, TicketPriority, TicketStatus } from '../../../gql/admin/graphql';
+import { ConversationDialog, ConversationDialogTitle } from '../../support/components/ConversationDialog';
 import { TicketReplyForm } from '../../support/components/TicketReplyForm';
 import { TicketThread } from '../../support/components/TicketThread';
 import { failureToast } from '../admin-toasts';
@@ -48,19 +43,10 @@ export const TICKET_STATUSES = Object.keys(TICKET_STATUS_LABELS) as TicketStatus
  * reply, another agent) arrive through the tab's live subscription, which updates this view through the cache.
  */
 export function TicketDialog({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={!!ticketId}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="lg"
-      aria-labelledby="admin-ticket-title"
-    >
+    <ConversationDialog open={!!ticketId} onClose={onClose} labelledBy="admin-ticket-title" maxWidth="lg">
       {ticketId ? <TicketView ticketId={ticketId} onClose={onClose} /> : null}
-    </Dialog>
+    </ConversationDialog>
   );
 }
 
@@ -111,12 +97,9 @@ function TicketView({ ticketId, onClose }: { ticketId: string; onClose: () => vo
 
   return (
     <>
-      <DialogTitle id="admin-ticket-title" sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+      <ConversationDialogTitle id="admin-ticket-title" onClose={onClose}>
         {row?.title ?? 'Ticket'}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ConversationDialogTitle>
       <DialogContent dividers>
         {!detail || !row ? (
           loading ? (

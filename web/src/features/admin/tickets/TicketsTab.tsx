@@ -118,27 +118,22 @@ export function TicketsTab() {
   return (
     <Stack spacing={2} data-testid="admin-tickets">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-        <FilterSelect
-          label={FILTERS.status.label}
-          all={FILTERS.status.all}
-          value={status}
-          options={STATUS_OPTIONS}
-          onChange={(v) => setParam(FILTERS.status.param, v)}
-        />
-        <FilterSelect
-          label={FILTERS.priority.label}
-          all={FILTERS.priority.all}
-          value={priority}
-          options={PRIORITY_OPTIONS}
-          onChange={(v) => setParam(FILTERS.priority.param, v)}
-        />
-        <FilterSelect
-          label={FILTERS.category.label}
-          all={FILTERS.category.all}
-          value={category}
-          options={CATEGORY_OPTIONS}
-          onChange={(v) => setParam(FILTERS.category.param, v)}
-        />
+        {(
+          [
+            [FILTERS.status, status, STATUS_OPTIONS],
+            [FILTERS.priority, priority, PRIORITY_OPTIONS],
+            [FILTERS.category, category, CATEGORY_OPTIONS],
+          ] as const
+        ).map(([filter, value, options]) => (
+          <FilterSelect<string>
+            key={filter.param}
+            label={filter.label}
+            all={filter.all}
+            value={value}
+            options={options}
+            onChange={(v) => setParam(filter.param, v)}
+          />
+        ))}
         {list ? (
           <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center', ml: { md: 'auto' } }}>
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>

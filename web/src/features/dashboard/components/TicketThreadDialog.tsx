@@ -1,19 +1,14 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
-import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { errorMessage } from '../../../apollo/errors';
 import { ErrorState, LoadingState } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { formatPrice } from '../../../format/price';
 import { getFragmentData, graphql } from '../../../gql';
+import { ConversationDialog, ConversationDialogTitle } from '../../support/components/ConversationDialog';
 import { TicketReplyForm } from '../../support/components/TicketReplyForm';
 import { TicketThread } from '../../support/components/TicketThread';
 import { TicketStatusChip } from './StatusChip';
@@ -77,19 +72,10 @@ const DashboardReplyToTicket = graphql(/* GraphQL */ `
  * without a reload: `ticketUpdated`), and a reply box while the ticket is not closed. Full screen on phones.
  */
 export function TicketThreadDialog({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={!!ticketId}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="md"
-      aria-labelledby="ticket-thread-title"
-    >
+    <ConversationDialog open={!!ticketId} onClose={onClose} labelledBy="ticket-thread-title" maxWidth="md">
       {ticketId ? <ThreadContent ticketId={ticketId} onClose={onClose} /> : null}
-    </Dialog>
+    </ConversationDialog>
   );
 }
 
@@ -113,12 +99,9 @@ function ThreadContent({ ticketId, onClose }: { ticketId: string; onClose: () =>
 
   return (
     <>
-      <DialogTitle id="ticket-thread-title" sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+      <ConversationDialogTitle id="ticket-thread-title" onClose={onClose}>
         {ticket?.title ?? 'Support ticket'}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ConversationDialogTitle>
       <DialogContent dividers>
         {!ticket ? (
           loading ? (
