@@ -4,6 +4,8 @@
  * reply clock, a linked order, live updates both ways over real graphql-ws, the staff reply's e-mail through a real
  * SMTP server, and concurrent replies.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TICKET_DESK_MESSAGES } from '../../common/validation';
 import { TicketService } from '../../server/src/support/ticket.service';
 import { eventually } from '../support/eventually';
@@ -445,6 +447,45 @@ describe('e-mail', () => {
       { kind: 'ticket_reply', status: 'sent' },
       { kind: 'ticket_reply', status: 'sent' },
     ]);
+  });
+});
+
+describe('webhooks', () => {
+  it('delivers ticket.created and ticket.replied to an endpoint that subscribed to them', async () => {
+    const received: { type: string; data: Record<string, any> }[] = [];
+    const receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      ok(
+        await server.gql(
+          `mutation ($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret } }`,
+          { input: { url, events: ['ticket.created', 'ticket.replied'] } },
+          { token: admin.token },
+        ),
+      );
+      const ticket = await openTicket(customer);
+      ok(await reply(admin, ticket.id, 'Hooked'));
+      await eventually(() => received.length >= 2, 20_000, 'two webhook deliveries');
+      // Sent by independent jobs: compared in name order, not arrival order.
+      expect(received.map((r) => [r.type, r.data.ticketId]).sort()).toEqual([
+        ['ticket.created', ticket.id],
+        ['ticket.replied', ticket.id],
+      ]);
+      expect(received.find((r) => r.type === 'ticket.replied')!.data).toMatchObject({
+        fromStaff: true,
+        ticket: { id: ticket.id, status: 'IN_PROGRESS' },
+      });
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
 
