@@ -3,6 +3,9 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import Chip from '@mui/material/Chip';
 import { formatDateTime } from '../../../format/date';
 
+/** Chips whose label may wrap on a narrow screen rather than run past it. */
+const WRAPPING = { height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } } as const;
+
 /**
  * The 24-hour reply clock: "Overdue" (red, with an alarm icon and the word, never colour alone) once the reply is
  * late, "Reply by …" while staff owe one, nothing when they owe none.
@@ -17,7 +20,7 @@ export function ReplyDue({ overdue, replyDueAt }: { overdue: boolean; replyDueAt
         color="error"
         icon={<AlarmIcon aria-hidden />}
         label={`Overdue since ${formatDateTime(replyDueAt)}`}
-        sx={{ fontWeight: 700 }}
+        sx={{ ...WRAPPING, fontWeight: 700 }}
       />
     );
   }
@@ -28,6 +31,7 @@ export function ReplyDue({ overdue, replyDueAt }: { overdue: boolean; replyDueAt
       variant="outlined"
       icon={<ScheduleIcon aria-hidden />}
       label={`Reply by ${formatDateTime(replyDueAt)}`}
+      sx={WRAPPING}
     />
   );
 }

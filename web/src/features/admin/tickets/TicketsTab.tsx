@@ -135,8 +135,12 @@ export function TicketsTab() {
           />
         ))}
         {list ? (
-          <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center', ml: { md: 'auto' } }}>
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          <Stack
+            direction="row"
+            role="status"
+            sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, ml: { md: 'auto' } }}
+          >
+            <Typography variant="body2" color="text.secondary">
               Showing {list.edges.length} of {list.totalCount} {list.totalCount === 1 ? 'ticket' : 'tickets'}
             </Typography>
             {list.overdueCount > 0 ? (
@@ -167,7 +171,18 @@ export function TicketsTab() {
             </Typography>
           </Box>
         ) : (
-          <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: { xs: 1.5, lg: 0 } }}>
+          <Box
+            component="ul"
+            sx={{
+              m: 0,
+              p: 0,
+              listStyle: 'none',
+              display: 'grid',
+              // minmax(0, …): a row never grows past the screen to fit a long subject or chip.
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              gap: { xs: 1.5, lg: 0 },
+            }}
+          >
             {list.edges.map((edge) => (
               <TicketRow key={edge.node.id} ticket={edge.node} onOpen={(id) => setParam('ticket', id)} />
             ))}
@@ -231,8 +246,8 @@ function TicketRow(props: { ticket: FragmentType<typeof AdminTicketRowFragment>;
           border: { xs: 1, lg: 0 },
           borderBottom: { lg: 1 },
           borderColor: { xs: 'divider', lg: 'divider' },
-          borderLeft: ticket.overdue ? '4px solid' : undefined,
-          borderLeftColor: ticket.overdue ? 'error.main' : undefined,
+          // An inset edge, not a border: the row's borders change with the breakpoint, the mark must not.
+          boxShadow: ticket.overdue ? (theme) => `inset 5px 0 0 ${theme.palette.error.main}` : 'none',
           borderRadius: { xs: 2, lg: 0 },
           bgcolor: 'background.paper',
           '&:hover': { bgcolor: 'action.hover' },
