@@ -418,6 +418,38 @@ describe('live, both ways', () => {
     queue.dispose();
   });
 
+  it('catches up with a reply made while the event bus reconnected, on both sides', async () => {
+    const ticket = await openTicket(customer);
+    const mine = subscribeOnce(server.ws(customer.token), { query: TICKET_UPDATED, variables: { id: ticket.id } });
+    await mine.next();
+    const queue = subscribeOnce(server.ws(admin.token), { query: ADMIN_CHANGED });
+    await queue.ready;
+    // PostgreSQL drops the bus's LISTEN connection: the reply's NOTIFY reaches nobody.
+    const listeners = () =>
+      server.sql(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'crypto-store-events'`,
+        [server.databaseName],
+      );
+    await server.sql(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'crypto-store-events'`,
+      [server.databaseName],
+    );
+    await eventually(async () => (await listeners())[0].n === 0, 5_000, 'the bus connection to drop');
+    ok(await reply(admin, ticket.id, 'Sent while the bus was down'));
+    const update = await mine.next(10_000);
+    expect(update.data!.ticketUpdated.messages.at(-1)).toEqual({
+      body: 'Sent while the bus was down',
+      fromStaff: true,
+    });
+    await eventually(
+      async () => (await queue.next(10_000)).data!.adminTicketChanged.id === ticket.id,
+      15_000,
+      "the admin's catch-up",
+    );
+    mine.dispose();
+    queue.dispose();
+  });
+
   it("refuses another customer's ticket at subscribe time", async () => {
     const ticket = await openTicket(customer);
     const sub = subscribeOnce(server.ws(stranger.token), { query: TICKET_UPDATED, variables: { id: ticket.id } });
