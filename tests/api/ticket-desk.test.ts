@@ -195,6 +195,15 @@ describe('replyToTicket', () => {
     expect(read.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 
+  it('shows the customer field to admins only', async () => {
+    const ticket = await openTicket(customer);
+    const query = `query ($id: ID!) { ticket(id: $id) { id customer { email } } }`;
+    const asOwner = await server.gql(query, { id: ticket.id }, { token: customer.token });
+    expect(asOwner.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const asAdmin = ok(await server.gql(query, { id: ticket.id }, { token: admin.token }));
+    expect(asAdmin.customer).toEqual({ email: customer.email });
+  });
+
   it('refuses a reply to a CLOSED ticket from anyone, with a clear message', async () => {
     const ticket = await openTicket(customer);
     ok(await setStatus(ticket.id, 'CLOSED'));
