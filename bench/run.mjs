@@ -6,7 +6,9 @@
  *
  * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
- * --only catalogue,product,dashboard,admin,checkout,inventory,payments,fanout,web (some sections only),
+ * --only catalogue,product,dashboard,admin,tickets,checkout,inventory,payments,fanout,web (some sections only),
+ * --tickets N (the support queue's size at least, for the tickets section: default 10,000; the seed already has two
+ * tickets per customer),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
  * --server-env "KEY=VALUE KEY2=VALUE2" (extra environment for the server, e.g. JOBS_CONCURRENCY=2),
  * --compare-dist DIR (checkout only: a second server from another build, e.g. the build before the order engine,
@@ -19,6 +21,7 @@
  * DATABASE_URL set: a new database on that server (dropped afterwards); else an embedded PostgreSQL
  * in a temporary directory.
  */
+import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -56,6 +59,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     clients: { type: 'string' },
     admins: { type: 'string' },
+    tickets: { type: 'string' },
     'skip-web': { type: 'boolean', default: false },
     only: { type: 'string' },
     'server-dist': { type: 'string' },
@@ -66,7 +70,18 @@ const { values: args } = parseArgs({
     'node-args': { type: 'string' },
   },
 });
-const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'inventory', 'payments', 'fanout', 'web'];
+const SECTIONS = [
+  'catalogue',
+  'product',
+  'dashboard',
+  'admin',
+  'tickets',
+  'checkout',
+  'inventory',
+  'payments',
+  'fanout',
+  'web',
+];
 const only = args.only ? args.only.split(',') : SECTIONS;
 for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section ${name}`);
 const want = (section) => only.includes(section) && (section !== 'web' || !args['skip-web']);
@@ -89,6 +104,7 @@ const settings = {
   rounds: Number(args.rounds ?? (quick ? 1 : 3)),
 };
 settings.deepOffset = Math.floor(settings.orders * 0.9);
+settings.tickets = Number(args.tickets ?? (quick ? 1_000 : 10_000));
 if (settings.clients > settings.customers) throw new Error('--clients cannot exceed --customers');
 
 const log = (message) => process.stderr.write(`${message}\n`);
@@ -299,6 +315,68 @@ async function addBenchProducts(db) {
 }
 
 /** One POST of a GraphQL request, timed; resolves with the milliseconds and the parsed body. */
+/** The Tickets tab's query (web/src/features/admin/tickets/ticketQueries.ts), 20 rows. */
+const ADMIN_TICKETS = `query AdminTickets($status: TicketStatus, $after: String) {
+  adminTickets(status: $status, first: 20, after: $after) {
+    totalCount overdueCount
+    pageInfo { hasNextPage endCursor }
+    edges {
+      cursor
+      node { id title status priority category createdAt lastActivityAt replyDueAt overdue customer { fullName email } }
+    }
+  }
+}`;
+
+/**
+ * Makes the support queue `count` tickets (at least): the seed's tickets (two per customer, bench/lib/seed.mjs) get
+ * what the support desk's migration gives existing tickets (last activity = creation, the reply clock running while
+ * open), then tickets are added up to `count` (every status, priority and category; activity spread over months, a
+ * fifth of them waiting for staff). Each has its opening message, and those past OPEN a staff reply. Returns the
+ * queue's size and the cursors of the deep pages: after 90% of the queue, and after half of the OPEN tickets.
+ */
+async function benchTicketQueue(db, count) {
+  await db.query(
+    `UPDATE support_tickets SET last_activity_at = created_at,
+            awaiting_staff_since = CASE WHEN status IN ('open', 'in_progress') THEN created_at END`,
+  );
+  const [{ n: seeded }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets`)).rows;
+  await db.query(
+    `INSERT INTO support_tickets (user_id, title, description, category, priority, status, last_activity_at,
+                                  awaiting_staff_since, created_at, updated_at)
+     SELECT ${customerId(`1 + (i % ${settings.customers})`)}, 'Bench ticket ' || i, 'Bench ticket description ' || i,
+            (ARRAY['installation','order','renewal','technical','billing','other'])[1 + i % 6],
+            (ARRAY['low','medium','high','urgent'])[1 + i % 4],
+            (ARRAY['open','in_progress','waiting_on_customer','resolved','closed'])[1 + i % 5],
+            now() - make_interval(secs => i * 97),
+            CASE WHEN i % 5 IN (0, 1) THEN now() - make_interval(secs => i * 97) END,
+            now() - make_interval(secs => i * 97 + 3600), now() - make_interval(secs => i * 97)
+     FROM generate_series(1, $1::int) AS i`,
+    [Math.max(0, count - seeded)],
+  );
+  await db.query(
+    `INSERT INTO ticket_messages (ticket_id, author_id, from_staff, body, created_at)
+     SELECT id, user_id, false, description, created_at FROM support_tickets
+     UNION ALL
+     SELECT id, NULL, true, 'Staff reply', last_activity_at FROM support_tickets WHERE status <> 'open'`,
+  );
+  await db.query('VACUUM (ANALYZE) support_tickets, ticket_messages');
+  const cursorAt = async (where, offset) => {
+    const { rows } = await db.query(
+      `SELECT to_char(last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS ts, id
+       FROM support_tickets ${where} ORDER BY last_activity_at DESC, id DESC OFFSET $1 LIMIT 1`,
+      [offset - 1],
+    );
+    return Buffer.from(`${rows[0].ts}|${rows[0].id}`, 'utf8').toString('base64url');
+  };
+  const [{ n: open }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets WHERE status = 'open'`)).rows;
+  const [{ n: total }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets`)).rows;
+  return {
+    total,
+    deepCursor: await cursorAt('', Math.floor(total * 0.9)),
+    openHalfCursor: await cursorAt(`WHERE status = 'open'`, Math.floor(open / 2)),
+  };
+}
+
 async function timedGql(url, query, variables, token) {
   const started = performance.now();
   const body = await postJson(url, { query, variables }, { authorization: `Bearer ${token}` });
@@ -696,6 +774,10 @@ function table(results, info) {
     dashboard,
     adminFirst,
     adminDeep,
+    ticketsFirst,
+    ticketsDeep,
+    ticketsFiltered,
+    ticketCount,
     checkout,
     compared,
     inventory,
@@ -860,6 +942,23 @@ function table(results, info) {
     [`Admin queue, page after ${fmt(settings.deepOffset, 0)} rows`, adminDeep],
   ]) {
     if (r) http(label, r, 'req/s', '20 rows + totalCount', 'p99 ≤ 20 ms at any depth', yes(r.p99 <= 20 && !r.failures));
+  }
+  // The support desk's queue (its own section, `--only tickets`): the Tickets tab's query at 10,000 tickets.
+  for (const [label, r] of [
+    [`Ticket queue \`adminTickets\`, first page (${fmt(ticketCount ?? 0, 0)} tickets)`, ticketsFirst],
+    [`Ticket queue, page after ${fmt(Math.floor((ticketCount ?? 0) * 0.9), 0)} rows`, ticketsDeep],
+    ['Ticket queue, status OPEN, page after half of them', ticketsFiltered],
+  ]) {
+    if (r) {
+      http(
+        label,
+        r,
+        'req/s',
+        '20 rows + customer + totalCount + overdueCount',
+        'p99 ≤ 20 ms at any depth',
+        yes(r.p99 <= 20 && !r.failures),
+      );
+    }
   }
   if (fanout) {
     const c = fanout.customer;
@@ -1110,6 +1209,28 @@ async function main() {
         duration: settings.duration,
         pid: server.pid,
       });
+    }
+
+    if (want('tickets')) {
+      log(`Ticket queue: seeding ${settings.tickets} tickets…`);
+      const queue = await benchTicketQueue(client, settings.tickets);
+      const ticketHeaders = { authorization: `Bearer ${adminToken()}` };
+      const ticketLoad = async (variables) => {
+        const page = (await gqlOk(gqlUrl, ADMIN_TICKETS, variables, adminToken())).adminTickets;
+        if (page.edges.length !== 20) throw new Error('A ticket queue page is not a full page');
+        return load({
+          url: gqlUrl,
+          body: { query: ADMIN_TICKETS, variables },
+          headers: ticketHeaders,
+          connections: settings.adminConnections,
+          duration: settings.duration,
+          pid: server.pid,
+        });
+      };
+      results.ticketCount = queue.total;
+      results.ticketsFirst = await ticketLoad({ after: null });
+      results.ticketsDeep = await ticketLoad({ after: queue.deepCursor });
+      results.ticketsFiltered = await ticketLoad({ status: 'OPEN', after: queue.openHalfCursor });
     }
 
     if (want('checkout')) {

@@ -66,3 +66,12 @@ export const ACTOR_KIND_LABELS = {
 
 /** The note of an order's first audit event, written by checkout and shown for events without one. */
 export const ORDER_PLACED_NOTE = 'Order placed';
+
+/** Ticket statuses (`TicketStatus`), as the dashboard and the admin panel show them. */
+export const TICKET_STATUS_LABELS = {
+  OPEN: 'Open',
+  IN_PROGRESS: 'In Progress',
+  WAITING_ON_CUSTOMER: 'Waiting on Customer',
+  RESOLVED: 'Resolved',
+  CLOSED: 'Closed',
+} as const;

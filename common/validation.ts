@@ -312,3 +312,27 @@ export interface FieldError {
 export function toFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
 }
+
+// ---- Support desk (docs/product.md "Support desk") ----
+
+export const TICKET_DESK_LIMITS = {
+  /** A reply in a ticket's thread. */
+  replyBody: 5000,
+  /** The store promises an answer within this many hours of the customer's unanswered message. */
+  replyWithinHours: 24,
+} as const;
+
+export const TICKET_DESK_MESSAGES = {
+  replyRequired: 'Write a reply',
+  replyTooLong: `A reply must be at most ${TICKET_DESK_LIMITS.replyBody.toLocaleString('en-US')} characters`,
+  replyCharacters: 'The reply contains characters that are not allowed',
+  ticketClosed: 'This ticket is closed and takes no more replies. Open a new ticket if you still need help.',
+  orderNotYours: 'Choose one of your own orders',
+} as const;
+
+/** A reply's body: trimmed, required (something visible), at most 5,000 characters; line breaks kept. */
+export const ticketReplySchema = z.object({
+  body: multiLineText(TICKET_DESK_MESSAGES.replyCharacters)
+    .refine(hasVisibleCharacter, { message: TICKET_DESK_MESSAGES.replyRequired, abort: true })
+    .max(TICKET_DESK_LIMITS.replyBody, TICKET_DESK_MESSAGES.replyTooLong),
+});

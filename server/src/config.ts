@@ -94,6 +94,8 @@ const envSchema = z.object({
   /** Orders and tickets one user may create per hour (each order may carry a 5 MB proof). */
   ORDER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   TICKET_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** A customer's replies to their tickets per hour (staff replies are not limited: they work the queue). */
+  TICKET_REPLY_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** Payment proof bytes one account may have stored at once (MB); proofs of ended orders are swept. */
   PROOF_STORAGE_PER_USER_MB: z.coerce.number().positive().default(50),
   /** Orders with a payment proof one IP may place per hour (accounts are free; the IP is not). */
@@ -167,6 +169,7 @@ export interface Config {
   readonly authRateLimit: RateLimit;
   readonly orderRateLimit: RateLimit;
   readonly ticketRateLimit: RateLimit;
+  readonly ticketReplyRateLimit: RateLimit;
   readonly proofStoragePerUserBytes: number;
   readonly proofOrderRateLimitPerIp: RateLimit;
   readonly proofRetentionDays: number;
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowSeconds: e.AUTH_RATE_WINDOW_SECONDS },
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, windowSeconds: 3600 },
     ticketRateLimit: { max: e.TICKET_RATE_LIMIT, windowSeconds: 3600 },
+    ticketReplyRateLimit: { max: e.TICKET_REPLY_RATE_LIMIT, windowSeconds: 3600 },
     proofStoragePerUserBytes: Math.floor(e.PROOF_STORAGE_PER_USER_MB * 1024 * 1024),
     proofOrderRateLimitPerIp: { max: e.PROOF_ORDER_RATE_LIMIT_PER_IP, windowSeconds: 3600 },
     proofRetentionDays: e.PROOF_RETENTION_DAYS,

@@ -14,7 +14,7 @@ import {
   isInputObjectType,
   type GraphQLInputType,
 } from 'graphql';
-import { MESSAGES } from '../../common/validation';
+import { MESSAGES, TICKET_DESK_MESSAGES } from '../../common/validation';
 import { WEBHOOK_MESSAGES } from '../../common/webhooks';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
@@ -88,6 +88,15 @@ const placeInput = () => ({
   idempotencyKey: `hygiene-${fresh()}`,
 });
 const issueInput = () => ({ orderId, domainName: 'shop.example.com', expiresAt: '2030-01-01T00:00:00Z' });
+
+/** The customer's support ticket for the support desk's cases, opened on first use. */
+let deskTicketId: Promise<string> | null = null;
+function deskTicket(): Promise<string> {
+  deskTicketId ??= server
+    .gql(TICKET, { input: { title: 'Desk', description: 'Desk ticket', category: 'OTHER' } }, customer)
+    .then((res) => res.data!.createTicket.id as string);
+  return deskTicketId;
+}
 
 type Expected = { code: string; message?: string } | 'ok';
 interface NulCase {
@@ -303,6 +312,65 @@ const NUL_CASES: Record<string, NulCase> = {
         { id: `00000000-0000-4000-8000-000000000000${NUL}` },
         admin,
       ),
+  },
+  'Mutation.createTicket(input).orderId': {
+    expected: { code: 'BAD_USER_INPUT', message: TICKET_DESK_MESSAGES.orderNotYours },
+    send: () =>
+      server.gql(
+        TICKET,
+        { input: { title: 'Help', description: 'Please', category: 'ORDER', orderId: `${orderId}${NUL}` } },
+        customer,
+      ),
+  },
+  'Mutation.replyToTicket(body)': {
+    expected: { code: 'BAD_USER_INPUT', message: TICKET_DESK_MESSAGES.replyCharacters },
+    send: async () =>
+      server.gql(
+        `mutation ($t: ID!, $b: String!) { replyToTicket(ticketId: $t, body: $b) { id } }`,
+        { t: await deskTicket(), b: `Hello${NUL}` },
+        customer,
+      ),
+  },
+  'Mutation.replyToTicket(ticketId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: async () =>
+      server.gql(
+        `mutation ($t: ID!, $b: String!) { replyToTicket(ticketId: $t, body: $b) { id } }`,
+        { t: `${await deskTicket()}${NUL}`, b: 'Hello' },
+        customer,
+      ),
+  },
+  'Mutation.setTicketStatus(ticketId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: async () =>
+      server.gql(
+        `mutation ($t: ID!) { setTicketStatus(ticketId: $t, status: RESOLVED) { id } }`,
+        { t: `${await deskTicket()}${NUL}` },
+        admin,
+      ),
+  },
+  'Query.ticket(id)': {
+    expected: { code: 'NOT_FOUND' },
+    send: async () =>
+      server.gql(`query ($t: ID!) { ticket(id: $t) { id } }`, { t: `${await deskTicket()}${NUL}` }, customer),
+  },
+  'Query.adminTickets(after)': {
+    expected: { code: 'BAD_USER_INPUT', message: 'Invalid cursor' },
+    send: () => server.gql(`query ($a: String) { adminTickets(after: $a) { totalCount } }`, { a: `abc${NUL}` }, admin),
+  },
+  'Subscription.ticketUpdated(ticketId)': {
+    expected: { code: 'NOT_FOUND' },
+    async send() {
+      const subscription = subscribeOnce(server.ws(customer.token), {
+        query: `subscription ($t: ID!) { ticketUpdated(ticketId: $t) { id } }`,
+        variables: { t: `${await deskTicket()}${NUL}` },
+      });
+      try {
+        return { status: 200, headers: new Headers(), ...(await subscription.next()) };
+      } finally {
+        subscription.dispose();
+      }
+    },
   },
   'Subscription.orderUpdated(orderId)': {
     expected: { code: 'NOT_FOUND' },

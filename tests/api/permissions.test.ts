@@ -27,6 +27,8 @@ let notificationId: string;
 /** A webhook endpoint for deleteWebhookEndpoint and a delivery for redeliverWebhook (an inactive endpoint's, never sent). */
 let webhookEndpointId: string;
 let webhookDeliveryId: string;
+/** The owner's support ticket for the support desk's operations. */
+let ticketId: string;
 
 function operations(
   kind: 'Query' | 'Mutation' | 'Subscription',
@@ -55,6 +57,12 @@ beforeAll(async () => {
   orderId = await placeOrderAs(users.customer, 'matrix-seed-order');
   cancelOrderId = await placeOrderAs(users.customer, 'matrix-cancel-order');
   txOrderId = await placeOrderAs(users.customer, 'matrix-tx-order');
+  const ticket = await server.gql(
+    `mutation { createTicket(input: { title: "Matrix", description: "Matrix ticket", category: OTHER }) { id } }`,
+    {},
+    { token: users.customer.token },
+  );
+  ticketId = ticket.data!.createTicket.id;
   [{ id: notificationId }] = await server.sql(
     `INSERT INTO notifications (kind, to_address, subject, text_body, html_body)
      VALUES ('order_received', 'owner@example.com', 'Order received', 'Text', '<p>Html</p>') RETURNING id`,
@@ -329,7 +337,58 @@ const CASES: Case[] = [
       }
     },
   },
+  // Support desk (tests/api/ticket-desk.test.ts has the rules themselves).
+  {
+    op: 'Query.ticket',
+    document: () => `query ($id: ID!) { ticket(id: $id) { id messages { body } } }`,
+    variables: () => ({ id: ticketId }),
+    expected: ownerOrAdmin,
+  },
+  {
+    op: 'Query.adminTickets',
+    document: () => `{ adminTickets(first: 5) { totalCount overdueCount edges { node { id customer { email } } } } }`,
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.replyToTicket',
+    document: () => `mutation ($id: ID!) { replyToTicket(ticketId: $id, body: "Matrix reply") { id } }`,
+    variables: () => ({ id: ticketId }),
+    expected: ownerOrAdmin,
+  },
+  {
+    op: 'Mutation.setTicketStatus',
+    document: () => `mutation ($id: ID!, $s: TicketStatus!) { setTicketStatus(ticketId: $id, status: $s) { id } }`,
+    variables: () => ({ id: ticketId, s: nextTicketStatus() }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Subscription.ticketUpdated',
+    document: () => `subscription ($id: ID!) { ticketUpdated(ticketId: $id) { id status } }`,
+    variables: () => ({ id: ticketId }),
+    expected: ownerOrAdmin,
+    // No trigger: the subscription first sends the ticket as it is now.
+  },
+  {
+    op: 'Subscription.adminTicketChanged',
+    document: () => `subscription { adminTicketChanged { id } }`,
+    expected: adminOnly,
+    trigger: async () => {
+      const res = await server.gql(
+        `mutation ($id: ID!, $s: TicketStatus!) { setTicketStatus(ticketId: $id, status: $s) { id } }`,
+        { id: ticketId, s: nextTicketStatus() },
+        { token: users.admin.token },
+      );
+      if (res.errors) throw new Error(JSON.stringify(res.errors));
+    },
+  },
 ];
+
+/** Alternates between two open statuses, so each setTicketStatus changes something and the ticket takes replies. */
+let ticketFlip = false;
+const nextTicketStatus = () => {
+  ticketFlip = !ticketFlip;
+  return ticketFlip ? 'IN_PROGRESS' : 'OPEN';
+};
 
 async function setStatusAsAdmin(): Promise<void> {
   const res = await server.gql(

@@ -60,4 +60,9 @@ test('no serious a11y violations on the admin dashboard', async ({ page, request
   await expectNoSeriousViolations(page, '/admin/dashboard (orders)');
   await page.getByRole('tab', { name: 'Products Stock' }).click();
   await expectNoSeriousViolations(page, '/admin/dashboard (products)');
+  // The support desk's queue at phone width (its ticket view: tests/e2e/support-desk.spec.ts).
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole('tab', { name: /^Tickets/ }).click();
+  await expect(page.getByTestId('admin-tickets')).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin/dashboard (tickets, 360 px)');
 });

@@ -42,6 +42,8 @@ export enum TicketPriority {
 export enum TicketStatus {
   OPEN = 'open',
   IN_PROGRESS = 'in_progress',
+  /** Staff asked the customer something; the reply clock is stopped until the customer writes. */
+  WAITING_ON_CUSTOMER = 'waiting_on_customer',
   RESOLVED = 'resolved',
   CLOSED = 'closed',
 }

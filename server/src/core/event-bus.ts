@@ -10,7 +10,7 @@ import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { logger } from './logger';
 
-export type Topic = `order:${string}` | 'orders' | 'products' | 'domain-events';
+export type Topic = `order:${string}` | 'orders' | `ticket:${string}` | 'tickets' | 'products' | 'domain-events';
 
 export interface BusEvent {
   topic: Topic;
@@ -141,7 +141,9 @@ class TopicRegistry {
   /** One catch-up event per topic with subscribers, shared by that topic's subscribers (like any event). */
   catchUp(missedSince: string): void {
     for (const topic of [...this.subscribers.keys()] as Topic[]) {
-      const id = topic.startsWith('order:') ? topic.slice('order:'.length) : '';
+      // A one-row topic (`order:<id>`, `ticket:<id>`) catches up by re-reading its row.
+      const colon = topic.indexOf(':');
+      const id = colon >= 0 ? topic.slice(colon + 1) : '';
       this.dispatch({ topic, id, missedSince });
     }
   }

@@ -12,6 +12,7 @@ import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
 import { ChainPayment } from '../payments/chain-payment.entity';
 import { SupportTicket } from '../support/support-ticket.entity';
+import { TicketMessage } from '../support/ticket-message.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity';
 
@@ -32,4 +33,5 @@ export const entities = [
   WebhookEndpoint,
   WebhookDelivery,
   ChainPayment,
+  TicketMessage,
 ];

@@ -5,9 +5,12 @@
 import { isUuid } from '../../../common/validation';
 import { InputError } from '../core/errors';
 
-/** `alias.created_at` as an ISO-8601 UTC string with microseconds, for `encodeCursor`. */
-export const cursorTimestampSql = (alias: string) =>
-  `to_char(${alias}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/**
+ * `alias.created_at` (or another timestamp `column` a list is ordered by, e.g. tickets' last_activity_at) as an
+ * ISO-8601 UTC string with microseconds, for `encodeCursor`.
+ */
+export const cursorTimestampSql = (alias: string, column = 'created_at') =>
+  `to_char(${alias}.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url');

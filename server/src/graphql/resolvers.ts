@@ -15,6 +15,7 @@ import { AdminOrderResolver } from '../admin/admin-order.resolver';
 import { OrderEventFieldsResolver, OrderFieldsResolver } from '../orders/order-fields.resolver';
 import { OrderResolver } from '../orders/order.resolver';
 import { ViewerOrdersResolver } from '../orders/viewer-orders.resolver';
+import { TicketFieldsResolver } from '../support/ticket-fields.resolver';
 import { TicketResolver } from '../support/ticket.resolver';
 import { ViewerTicketsResolver } from '../support/viewer-tickets.resolver';
 import { WebhookResolver } from '../webhooks/webhook.resolver';
@@ -24,6 +25,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AuthResolver,
   AccountResolver,
   TicketResolver,
+  TicketFieldsResolver,
   ViewerTicketsResolver,
   ProductResolver,
   QuoteResolver,

@@ -11,8 +11,8 @@ const sharedResults = new WeakMap<object, WeakMap<DocumentNode, Map<string, Resu
 /**
  * Which subscribers get the same result for the same event: null when the result may depend on who
  * the subscriber is. For admins it depends only on their roles, the document and its variables:
- * every access rule in the schema is a role check (`@AdminOnly`, `@SignedIn`) or `canSeeOrder`,
- * which is true for any admin whoever owns the order. Customers are not shared: their rules depend
+ * every access rule in the schema is a role check (`@AdminOnly`, `@SignedIn`) or `canSeeOrder` /
+ * `canSeeTicket`, which are true for any admin whoever owns the order or ticket. Customers are not shared: their rules depend
  * on who they are, and each of their events has one subscriber anyway (the order's owner).
  */
 function shareKey(args: ExecutionArgs): string | null {

@@ -313,6 +313,10 @@ export function ticketReplyMail(ctx: MailContext, ticket: TicketReplyFacts): Mai
     { kind: 'paragraph', text: `Our support team has replied to your ticket "${ticket.ticketTitle}".` },
   ];
   if (ticket.reply?.trim()) blocks.push({ kind: 'quote', text: ticket.reply.trim() });
-  blocks.push({ kind: 'link', label: 'Read and answer it', href: `${ctx.publicUrl}/dashboard?tab=support` });
+  blocks.push({
+    kind: 'link',
+    label: 'Read and answer it',
+    href: `${ctx.publicUrl}/dashboard?tab=support&ticket=${ticket.ticketId}`,
+  });
   return compose(ctx, `New reply to your ticket: ${ticket.ticketTitle}`, 'Support replied to your ticket', blocks);
 }

@@ -96,10 +96,12 @@ interface TicketRecipient {
   title: string;
 }
 
-/** What a batch of events' messages are rendered from, by order and ticket id. */
+/** What a batch of events' messages are rendered from, by order, ticket and ticket message id. */
 interface MailFacts {
   orders: Map<string, OrderRecipient>;
   tickets: Map<string, TicketRecipient>;
+  /** The bodies of the replies being mailed. */
+  replies: Map<string, string>;
 }
 
 /** A message ready for the outbox. */
@@ -200,32 +202,34 @@ export class NotificationService {
   private async factsOf(events: readonly NewDomainEvent[], manager: EntityManager): Promise<MailFacts> {
     const orderIds = new Set<string>();
     const ticketIds = new Set<string>();
+    const messageIds = new Set<string>();
     for (const event of events) {
       if ('orderId' in event.payload) orderIds.add(event.payload.orderId);
       if ('ticketId' in event.payload) ticketIds.add(event.payload.ticketId);
+      if ('messageId' in event.payload) messageIds.add(event.payload.messageId);
     }
-    const [orders, tickets] = await Promise.all([
+    const [orders, tickets, replies] = await Promise.all([
       orderIds.size > 0 ? this.orderFacts([...orderIds], manager) : new Map<string, OrderRecipient>(),
       ticketIds.size > 0 ? this.ticketFacts([...ticketIds], manager) : new Map<string, TicketRecipient>(),
+      messageIds.size > 0 ? this.replyBodies([...messageIds], manager) : new Map<string, string>(),
     ]);
-    return { orders, tickets };
+    return { orders, tickets, replies };
   }
 
   /** Renders the messages of one event from the rows as they are now. */
   private draft(event: NewDomainEvent, kinds: NotificationKind[], facts: MailFacts): Draft[] {
     if (event.type === 'ticket.replied') {
-      const { ticketId } = event.payload;
+      const { ticketId, messageId } = event.payload;
       const ticket = facts.tickets.get(ticketId);
       if (!ticket) return [];
       return kinds.map((kind) => ({
         kind,
         to: ticket.email,
-        // The reply's text joins the message when tickets have threaded messages (the support desk).
         content: ticketReplyMail(this.context, {
           ticketId,
           customerName: ticket.fullName,
           ticketTitle: ticket.title,
-          reply: null,
+          reply: facts.replies.get(messageId) ?? null,
         }),
         orderId: null,
         ticketId,
@@ -290,6 +294,14 @@ export class NotificationService {
       [ticketIds],
     );
     return new Map(rows.map((row) => [row.id, { email: row.email, fullName: row.full_name, title: row.title }]));
+  }
+
+  private async replyBodies(messageIds: string[], manager: EntityManager): Promise<Map<string, string>> {
+    const rows: { id: string; body: string }[] = await manager.query(
+      `SELECT id, body FROM ticket_messages WHERE id = ANY($1::uuid[])`,
+      [messageIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.body]));
   }
 
   /**

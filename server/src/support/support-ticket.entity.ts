@@ -2,7 +2,10 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { TicketCategory, TicketPriority, TicketStatus } from '../core/enums';
 
-/** A support ticket (docs/product.md "Data"); created OPEN with priority MEDIUM unless chosen. */
+/**
+ * A support ticket (docs/product.md "Data", "Support desk"); created OPEN with priority MEDIUM unless chosen. Its
+ * thread is in `ticket_messages` (TicketMessage), the opening description being the first message.
+ */
 @ObjectType('SupportTicket')
 @Entity('support_tickets')
 export class SupportTicket {
@@ -17,7 +20,7 @@ export class SupportTicket {
   @Column({ type: 'text' })
   title: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The ticket's opening message (also the first of `messages`)" })
   @Column({ type: 'text' })
   description: string;
 
@@ -32,6 +35,18 @@ export class SupportTicket {
   @Field(() => TicketStatus)
   @Column({ type: 'text', default: TicketStatus.OPEN })
   status: TicketStatus;
+
+  /** The customer's own order the ticket is about, if they chose one (`SupportTicket.order`). */
+  @Column({ name: 'order_id', type: 'uuid', nullable: true })
+  orderId: string | null;
+
+  @Field(() => Date, { description: 'The last message or status change: the admin queue is newest activity first' })
+  @Column({ name: 'last_activity_at', type: 'timestamptz' })
+  lastActivityAt: Date;
+
+  /** Since when the customer waits for a staff reply; null when staff owe nothing (see `replyDueAt`). */
+  @Column({ name: 'awaiting_staff_since', type: 'timestamptz', nullable: true })
+  awaitingStaffSince: Date | null;
 
   @Field(() => Date)
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

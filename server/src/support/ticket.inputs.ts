@@ -1,4 +1,4 @@
-import { Field, InputType } from 'type-graphql';
+import { Field, ID, InputType } from 'type-graphql';
 import { TicketCategory, TicketPriority } from '../core/enums';
 
 /**
@@ -19,4 +19,7 @@ export class CreateTicketInput {
 
   @Field(() => TicketPriority, { nullable: true, description: 'Defaults to MEDIUM' })
   priority?: TicketPriority | null;
+
+  @Field(() => ID, { nullable: true, description: 'One of your own orders the ticket is about (optional)' })
+  orderId?: string | null;
 }

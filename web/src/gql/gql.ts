@@ -27,7 +27,11 @@ type Documents = {
     "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": typeof types.CertificatesTab_CertificateFragmentDoc,
     "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    paymentIssue\n    paymentIssueKind\n    payment {\n      status\n    }\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n": typeof types.OrdersTab_OrderFragmentDoc,
     "\n  fragment ProfileTab_profile on Profile {\n    id\n    email\n    fullName\n    companyName\n    phone\n  }\n": typeof types.ProfileTab_ProfileFragmentDoc,
-    "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n": typeof types.TicketsTab_TicketFragmentDoc,
+    "\n  fragment DashboardTicketThread_ticket on SupportTicket {\n    id\n    title\n    status\n    lastActivityAt\n    order {\n      id\n      shortId\n      quantity\n      totalPrice\n      product {\n        id\n        name\n      }\n    }\n    messages {\n      id\n      body\n      fromStaff\n      createdAt\n    }\n  }\n": typeof types.DashboardTicketThread_TicketFragmentDoc,
+    "\n  query DashboardTicket($id: ID!) {\n    ticket(id: $id) {\n      id\n      ...DashboardTicketThread_ticket\n    }\n  }\n": typeof types.DashboardTicketDocument,
+    "\n  subscription DashboardTicketUpdated($id: ID!) {\n    ticketUpdated(ticketId: $id) {\n      id\n      ...DashboardTicketThread_ticket\n      ...TicketsTab_ticket\n    }\n  }\n": typeof types.DashboardTicketUpdatedDocument,
+    "\n  mutation DashboardReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      ...DashboardTicketThread_ticket\n      ...TicketsTab_ticket\n    }\n  }\n": typeof types.DashboardReplyToTicketDocument,
+    "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n    lastActivityAt\n  }\n": typeof types.TicketsTab_TicketFragmentDoc,
     "\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n": typeof types.OrderKeys_OrderFragmentDoc,
     "\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": typeof types.OrderKeysDocument,
     "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": typeof types.OrderKeysUpdatedDocument,
@@ -37,6 +41,7 @@ type Documents = {
     "\n  mutation CancelOrder($orderId: ID!) {\n    cancelOrder(orderId: $orderId) {\n      id\n      status\n      updatedAt\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  query OrderStatusRefresh($id: ID!) {\n    order(id: $id) {\n      id\n      status\n      updatedAt\n    }\n  }\n": typeof types.OrderStatusRefreshDocument,
     "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n": typeof types.SupportPageCreateTicketDocument,
+    "\n  query SupportTicketOrderOptions {\n    me {\n      id\n      orders {\n        id\n        shortId\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.SupportTicketOrderOptionsDocument,
     "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    paymentUri\n    paymentQrSvg\n    paymentIssue\n    paymentIssueKind\n    payment {\n      txId\n      amount\n      confirmations\n      requiredConfirmations\n      status\n      explorerUrl\n    }\n    totalPrice\n    quantity\n    product {\n      id\n      name\n      fulfilment\n    }\n    keysFileUrl\n    downloadUrl\n    events {\n      id\n      fromStatus\n      toStatus\n      actorKind\n      reason\n    }\n  }\n": typeof types.VerifyOrderFragmentDoc,
     "\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n    paymentMethods {\n      method\n      label\n      confirmedOnChain\n      requiredConfirmations\n    }\n  }\n": typeof types.VerifyPageDocument,
     "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": typeof types.VerifyOrderUpdatedDocument,
@@ -57,7 +62,11 @@ const documents: Documents = {
     "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": types.CertificatesTab_CertificateFragmentDoc,
     "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    paymentIssue\n    paymentIssueKind\n    payment {\n      status\n    }\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n": types.OrdersTab_OrderFragmentDoc,
     "\n  fragment ProfileTab_profile on Profile {\n    id\n    email\n    fullName\n    companyName\n    phone\n  }\n": types.ProfileTab_ProfileFragmentDoc,
-    "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n": types.TicketsTab_TicketFragmentDoc,
+    "\n  fragment DashboardTicketThread_ticket on SupportTicket {\n    id\n    title\n    status\n    lastActivityAt\n    order {\n      id\n      shortId\n      quantity\n      totalPrice\n      product {\n        id\n        name\n      }\n    }\n    messages {\n      id\n      body\n      fromStaff\n      createdAt\n    }\n  }\n": types.DashboardTicketThread_TicketFragmentDoc,
+    "\n  query DashboardTicket($id: ID!) {\n    ticket(id: $id) {\n      id\n      ...DashboardTicketThread_ticket\n    }\n  }\n": types.DashboardTicketDocument,
+    "\n  subscription DashboardTicketUpdated($id: ID!) {\n    ticketUpdated(ticketId: $id) {\n      id\n      ...DashboardTicketThread_ticket\n      ...TicketsTab_ticket\n    }\n  }\n": types.DashboardTicketUpdatedDocument,
+    "\n  mutation DashboardReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      ...DashboardTicketThread_ticket\n      ...TicketsTab_ticket\n    }\n  }\n": types.DashboardReplyToTicketDocument,
+    "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n    lastActivityAt\n  }\n": types.TicketsTab_TicketFragmentDoc,
     "\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n": types.OrderKeys_OrderFragmentDoc,
     "\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": types.OrderKeysDocument,
     "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": types.OrderKeysUpdatedDocument,
@@ -67,6 +76,7 @@ const documents: Documents = {
     "\n  mutation CancelOrder($orderId: ID!) {\n    cancelOrder(orderId: $orderId) {\n      id\n      status\n      updatedAt\n    }\n  }\n": types.CancelOrderDocument,
     "\n  query OrderStatusRefresh($id: ID!) {\n    order(id: $id) {\n      id\n      status\n      updatedAt\n    }\n  }\n": types.OrderStatusRefreshDocument,
     "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n": types.SupportPageCreateTicketDocument,
+    "\n  query SupportTicketOrderOptions {\n    me {\n      id\n      orders {\n        id\n        shortId\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.SupportTicketOrderOptionsDocument,
     "\n  fragment VerifyOrder on Order {\n    id\n    shortId\n    status\n    transactionId\n    paymentDueAt\n    paymentOverdue\n    domainName\n    paymentMethod\n    cryptoAddress\n    paymentAmountCrypto\n    paymentUri\n    paymentQrSvg\n    paymentIssue\n    paymentIssueKind\n    payment {\n      txId\n      amount\n      confirmations\n      requiredConfirmations\n      status\n      explorerUrl\n    }\n    totalPrice\n    quantity\n    product {\n      id\n      name\n      fulfilment\n    }\n    keysFileUrl\n    downloadUrl\n    events {\n      id\n      fromStatus\n      toStatus\n      actorKind\n      reason\n    }\n  }\n": types.VerifyOrderFragmentDoc,
     "\n  query VerifyPage($id: ID!) {\n    order(id: $id) {\n      id\n      ...VerifyOrder\n    }\n    paymentMethods {\n      method\n      label\n      confirmedOnChain\n      requiredConfirmations\n    }\n  }\n": types.VerifyPageDocument,
     "\n  subscription VerifyOrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...VerifyOrder\n    }\n  }\n": types.VerifyOrderUpdatedDocument,
@@ -143,7 +153,23 @@ export function graphql(source: "\n  fragment ProfileTab_profile on Profile {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n"): (typeof documents)["\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n  }\n"];
+export function graphql(source: "\n  fragment DashboardTicketThread_ticket on SupportTicket {\n    id\n    title\n    status\n    lastActivityAt\n    order {\n      id\n      shortId\n      quantity\n      totalPrice\n      product {\n        id\n        name\n      }\n    }\n    messages {\n      id\n      body\n      fromStaff\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  fragment DashboardTicketThread_ticket on SupportTicket {\n    id\n    title\n    status\n    lastActivityAt\n    order {\n      id\n      shortId\n      quantity\n      totalPrice\n      product {\n        id\n        name\n      }\n    }\n    messages {\n      id\n      body\n      fromStaff\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardTicket($id: ID!) {\n    ticket(id: $id) {\n      id\n      ...DashboardTicketThread_ticket\n    }\n  }\n"): (typeof documents)["\n  query DashboardTicket($id: ID!) {\n    ticket(id: $id) {\n      id\n      ...DashboardTicketThread_ticket\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardTicketUpdated($id: ID!) {\n    ticketUpdated(ticketId: $id) {\n      id\n      ...DashboardTicketThread_ticket\n      ...TicketsTab_ticket\n    }\n  }\n"): (typeof documents)["\n  subscription DashboardTicketUpdated($id: ID!) {\n    ticketUpdated(ticketId: $id) {\n      id\n      ...DashboardTicketThread_ticket\n      ...TicketsTab_ticket\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      ...DashboardTicketThread_ticket\n      ...TicketsTab_ticket\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      ...DashboardTicketThread_ticket\n      ...TicketsTab_ticket\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n    lastActivityAt\n  }\n"): (typeof documents)["\n  fragment TicketsTab_ticket on SupportTicket {\n    id\n    title\n    description\n    category\n    createdAt\n    status\n    priority\n    lastActivityAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -180,6 +206,10 @@ export function graphql(source: "\n  query OrderStatusRefresh($id: ID!) {\n    o
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n"): (typeof documents)["\n  mutation SupportPageCreateTicket($input: CreateTicketInput!) {\n    createTicket(input: $input) {\n      id\n      ...TicketsTab_ticket\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SupportTicketOrderOptions {\n    me {\n      id\n      orders {\n        id\n        shortId\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SupportTicketOrderOptions {\n    me {\n      id\n      orders {\n        id\n        shortId\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -21,6 +21,8 @@ import { OrdersTab } from './orders/OrdersTab';
 import { OutboxTab } from './outbox/OutboxTab';
 import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
 import { ProductsStockTab } from './products/ProductsStockTab';
+import { TicketsTab } from './tickets/TicketsTab';
+import { TicketsTabLabel } from './tickets/TicketsTabLabel';
 import { useLiveConnection } from './useLiveConnection';
 import { WebhooksTab } from './webhooks/WebhooksTab';
 
@@ -38,6 +40,7 @@ const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
 const TABS = [
   { key: 'orders', label: 'Orders', live: true },
   { key: 'products', label: 'Products Stock', live: true },
+  { key: 'tickets', label: <TicketsTabLabel />, live: true },
   { key: 'outbox', label: 'Outbox', live: false },
   { key: 'webhooks', label: 'Webhooks', live: false },
 ] as const;
@@ -178,6 +181,7 @@ function AdminDashboard({ email }: { email: string }) {
           <OrdersTab statusFilter={statusFilter} onStatusFilterChange={(s) => update({ status: s })} />
         ) : null}
         {tab === 'products' ? <ProductsStockTab /> : null}
+        {tab === 'tickets' ? <TicketsTab /> : null}
         {tab === 'outbox' ? <OutboxTab /> : null}
         {tab === 'webhooks' ? <WebhooksTab /> : null}
       </Box>

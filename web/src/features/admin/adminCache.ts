@@ -23,6 +23,16 @@ interface StoredConnection {
 function mergeNewestFirst(
   existing: StoredConnection | undefined,
   incoming: StoredConnection,
+  options: FieldFunctionOptions,
+): StoredConnection {
+  return mergeNewestFirstBy('createdAt', existing, incoming, options);
+}
+
+/** mergeNewestFirst for a list sorted by another timestamp field (`sortField`, then id), e.g. tickets' lastActivityAt. */
+function mergeNewestFirstBy(
+  sortField: string,
+  existing: StoredConnection | undefined,
+  incoming: StoredConnection,
   { args, readField }: FieldFunctionOptions,
 ): StoredConnection {
   if (!existing) return incoming;
@@ -36,8 +46,8 @@ function mergeNewestFirst(
   }
   const last = incoming.edges[incoming.edges.length - 1];
   if (!last || !incoming.pageInfo.hasNextPage) return incoming;
-  // Newest first by (createdAt, id), as the API sorts: keep the loaded rows older than this page.
-  const order = (ref: Reference) => [readField<string>('createdAt', ref) ?? '', readField<string>('id', ref) ?? ''];
+  // Newest first by (sortField, id), as the API sorts: keep the loaded rows older than this page.
+  const order = (ref: Reference) => [readField<string>(sortField, ref) ?? '', readField<string>('id', ref) ?? ''];
   const [lastCreated, lastId] = order(last.node);
   const fresh = known(incoming.edges);
   const older = existing.edges.filter((edge) => {
@@ -54,6 +64,12 @@ function mergeNewestFirst(
     fields: {
       adminOrders: { keyArgs: ['status'], merge: mergeNewestFirst },
       adminNotifications: { keyArgs: false, merge: mergeNewestFirst },
+      // One list per filter, newest activity first; a live change refetches the first page, which moves the ticket up.
+      adminTickets: {
+        keyArgs: ['status', 'priority', 'category'],
+        merge: (existing: StoredConnection | undefined, incoming: StoredConnection, options: FieldFunctionOptions) =>
+          mergeNewestFirstBy('lastActivityAt', existing, incoming, options),
+      },
     },
   },
 });

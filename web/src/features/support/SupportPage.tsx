@@ -9,6 +9,7 @@ import { ContactCards } from './components/ContactCards';
 import { SupportHero } from './components/SupportHero';
 import { TicketForm, type TicketValues } from './components/TicketForm';
 import { useCreateTicket } from './useCreateTicket';
+import { useTicketOrderOptions } from './useTicketOrderOptions';
 
 const SIGN_IN = signInPath('/support');
 
@@ -18,6 +19,7 @@ export default function SupportPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const { createTicket, loading } = useCreateTicket();
+  const orders = useTicketOrderOptions(status === 'signedIn');
 
   const submit = async (values: TicketValues) => {
     if (status !== 'signedIn') {
@@ -45,6 +47,7 @@ export default function SupportPage() {
               disabled={status !== 'signedIn' || loading}
               submitting={loading}
               onSubmit={(values) => void submit(values)}
+              orders={orders}
             />
           </Box>
         </Stack>

@@ -51,6 +51,7 @@ export function useCreateTicket() {
             description,
             category: category.toUpperCase() as TicketCategory,
             priority: priority.toUpperCase() as TicketPriority,
+            orderId: values.orderId || undefined,
           },
         },
       });

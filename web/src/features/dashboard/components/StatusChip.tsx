@@ -15,6 +15,8 @@ const CERTIFICATE: Record<CertificateStatus, { label: string; colour: Colour }> 
 const TICKET: Record<TicketStatus, { label: string; colour: Colour }> = {
   OPEN: { label: 'Open', colour: 'info' },
   IN_PROGRESS: { label: 'In Progress', colour: 'warning' },
+  // The customer is the one it waits on.
+  WAITING_ON_CUSTOMER: { label: 'Awaiting Your Reply', colour: 'secondary' },
   RESOLVED: { label: 'Resolved', colour: 'success' },
   CLOSED: { label: 'Closed', colour: 'default' },
 };

@@ -6,13 +6,15 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { TICKET_CATEGORY_LABELS } from '../../../../../common/labels';
 import { formatDate } from '../../../format/date';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql';
 import type { TicketCategory } from '../../../gql/graphql';
 import { EmptyState } from './EmptyState';
 import { TicketPriorityChip, TicketStatusChip } from './StatusChip';
+import { TicketThreadDialog } from './TicketThreadDialog';
 
 export const TicketsTabFragment = graphql(/* GraphQL */ `
   fragment TicketsTab_ticket on SupportTicket {
@@ -23,8 +25,12 @@ export const TicketsTabFragment = graphql(/* GraphQL */ `
     createdAt
     status
     priority
+    lastActivityAt
   }
 `);
+
+/** The address parameter of the open conversation (the staff reply's e-mail links to it). */
+const TICKET_PARAM = 'ticket';
 
 interface Props {
   tickets: readonly FragmentType<typeof TicketsTabFragment>[];
@@ -32,18 +38,37 @@ interface Props {
 
 const CREATE_TICKET = 'Create New Ticket';
 
-/** Dashboard › Support: the viewer's tickets with a two-line description, and a way to open another. */
+/**
+ * Dashboard › Support: the viewer's tickets with a two-line description, and a way to open another. Each opens as a
+ * conversation (TicketThreadDialog) named in the address (?ticket=…), so the e-mail's link opens it directly.
+ */
 export function TicketsTab(props: Props) {
   const tickets = getFragmentData(TicketsTabFragment, props.tickets);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(TICKET_PARAM);
+  const setOpen = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(TICKET_PARAM, id);
+        else next.delete(TICKET_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  const dialog = <TicketThreadDialog ticketId={openId} onClose={() => setOpen(null)} />;
   if (tickets.length === 0) {
     return (
-      <EmptyState
-        icon={<SupportAgentOutlinedIcon />}
-        title="No support tickets yet"
-        text="Questions about an order or an installation? Our team answers within 24 hours."
-        actionLabel={CREATE_TICKET}
-        actionTo="/support"
-      />
+      <>
+        {dialog}
+        <EmptyState
+          icon={<SupportAgentOutlinedIcon />}
+          title="No support tickets yet"
+          text="Questions about an order or an installation? Our team answers within 24 hours."
+          actionLabel={CREATE_TICKET}
+          actionTo="/support"
+        />
+      </>
     );
   }
   return (
@@ -89,10 +114,22 @@ export function TicketsTab(props: Props) {
               >
                 {ticket.description}
               </Typography>
+              <Box sx={{ mt: 1.5 }}>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={<ForumOutlinedIcon aria-hidden />}
+                  onClick={() => setOpen(ticket.id)}
+                  aria-label={`Open the conversation: ${ticket.title}`}
+                >
+                  Open conversation
+                </Button>
+              </Box>
             </CardContent>
           </Card>
         ))}
       </Stack>
+      {dialog}
     </Stack>
   );
 }

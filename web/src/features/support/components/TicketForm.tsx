@@ -19,6 +19,14 @@ export interface TicketValues {
   category: string;
   priority: string;
   description: string;
+  /** One of the customer's orders the ticket is about; '' for none. */
+  orderId: string;
+}
+
+/** An order the customer may link to the ticket. */
+export interface TicketOrderOption {
+  id: string;
+  label: string;
 }
 
 interface Props {
@@ -29,9 +37,11 @@ interface Props {
   disabled: boolean;
   submitting: boolean;
   onSubmit: (values: TicketValues) => void;
+  /** The signed-in customer's orders for "Related order" (the select is hidden without any). */
+  orders?: readonly TicketOrderOption[];
 }
 
-const EMPTY: TicketValues = { title: '', category: '', priority: 'medium', description: '' };
+const EMPTY: TicketValues = { title: '', category: '', priority: 'medium', description: '', orderId: '' };
 
 function counter(value: string, limit: number) {
   return {
@@ -44,7 +54,7 @@ function counter(value: string, limit: number) {
 /**
  * The ticket form (docs/product.md "Support"): subject /200, category, priority (default Medium), description /2000.
  */
-export function TicketForm({ showSignInPrompt, signInHref, disabled, submitting, onSubmit }: Props) {
+export function TicketForm({ showSignInPrompt, signInHref, disabled, submitting, onSubmit, orders = [] }: Props) {
   const [values, setValues] = useState<TicketValues>(EMPTY);
   const set = (field: keyof TicketValues) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -117,6 +127,23 @@ export function TicketForm({ showSignInPrompt, signInHref, disabled, submitting,
                 </TextField>
               </Grid>
             </Grid>
+            {orders.length > 0 ? (
+              <TextField
+                id="ticket-order"
+                label="Related order (optional)"
+                select
+                value={values.orderId}
+                onChange={set('orderId')}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">No particular order</option>
+                {orders.map((order) => (
+                  <option key={order.id} value={order.id}>
+                    {order.label}
+                  </option>
+                ))}
+              </TextField>
+            ) : null}
             <TextField
               id="ticket-description"
               label="Description"
