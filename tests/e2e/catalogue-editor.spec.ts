@@ -41,6 +41,7 @@ test('an admin edits a price and the product page shows it', async ({ page, requ
   const product = await createProductViaApi(request, 10);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openProductsTab(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/list-top-1280.png` });
   const row = page.getByTestId('admin-product').filter({ has: page.getByText(product.name, { exact: true }) });
   await row.getByRole('button', { name: `Edit ${product.name}` }).click();
 
@@ -87,6 +88,8 @@ test('an admin creates a product with an image and it appears on /products', asy
   });
   await expect(dialog.getByTestId('product-image-preview')).toBeVisible();
   await expect(dialog.getByText('Selected: bot.png')).toBeVisible();
+  await dialog.getByTestId('product-image-preview').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/editor-new-1280.png` });
   await dialog.getByRole('button', { name: 'Create product' }).click();
   await expectToast(page, 'Product created', name);
   // In the list at once, without a reload.
@@ -138,6 +141,7 @@ test('at 360 px the list and the editor work by keyboard, full screen and withou
   try {
     const page = await context.newPage();
     await openProductsTab(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/list-top-360.png` });
     const row = page.getByTestId('admin-product').filter({ has: page.getByText(product.name, { exact: true }) });
     const edit = row.getByRole('button', { name: `Edit ${product.name}` });
     await edit.scrollIntoViewIfNeeded();

@@ -36,6 +36,8 @@ import { MONOSPACE_FONT } from '../../../theme/theme';
 import { FULFILMENT_LABELS } from './keyLabels';
 import { ProductEditorFragment, saveRefusal, useSaveProduct } from './productEditor';
 
+const NAME_FIELD_ID = 'product-editor-name';
+
 /** Image types the server accepts (it checks the bytes; the picker only offers these). */
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
@@ -73,6 +75,8 @@ export function ProductEditorDialog({ target, onClose }: ProductEditorDialogProp
       maxWidth="md"
       fullWidth
       aria-labelledby="product-editor-title"
+      // After the opening transition, when the dialog's focus trap has settled: the first field, ready to type.
+      slotProps={{ transition: { onEntered: () => document.getElementById(NAME_FIELD_ID)?.focus() } }}
     >
       {target ? (
         // Keyed by product: opening another one starts from its values.
@@ -259,12 +263,12 @@ function EditorForm({
           {formError ? <Alert severity="error">{formError}</Alert> : null}
           <Section title="Product">
             <TextField
+              id={NAME_FIELD_ID}
               label="Name"
               value={values.name}
               onChange={(e) => setName(e.target.value)}
               required
               fullWidth
-              autoFocus
               error={!!errors.name}
               helperText={errors.name}
               slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.name + 20 } }}
