@@ -164,6 +164,10 @@ test('at 360 px the list and the editor work by keyboard, full screen and withou
     await price.fill('0');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(price).toHaveAccessibleDescription(PRODUCT_MESSAGES.pricePositive);
+    // Only the fields scroll: the dialog's paper does not, so its title and buttons stay in view.
+    expect(await dialog.evaluate((paper) => paper.scrollHeight - paper.clientHeight)).toBe(0);
+    await expect(dialog.getByRole('heading', { name: `Edit ${product.name}` })).toBeInViewport();
+    await expect(dialog.getByRole('button', { name: 'Save changes' })).toBeInViewport();
     expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: `${SCREENSHOTS}/editor-360.png` });
     await dialog.getByRole('button', { name: 'Add tier' }).scrollIntoViewIfNeeded();

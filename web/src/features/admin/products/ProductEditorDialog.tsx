@@ -256,7 +256,15 @@ function EditorForm({
   const numberProps = (mode: 'decimal' | 'numeric') => ({ htmlInput: { inputMode: mode } });
 
   return (
-    <Box component="form" ref={formRef} noValidate onSubmit={submit} aria-labelledby="product-editor-title">
+    <Box
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="product-editor-title"
+      // A flex column like the dialog's paper: the title and the buttons stay put while the fields scroll.
+      sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+    >
       <DialogTitle id="product-editor-title">{product ? `Edit ${product.name}` : 'New product'}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
@@ -588,7 +596,8 @@ function ImagePicker({
             <ImageOutlinedIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
           )}
         </Box>
-        <Box sx={{ minWidth: 0 }}>
+        {/* Positioned: the hidden input is placed inside it, not at the paper's edge (where it made the paper scroll). */}
+        <Box sx={{ minWidth: 0, position: 'relative' }}>
           {/* The native input stays in the tab order (visually hidden), so the keyboard reaches the picker. */}
           <Box
             component="input"
@@ -601,6 +610,8 @@ function ImagePicker({
             data-testid="product-image-input"
             sx={{
               position: 'absolute',
+              top: 0,
+              left: 0,
               width: 1,
               height: 1,
               opacity: 0,
