@@ -38,6 +38,13 @@ import { ProductEditorFragment, saveRefusal, useSaveProduct } from './productEdi
 
 const NAME_FIELD_ID = 'product-editor-name';
 
+/** Slot props of a whole-number field and of a dollar field (a phone shows the matching keyboard). */
+const WHOLE_NUMBER_SLOTS = { htmlInput: { inputMode: 'numeric' } } as const;
+const DOLLAR_SLOTS = {
+  htmlInput: { inputMode: 'decimal' },
+  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+} as const;
+
 /** Image types the server accepts (it checks the bytes; the picker only offers these). */
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
@@ -96,6 +103,8 @@ interface FeatureRow {
   key: number;
   text: string;
 }
+
+type TextKey = 'name' | 'slug' | 'category' | 'description' | 'longDescription' | 'price' | 'minQuantity';
 
 /** The form's values as typed (numbers as text, so a half-typed price stays what the admin sees). */
 interface FormValues {
@@ -253,7 +262,13 @@ function EditorForm({
     reader.readAsDataURL(file);
   };
 
-  const numberProps = (mode: 'decimal' | 'numeric') => ({ htmlInput: { inputMode: mode } });
+  /** A text field's value, change handler and error or help text, for one of the form's text values. */
+  const bind = (key: TextKey, help?: string) => ({
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+    error: !!errors[key],
+    helperText: errors[key] ?? help,
+  });
 
   return (
     <Box
@@ -273,40 +288,27 @@ function EditorForm({
             <TextField
               id={NAME_FIELD_ID}
               label="Name"
-              value={values.name}
+              {...bind('name')}
               onChange={(e) => setName(e.target.value)}
               required
               fullWidth
-              error={!!errors.name}
-              helperText={errors.name}
               slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.name + 20 } }}
             />
             <TextField
               label="Slug"
-              value={values.slug}
+              {...bind('slug', `The product's address: /products/${values.slug || 'your-slug'}`)}
               onChange={(e) => {
                 setSlugEdited(true);
                 set('slug', e.target.value);
               }}
               required
               fullWidth
-              error={!!errors.slug}
-              helperText={errors.slug ?? `The product's address: /products/${values.slug || 'your-slug'}`}
               slotProps={{
                 htmlInput: { spellCheck: false, autoCapitalize: 'off', 'data-testid': 'product-slug' },
               }}
               sx={{ '& input': { fontFamily: MONOSPACE_FONT } }}
             />
-            <TextField
-              select
-              label="Category"
-              value={values.category}
-              onChange={(e) => set('category', e.target.value)}
-              required
-              fullWidth
-              error={!!errors.category}
-              helperText={errors.category}
-            >
+            <TextField select label="Category" {...bind('category')} required fullWidth>
               {PRODUCT_CATEGORIES.map((key) => (
                 <MenuItem key={key} value={key}>
                   {PRODUCT_CATEGORY_LABELS[key]}
@@ -315,24 +317,18 @@ function EditorForm({
             </TextField>
             <TextField
               label="Description"
-              value={values.description}
-              onChange={(e) => set('description', e.target.value)}
+              {...bind('description', 'The summary shown on product cards')}
               required
               fullWidth
               multiline
               minRows={2}
-              error={!!errors.description}
-              helperText={errors.description ?? 'The summary shown on product cards'}
             />
             <TextField
               label="Long description"
-              value={values.longDescription}
-              onChange={(e) => set('longDescription', e.target.value)}
+              {...bind('longDescription', 'Shown on the product page (optional)')}
               fullWidth
               multiline
               minRows={4}
-              error={!!errors.longDescription}
-              helperText={errors.longDescription ?? 'Shown on the product page (optional)'}
             />
           </Section>
 
@@ -340,34 +336,20 @@ function EditorForm({
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 label="Price"
-                value={values.price}
-                onChange={(e) => set('price', e.target.value)}
+                {...bind('price', 'Unit price in dollars')}
                 required
                 fullWidth
-                error={!!errors.price}
-                helperText={errors.price ?? 'Unit price in dollars'}
-                slotProps={{
-                  ...numberProps('decimal'),
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                }}
+                slotProps={DOLLAR_SLOTS}
               />
               <TextField
                 label="Minimum quantity"
-                value={values.minQuantity}
-                onChange={(e) => set('minQuantity', e.target.value)}
+                {...bind('minQuantity', 'The smallest order (1 for most products)')}
                 required
                 fullWidth
-                error={!!errors.minQuantity}
-                helperText={errors.minQuantity ?? 'The smallest order (1 for most products)'}
-                slotProps={numberProps('numeric')}
+                slotProps={WHOLE_NUMBER_SLOTS}
               />
             </Stack>
-            <TierEditor
-              tiers={values.tiers}
-              errors={errors}
-              onChange={(tiers) => set('tiers', tiers)}
-              numberProps={numberProps}
-            />
+            <TierEditor tiers={values.tiers} errors={errors} onChange={(tiers) => set('tiers', tiers)} />
             <TextField
               select
               label="Fulfilment"
@@ -440,12 +422,10 @@ function TierEditor({
   tiers,
   errors,
   onChange,
-  numberProps,
 }: {
   tiers: TierRow[];
   errors: Record<string, string>;
   onChange: (tiers: TierRow[]) => void;
-  numberProps: (mode: 'decimal' | 'numeric') => object;
 }) {
   const update = (key: number, change: Partial<TierRow>) =>
     onChange(tiers.map((t) => (t.key === key ? { ...t, ...change } : t)));
@@ -468,7 +448,7 @@ function TierEditor({
               fullWidth
               error={!!errors[`priceTiers.${index}.minQuantity`]}
               helperText={errors[`priceTiers.${index}.minQuantity`]}
-              slotProps={numberProps('numeric')}
+              slotProps={WHOLE_NUMBER_SLOTS}
             />
             <TextField
               label={`Tier ${index + 1} unit price`}
@@ -478,10 +458,7 @@ function TierEditor({
               fullWidth
               error={!!errors[`priceTiers.${index}.unitPrice`]}
               helperText={errors[`priceTiers.${index}.unitPrice`]}
-              slotProps={{
-                ...numberProps('decimal'),
-                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              }}
+              slotProps={DOLLAR_SLOTS}
             />
             <IconButton
               aria-label={`Remove tier ${index + 1}`}
