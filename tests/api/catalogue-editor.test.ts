@@ -366,6 +366,23 @@ describe('updateProduct', () => {
     expect(list.data!.products.find((p) => p.slug === input.slug)).toMatchObject({ price: 59 });
   });
 
+  it('runs concurrent updates of one product in turn: the last wins whole, none is torn', async () => {
+    const created = (await create(fullInput())).data!.createProduct;
+    const inputs = Array.from({ length: 6 }, (_, i) =>
+      fullInput({ slug: created.slug, name: `Concurrent ${i}`, price: 10 + i, features: [`Feature ${i}`] }),
+    );
+    const results = await Promise.all(inputs.map((input) => server.gql(UPDATE, { id: created.id, input }, admin)));
+    expect(results.map((r) => r.errors)).toEqual(inputs.map(() => undefined));
+    const [row] = await server.sql(`SELECT name, price, features FROM products WHERE id = $1`, [created.id]);
+    const winner = Number(row.name.replace('Concurrent ', ''));
+    // Every field from the same save.
+    expect(row).toEqual({ name: `Concurrent ${winner}`, price: `${10 + winner}.00`, features: [`Feature ${winner}`] });
+    expect((await server.gql(PUBLIC_PRODUCT, { slug: created.slug })).data!.product).toMatchObject({
+      name: `Concurrent ${winner}`,
+      price: 10 + winner,
+    });
+  });
+
   it('takes a product off the storefront when made inactive', async () => {
     const created = (await create(fullInput())).data!.createProduct;
     await server.gql(PUBLIC_PRODUCT, { slug: created.slug });
