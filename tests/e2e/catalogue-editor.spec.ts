@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PRODUCT_MESSAGES } from '../../common/validation';
-import { adminToken, expectToast, gql, PNG_1x1, submitAdminLogin } from './support/store';
+import { adminToken, dismissToast, expectToast, gql, PNG_1x1, submitAdminLogin } from './support/store';
 
 const SCREENSHOTS = 'test-results/catalogue-editor';
 
@@ -33,6 +33,9 @@ async function createProductViaApi(request: APIRequestContext, price: number): P
 async function openProductsTab(page: Page): Promise<void> {
   await submitAdminLogin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // Toasts queue: the sign-in's would hold back the editor's.
+  await expectToast(page, 'Login Successful');
+  await dismissToast(page);
   await page.getByRole('tab', { name: 'Products Stock' }).click();
   await expect(page.getByTestId('admin-product').first()).toBeVisible({ timeout: 30_000 });
 }
@@ -60,6 +63,7 @@ test('an admin edits a price and the product page shows it', async ({ page, requ
 });
 
 test('an admin creates a product with an image and it appears on /products', async ({ page }) => {
+  test.slow(); // a long form filled field by field, then two storefront pages
   const name = `E2E New ${Date.now().toString(36)}`;
   const slug = name.toLowerCase().replace(/ /g, '-');
   await page.setViewportSize({ width: 1280, height: 900 });
