@@ -176,6 +176,11 @@ test('at 360 px the list and the editor work by keyboard, full screen and withou
     await page.screenshot({ path: `${SCREENSHOTS}/editor-360.png` });
     await dialog.getByRole('button', { name: 'Add tier' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS}/editor-360-lower.png` });
+    // A tier row (two fields and its remove button) fits the width too.
+    await dialog.getByRole('button', { name: 'Add tier' }).click();
+    await dialog.getByRole('textbox', { name: 'Tier 1 from quantity' }).fill('10');
+    await page.screenshot({ path: `${SCREENSHOTS}/editor-360-tier.png` });
+    expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(360);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

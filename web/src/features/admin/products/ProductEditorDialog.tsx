@@ -440,26 +440,29 @@ function TierEditor({
       <Stack spacing={1.5} role="group" aria-labelledby="price-tiers-label">
         {tiers.map((tier, index) => (
           <Stack key={tier.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label={`Tier ${index + 1} from quantity`}
-              value={tier.minQuantity}
-              onChange={(e) => update(tier.key, { minQuantity: e.target.value })}
-              size="small"
-              fullWidth
-              error={!!errors[`priceTiers.${index}.minQuantity`]}
-              helperText={errors[`priceTiers.${index}.minQuantity`]}
-              slotProps={WHOLE_NUMBER_SLOTS}
-            />
-            <TextField
-              label={`Tier ${index + 1} unit price`}
-              value={tier.unitPrice}
-              onChange={(e) => update(tier.key, { unitPrice: e.target.value })}
-              size="small"
-              fullWidth
-              error={!!errors[`priceTiers.${index}.unitPrice`]}
-              helperText={errors[`priceTiers.${index}.unitPrice`]}
-              slotProps={DOLLAR_SLOTS}
-            />
+            {/* On phones the two fields stack, so their labels are read whole. */}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 1 }} sx={{ flex: 1, minWidth: 0 }}>
+              <TextField
+                label={`Tier ${index + 1} from quantity`}
+                value={tier.minQuantity}
+                onChange={(e) => update(tier.key, { minQuantity: e.target.value })}
+                size="small"
+                fullWidth
+                error={!!errors[`priceTiers.${index}.minQuantity`]}
+                helperText={errors[`priceTiers.${index}.minQuantity`]}
+                slotProps={WHOLE_NUMBER_SLOTS}
+              />
+              <TextField
+                label={`Tier ${index + 1} unit price`}
+                value={tier.unitPrice}
+                onChange={(e) => update(tier.key, { unitPrice: e.target.value })}
+                size="small"
+                fullWidth
+                error={!!errors[`priceTiers.${index}.unitPrice`]}
+                helperText={errors[`priceTiers.${index}.unitPrice`]}
+                slotProps={DOLLAR_SLOTS}
+              />
+            </Stack>
             <IconButton
               aria-label={`Remove tier ${index + 1}`}
               onClick={() => onChange(tiers.filter((t) => t.key !== tier.key))}
