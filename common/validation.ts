@@ -336,3 +336,163 @@ export const ticketReplySchema = z.object({
     .refine(hasVisibleCharacter, { message: TICKET_DESK_MESSAGES.replyRequired, abort: true })
     .max(TICKET_DESK_LIMITS.replyBody, TICKET_DESK_MESSAGES.replyTooLong),
 });
+// ---- Catalogue editor (admin: createProduct, updateProduct; docs/product.md "Catalogue editor") ----
+
+export const PRODUCT_LIMITS = {
+  name: 120,
+  slug: 80,
+  description: 300,
+  longDescription: 5000,
+  /** The highest listed or tier price: far above any real product, far below what cents or numeric(12,2) hold. */
+  priceMax: 100_000,
+  priceTiers: 10,
+  features: 20,
+  feature: 120,
+  /** The same cap as a proof's (one multipart limit); JPEG, PNG, WebP or GIF by their bytes. */
+  imageBytes: 5 * 1024 * 1024,
+} as const;
+
+/** The store's categories, in the order the editor offers them (labels in common/labels.ts). */
+export const PRODUCT_CATEGORIES = ['ssl_certificates', 'crypto_keys', 'trading_bots', 'scripts'] as const;
+
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${PRODUCT_LIMITS.name} characters`,
+  nameCharacters: 'Name contains characters that are not allowed',
+  slugRequired: 'Slug is required',
+  slugTooLong: `Slug must be at most ${PRODUCT_LIMITS.slug} characters`,
+  slugFormat: 'Slug can only contain lower-case letters, digits and single hyphens between them (e.g. bitcoin-bot)',
+  slugTaken: 'This slug is already taken by another product',
+  categoryInvalid: 'Please select a category',
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: `Description must be at most ${PRODUCT_LIMITS.description} characters`,
+  descriptionCharacters: 'Description contains characters that are not allowed',
+  longDescriptionTooLong: `Long description must be at most ${PRODUCT_LIMITS.longDescription} characters`,
+  longDescriptionCharacters: 'Long description contains characters that are not allowed',
+  priceRequired: 'Enter a price in dollars, e.g. 19.99',
+  pricePositive: 'Price must be greater than 0',
+  priceDecimals: 'Price can have at most 2 decimals',
+  priceTooHigh: `Price cannot exceed $${PRODUCT_LIMITS.priceMax.toLocaleString('en-US')}`,
+  minQuantityInvalid: 'Minimum quantity must be a whole number of at least 1',
+  minQuantityTooHigh: `Minimum quantity cannot exceed ${LIMITS.quantityMax}`,
+  tooManyTiers: `At most ${PRODUCT_LIMITS.priceTiers} price tiers`,
+  tierQuantityInvalid: 'Tier quantity must be a whole number of at least 1',
+  tierQuantityTooHigh: `Tier quantity cannot exceed ${LIMITS.quantityMax}`,
+  tierBelowMinimum: 'Tier quantity must be at least the minimum quantity',
+  tiersNotAscending: 'Tier quantities must be unique and in ascending order',
+  tierPriceRequired: 'Enter the tier unit price in dollars, e.g. 9.50',
+  tierPricePositive: 'Tier unit price must be greater than 0',
+  tierPriceDecimals: 'Tier unit price can have at most 2 decimals',
+  tierPriceTooHigh: `Tier unit price cannot exceed $${PRODUCT_LIMITS.priceMax.toLocaleString('en-US')}`,
+  tooManyFeatures: `At most ${PRODUCT_LIMITS.features} features`,
+  featureRequired: 'A feature cannot be empty: fill it in or remove it',
+  featureTooLong: `A feature must be at most ${PRODUCT_LIMITS.feature} characters`,
+  featureCharacters: 'A feature contains characters that are not allowed',
+  imageNotImage: 'Product image must be a JPEG, PNG, WebP or GIF image',
+  imageTooLarge: 'Product image must be 5 MB or smaller',
+  imageUploadFailed: 'Failed to upload the product image. Please try again.',
+  /** Changing a product to MANUAL while open orders hold its keys would strand those keys (docs/inventory.md). */
+  fulfilmentKeysReserved: (count: number) =>
+    `${count.toLocaleString('en-US')} licence key${count === 1 ? ' is' : 's are'} reserved by open orders of this ` +
+    'product: deliver or cancel those orders before switching it to manual delivery',
+} as const;
+
+/** Lower-case words of letters and digits joined by single hyphens: bitcoin-bot, bundle-10. */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Whether a dollar amount has at most two decimals (within float noise: 19.99 * 100 is 1998.9999999999998). */
+function hasCents(value: number): boolean {
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
+function dollars(messages: { required: string; positive: string; decimals: string; tooHigh: string }) {
+  return z
+    .number(messages.required)
+    .refine((v) => Number.isFinite(v), { message: messages.required, abort: true })
+    .refine((v) => v > 0, { message: messages.positive, abort: true })
+    .refine(hasCents, { message: messages.decimals, abort: true })
+    .refine((v) => v <= PRODUCT_LIMITS.priceMax, messages.tooHigh)
+    .transform((v) => Math.round(v * 100) / 100);
+}
+
+function wholeQuantity(invalid: string, tooHigh: string) {
+  return z.number(invalid).int(invalid).min(1, invalid).max(LIMITS.quantityMax, tooHigh);
+}
+
+/**
+ * A product as the admin's editor sends it (`ProductInput` without `fulfilment`, an enum GraphQL checks itself).
+ * Every field is replaced on update; an empty long description becomes null.
+ */
+export const productInputSchema = z
+  .object({
+    name: singleLineText(PRODUCT_MESSAGES.nameCharacters)
+      .refine(hasVisibleCharacter, PRODUCT_MESSAGES.nameRequired)
+      .max(PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
+    slug: z
+      .string(PRODUCT_MESSAGES.slugRequired)
+      .trim()
+      .min(1, { message: PRODUCT_MESSAGES.slugRequired, abort: true })
+      .max(PRODUCT_LIMITS.slug, { message: PRODUCT_MESSAGES.slugTooLong, abort: true })
+      .regex(SLUG_PATTERN, PRODUCT_MESSAGES.slugFormat),
+    category: z.enum(PRODUCT_CATEGORIES, PRODUCT_MESSAGES.categoryInvalid),
+    description: multiLineText(PRODUCT_MESSAGES.descriptionCharacters)
+      .refine(hasVisibleCharacter, PRODUCT_MESSAGES.descriptionRequired)
+      .max(PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
+    longDescription: multiLineText(PRODUCT_MESSAGES.longDescriptionCharacters)
+      .max(PRODUCT_LIMITS.longDescription, PRODUCT_MESSAGES.longDescriptionTooLong)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    price: dollars({
+      required: PRODUCT_MESSAGES.priceRequired,
+      positive: PRODUCT_MESSAGES.pricePositive,
+      decimals: PRODUCT_MESSAGES.priceDecimals,
+      tooHigh: PRODUCT_MESSAGES.priceTooHigh,
+    }),
+    minQuantity: wholeQuantity(PRODUCT_MESSAGES.minQuantityInvalid, PRODUCT_MESSAGES.minQuantityTooHigh),
+    priceTiers: z
+      .array(
+        z.object({
+          minQuantity: wholeQuantity(PRODUCT_MESSAGES.tierQuantityInvalid, PRODUCT_MESSAGES.tierQuantityTooHigh),
+          unitPrice: dollars({
+            required: PRODUCT_MESSAGES.tierPriceRequired,
+            positive: PRODUCT_MESSAGES.tierPricePositive,
+            decimals: PRODUCT_MESSAGES.tierPriceDecimals,
+            tooHigh: PRODUCT_MESSAGES.tierPriceTooHigh,
+          }),
+        }),
+      )
+      .max(PRODUCT_LIMITS.priceTiers, PRODUCT_MESSAGES.tooManyTiers)
+      .nullish()
+      .transform((v) => v ?? []),
+    features: z
+      .array(
+        singleLineText(PRODUCT_MESSAGES.featureCharacters)
+          .refine(hasVisibleCharacter, PRODUCT_MESSAGES.featureRequired)
+          .max(PRODUCT_LIMITS.feature, PRODUCT_MESSAGES.featureTooLong),
+      )
+      .max(PRODUCT_LIMITS.features, PRODUCT_MESSAGES.tooManyFeatures)
+      .nullish()
+      .transform((v) => v ?? []),
+    active: z.boolean().default(true),
+  })
+  .superRefine((product, ctx) => {
+    // Tiers against each other and the minimum: only when the fields they compare are valid themselves.
+    product.priceTiers.forEach((tier, index) => {
+      if (tier.minQuantity < product.minQuantity) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['priceTiers', index, 'minQuantity'],
+          message: PRODUCT_MESSAGES.tierBelowMinimum,
+        });
+      } else if (index > 0 && tier.minQuantity <= product.priceTiers[index - 1].minQuantity) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['priceTiers', index, 'minQuantity'],
+          message: PRODUCT_MESSAGES.tiersNotAscending,
+        });
+      }
+    });
+  });
+
+export type ProductInputValues = z.input<typeof productInputSchema>;
+export type ParsedProductInput = z.output<typeof productInputSchema>;

@@ -15,6 +15,7 @@ import { ProductService } from './catalogue/product.service';
 import { Container } from './container';
 import { keysFileRouter } from './orders/keys-file.route';
 import { filesRouter } from './files/files.route';
+import { productImagesRouter } from './catalogue/product-images.route';
 import { createApolloServer } from './graphql/apollo-server';
 import { createContext } from './graphql/context';
 import { graphiqlRoute } from './graphql/graphiql.route';
@@ -96,6 +97,7 @@ export async function createApp({
     res.json({ ok: true });
   });
   app.use(filesRouter(container));
+  app.use(productImagesRouter(container));
   app.use(keysFileRouter(container));
   // Off in production unless GRAPHIQL=true: a browser then reaches Apollo like any other client.
   if (config.graphiql) app.get('/graphql', graphiqlRoute(config.webDistDir));

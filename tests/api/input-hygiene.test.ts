@@ -14,7 +14,7 @@ import {
   isInputObjectType,
   type GraphQLInputType,
 } from 'graphql';
-import { MESSAGES, TICKET_DESK_MESSAGES } from '../../common/validation';
+import { MESSAGES, PRODUCT_MESSAGES, TICKET_DESK_MESSAGES } from '../../common/validation';
 import { WEBHOOK_MESSAGES } from '../../common/webhooks';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
@@ -110,6 +110,7 @@ interface NulCase {
  * The schema walk below fails when an input is added without a case here.
  */
 const NUL_CASES: Record<string, NulCase> = {
+  ...productEditorNulCases(),
   'Query.product(slug)': {
     expected: 'ok',
     send: () => server.gql(`query ($s: String!) { product(slug: $s) { id } }`, { s: `litecoin-keys${NUL}` }),
@@ -387,6 +388,47 @@ const NUL_CASES: Record<string, NulCase> = {
     },
   },
 };
+
+/** The catalogue editor's text inputs (createProduct and updateProduct take the same ProductInput). */
+function productEditorNulCases(): Record<string, NulCase> {
+  const CREATE = `mutation ($input: ProductInput!) { createProduct(input: $input) { id } }`;
+  const UPDATE = `mutation ($id: ID!, $input: ProductInput!) { updateProduct(id: $id, input: $input) { id } }`;
+  const input = () => ({
+    name: 'Hygiene product',
+    slug: `hygiene-${fresh()}`,
+    category: 'scripts',
+    description: 'Clean',
+    longDescription: 'Long',
+    price: 5,
+    features: ['One'],
+    fulfilment: 'MANUAL',
+  });
+  const fields: [string, unknown, string][] = [
+    ['name', `Name${NUL}`, PRODUCT_MESSAGES.nameCharacters],
+    ['slug', `slug${NUL}`, PRODUCT_MESSAGES.slugFormat],
+    ['category', `scripts${NUL}`, PRODUCT_MESSAGES.categoryInvalid],
+    ['description', `Clean${NUL}`, PRODUCT_MESSAGES.descriptionCharacters],
+    ['longDescription', `Long${NUL}`, PRODUCT_MESSAGES.longDescriptionCharacters],
+    ['features', [`One${NUL}`], PRODUCT_MESSAGES.featureCharacters],
+  ];
+  const cases: Record<string, NulCase> = {
+    'Mutation.updateProduct(id)': {
+      expected: { code: 'NOT_FOUND' },
+      send: () => server.gql(UPDATE, { id: `${productId}${NUL}`, input: input() }, admin),
+    },
+  };
+  for (const [field, value, message] of fields) {
+    cases[`Mutation.createProduct(input).${field}`] = {
+      expected: { code: 'BAD_USER_INPUT', message },
+      send: () => server.gql(CREATE, { input: { ...input(), [field]: value } }, admin),
+    };
+    cases[`Mutation.updateProduct(input).${field}`] = {
+      expected: { code: 'BAD_USER_INPUT', message },
+      send: () => server.gql(UPDATE, { id: productId, input: { ...input(), [field]: value } }, admin),
+    };
+  }
+  return cases;
+}
 
 /** `Query.guides(search)`, `Mutation.signUp(input).fullName`, …: every String and ID input of the schema. */
 async function textInputsOfSchema(): Promise<string[]> {

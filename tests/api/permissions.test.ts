@@ -29,6 +29,18 @@ let webhookEndpointId: string;
 let webhookDeliveryId: string;
 /** The owner's support ticket for the support desk's operations. */
 let ticketId: string;
+/** A product of its own for updateProduct, which replaces every field. */
+let editableProductId: string;
+let productInputCounter = 0;
+/** A valid ProductInput with a slug no call has used. */
+const productInput = () => ({
+  name: 'Permissions Product',
+  slug: `permissions-product-${++productInputCounter}`,
+  category: 'scripts',
+  description: 'For the permission matrix',
+  price: 9.99,
+  fulfilment: 'MANUAL',
+});
 
 function operations(
   kind: 'Query' | 'Mutation' | 'Subscription',
@@ -78,6 +90,10 @@ beforeAll(async () => {
     `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, status)
      VALUES ($1, gen_random_uuid(), 'order.paid', '{}', 'succeeded') RETURNING id`,
     [inactive.id],
+  );
+  [{ id: editableProductId }] = await server.sql(
+    `INSERT INTO products (slug, name, category, description, price) VALUES ('permissions-edit', 'Edit me', 'scripts', 'x', 1)
+     RETURNING id`,
   );
 });
 afterAll(() => server.close());
@@ -275,6 +291,18 @@ const CASES: Case[] = [
     op: 'Mutation.setProductStock',
     document: () => `mutation ($id: ID!) { setProductStock(productId: $id, inStock: true) { id } }`,
     variables: () => ({ id: productId }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.createProduct',
+    document: () => `mutation ($input: ProductInput!) { createProduct(input: $input) { id } }`,
+    variables: () => ({ input: productInput() }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.updateProduct',
+    document: () => `mutation ($id: ID!, $input: ProductInput!) { updateProduct(id: $id, input: $input) { id } }`,
+    variables: () => ({ id: editableProductId, input: productInput() }),
     expected: adminOnly,
   },
   {

@@ -187,3 +187,42 @@ it("refuses a stranger's subscribe on B just as on A", async () => {
     extensions: { code: 'NOT_FOUND' },
   });
 });
+
+it("shows products created and edited on A on B's storefront at once, and tells B's admins (productChanged)", async () => {
+  const publicProduct = `query ($slug: String!) { product(slug: $slug) { id price } }`;
+  const save = `mutation ($id: ID!, $input: ProductInput!) { updateProduct(id: $id, input: $input) { price } }`;
+  const input = {
+    name: 'Two Process',
+    slug: 'two-process-edit',
+    category: 'scripts',
+    description: 'x',
+    fulfilment: 'MANUAL',
+  };
+  /** B's answer once it differs from `before`, read again for up to 5 s (B caches its catalogue for a minute unless told). */
+  const nextOnB = async (before: unknown) => {
+    const started = Date.now();
+    let product = before;
+    while (JSON.stringify(product) === JSON.stringify(before) && Date.now() - started < 5_000) {
+      product = (await gqlB(publicProduct, { slug: input.slug }, owner.token)).data.product;
+    }
+    return product;
+  };
+  // B has its catalogue cached already (the orders above read it).
+  expect((await gqlB(publicProduct, { slug: input.slug }, owner.token)).data).toEqual({ product: null });
+
+  const created = await a.gql(
+    `mutation ($input: ProductInput!) { createProduct(input: $input) { id } }`,
+    { input: { ...input, price: 10 } },
+    { token: admin.token },
+  );
+  const id: string = created.data!.createProduct.id;
+  expect(await nextOnB(null)).toEqual({ id, price: 10 });
+
+  const sub = subscribeOnce(wsB(admin.token), { query: `subscription { productChanged { id price } }` });
+  await sub.ready;
+  const updated = await a.gql(save, { id, input: { ...input, price: 11.5 } }, { token: admin.token });
+  expect(updated.errors).toBeUndefined();
+  expect((await sub.next(10_000)).data).toEqual({ productChanged: { id, price: 11.5 } });
+  expect(await nextOnB({ id, price: 10 })).toEqual({ id, price: 11.5 });
+  sub.dispose();
+});

@@ -66,3 +66,26 @@ test('no serious a11y violations on the admin dashboard', async ({ page, request
   await expect(page.getByTestId('admin-tickets')).toBeVisible();
   await expectNoSeriousViolations(page, '/admin/dashboard (tickets, 360 px)');
 });
+
+test('no serious a11y violations in the catalogue editor at 360 px', async ({ browser, request }) => {
+  test.slow(); // two axe scans of a long form
+  await adminToken(request); // the admin exists
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  try {
+    const page = await context.newPage();
+    await submitAdminLogin(page);
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    await page.getByRole('tab', { name: 'Products Stock' }).click();
+    await page.getByRole('button', { name: 'New product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New product' });
+    await dialog.getByRole('button', { name: 'Add tier' }).click();
+    await dialog.getByRole('button', { name: 'Add feature' }).click();
+    await expectNoSeriousViolations(page, 'new product editor at 360 px');
+    // With every field's error showing.
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousViolations(page, 'new product editor with errors at 360 px');
+  } finally {
+    await context.close();
+  }
+});

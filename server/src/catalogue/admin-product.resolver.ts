@@ -1,13 +1,22 @@
 import { Arg, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { AdminOnly } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
+import { UploadScalar, type UploadValue } from '../graphql/scalars/upload';
+import { ProductEditorService } from './product-editor.service';
 import { Product } from './product.entity';
+import { ProductInput } from './product.inputs';
 import { ProductService } from './product.service';
 
-/** The admin's Products Stock tab (docs/product.md "Admin"): every product, the stock switch and its live updates. */
+/**
+ * The admin's Products tab (docs/product.md "Admin"): every product, the stock switch, the catalogue editor and the
+ * list's live updates.
+ */
 @Resolver(() => Product)
 export class AdminProductResolver {
-  constructor(private readonly products: ProductService) {}
+  constructor(
+    private readonly products: ProductService,
+    private readonly editor: ProductEditorService,
+  ) {}
 
   @AdminOnly()
   @Query(() => [Product], { description: 'Admin: all products, inactive ones too, name ascending' })
@@ -22,6 +31,33 @@ export class AdminProductResolver {
     @Arg('inStock', () => Boolean) inStock: boolean,
   ): Promise<Product> {
     return this.products.setStock(productId, inStock);
+  }
+
+  @AdminOnly()
+  @Mutation(() => Product, {
+    description:
+      'Admin: adds a product. `image`: JPEG, PNG, WebP or GIF (by its bytes), at most 5 MB, sent multipart. ' +
+      'Refused fields come back as BAD_USER_INPUT fieldErrors; a taken slug on the field `slug`.',
+  })
+  createProduct(
+    @Arg('input', () => ProductInput) input: ProductInput,
+    @Arg('image', () => UploadScalar, { nullable: true }) image: UploadValue | null,
+  ): Promise<Product> {
+    return this.editor.create(input, image);
+  }
+
+  @AdminOnly()
+  @Mutation(() => Product, {
+    description:
+      'Admin: replaces every field of a product (last write wins); its image only when `image` is sent. NOT_FOUND ' +
+      'for an unknown id.',
+  })
+  updateProduct(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => ProductInput) input: ProductInput,
+    @Arg('image', () => UploadScalar, { nullable: true }) image: UploadValue | null,
+  ): Promise<Product> {
+    return this.editor.update(id, input, image);
   }
 
   @AdminOnly()

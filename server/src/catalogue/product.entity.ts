@@ -91,10 +91,17 @@ export class Product {
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   features: string[];
 
-  /** Public path of the product's image, e.g. /images/products/ssl-certificates.svg. */
+  /**
+   * Public path of the product's image: a seeded illustration (/images/products/ssl-certificates.svg) or an uploaded
+   * one (/product-images/<file id>.png, docs/product.md "Catalogue editor").
+   */
   @Field(() => String, { nullable: true })
   @Column({ type: 'text', nullable: true })
   image: string | null;
+
+  /** The uploaded image behind `image` (stored_files, kind 'product_image'); null for a seeded static image. */
+  @Column({ name: 'image_file_id', type: 'uuid', nullable: true })
+  imageFileId: string | null;
 
   @Field(() => Int)
   @Column({ name: 'min_quantity', type: 'integer', default: 1 })

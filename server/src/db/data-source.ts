@@ -10,6 +10,7 @@ import { KeyInventory1764300000000 } from './migrations/1764300000000-key-invent
 import { KeyDelivery1764400000000 } from './migrations/1764400000000-key-delivery';
 import { ChainPayments1764500000000 } from './migrations/1764500000000-chain-payments';
 import { SupportDesk1764600000000 } from './migrations/1764600000000-support-desk';
+import { ProductImages1764700000000 } from './migrations/1764700000000-product-images';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -23,6 +24,7 @@ export const migrations = [
   KeyDelivery1764400000000,
   ChainPayments1764500000000,
   SupportDesk1764600000000,
+  ProductImages1764700000000,
 ];
 
 export interface DataSourceOptions {

@@ -40,7 +40,10 @@ export interface FileContent {
 
 export abstract class FileStore {
   abstract save(manager: EntityManager, file: NewFile): Promise<StoredFile>;
-  abstract read(id: string): Promise<FileContent | null>;
+  /** The file with this id, or null; with `kind`, only a file of that kind (a public route reads only its own kind). */
+  abstract read(id: string, kind?: StoredFileKind): Promise<FileContent | null>;
+  /** Deletes a file in the caller's transaction (one no row references any more). */
+  abstract delete(manager: EntityManager, id: string): Promise<void>;
 }
 
 @Service()
@@ -72,11 +75,15 @@ export class PgFileStore extends FileStore {
     return hydrate(manager, StoredFile, rows[0]);
   }
 
-  async read(id: string): Promise<FileContent | null> {
+  async read(id: string, kind?: StoredFileKind): Promise<FileContent | null> {
     const rows: FileContent[] = await this.db.query(
-      `SELECT id, filename, mime, size, bytes FROM stored_files WHERE id = $1`,
-      [id],
+      `SELECT id, filename, mime, size, bytes FROM stored_files WHERE id = $1 AND ($2::text IS NULL OR kind = $2)`,
+      [id, kind ?? null],
     );
     return rows[0] ?? null;
+  }
+
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(`DELETE FROM stored_files WHERE id = $1`, [id]);
   }
 }

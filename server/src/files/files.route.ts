@@ -10,7 +10,7 @@ export function refuseSignedLink(res: express.Response): void {
 }
 
 /**
- * Sends a private file behind a signed link: sniffing off, nothing in it may load anything or be framed, a download
+ * Sends a stored file (behind a signed link, or a public product image): sniffing off, nothing in it may load anything or be framed, a download
  * unless `inline`, its name reduced to safe characters.
  */
 export function sendPrivateFile(

@@ -1,4 +1,4 @@
-/** Image types accepted as payment proofs, recognised by their magic bytes, never by name or client MIME. */
+/** Image types accepted as payment proofs and product images, recognised by their magic bytes, never by name or client MIME. */
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 
 export const IMAGE_EXTENSIONS: Record<ImageMime, string> = {

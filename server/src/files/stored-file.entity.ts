@@ -1,8 +1,14 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type StoredFileKind = 'payment_proof' | 'certificate' | 'certificate_chain' | 'product_download';
+export type StoredFileKind =
+  | 'payment_proof'
+  | 'certificate'
+  | 'certificate_chain'
+  | 'product_download'
+  /** The one kind served publicly (GET /product-images/<id>.<ext>). */
+  | 'product_image';
 
-/** A private file kept in PostgreSQL; served only through signed, expiring URLs (files/). */
+/** A file kept in PostgreSQL; served through signed, expiring URLs (files/), except product images, which are public. */
 @Entity('stored_files')
 export class StoredFile {
   @PrimaryGeneratedColumn('uuid')

@@ -29,11 +29,14 @@ type Documents = {
     "\n  query AdminNotifications($first: Int, $after: String) {\n    adminNotifications(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminNotificationRow_notification\n          ...AdminNotificationPreview_notification\n        }\n      }\n    }\n  }\n": typeof types.AdminNotificationsDocument,
     "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      status\n      lastError\n      ...AdminNotificationRow_notification\n    }\n  }\n": typeof types.AdminResendNotificationDocument,
     "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n    fulfilment\n    availableQuantity\n    minQuantity\n  }\n": typeof types.AdminProductRow_ProductFragmentDoc,
-    "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": typeof types.AdminProductsDocument,
-    "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": typeof types.AdminProductChangedDocument,
+    "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n": typeof types.AdminProductChangedDocument,
     "\n  query AdminKeyStock($productId: ID!) {\n    adminKeyStock(productId: $productId) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n": typeof types.AdminKeyStockDocument,
     "\n  mutation AdminImportProductKeys($productId: ID!, $file: Upload!) {\n    importProductKeys(productId: $productId, file: $file) {\n      added\n      duplicates {\n        count\n        lines\n      }\n      alreadyInStock {\n        count\n      }\n      repeated {\n        count\n      }\n      invalid {\n        count\n        lines {\n          line\n          reason\n        }\n      }\n      stock {\n        available\n        reserved\n        delivered\n        revoked\n      }\n    }\n  }\n": typeof types.AdminImportProductKeysDocument,
     "\n  mutation AdminRevokeProductKey($productId: ID!, $key: String!) {\n    revokeProductKey(productId: $productId, key: $key) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n": typeof types.AdminRevokeProductKeyDocument,
+    "\n  fragment ProductEditor_product on Product {\n    id\n    name\n    slug\n    category\n    description\n    longDescription\n    price\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n    minQuantity\n    features\n    fulfilment\n    active\n    image\n  }\n": typeof types.ProductEditor_ProductFragmentDoc,
+    "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n": typeof types.AdminProductsDocument,
+    "\n  mutation AdminCreateProduct($input: ProductInput!, $image: Upload) {\n    createProduct(input: $input, image: $image) {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n": typeof types.AdminCreateProductDocument,
+    "\n  mutation AdminUpdateProduct($id: ID!, $input: ProductInput!, $image: Upload) {\n    updateProduct(id: $id, input: $input, image: $image) {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n": typeof types.AdminUpdateProductDocument,
     "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": typeof types.AdminSetProductStockDocument,
     "\n  fragment AdminTicketRow_ticket on SupportTicket {\n    id\n    title\n    status\n    priority\n    category\n    createdAt\n    lastActivityAt\n    replyDueAt\n    overdue\n    customer {\n      fullName\n      email\n    }\n  }\n": typeof types.AdminTicketRow_TicketFragmentDoc,
     "\n  fragment AdminTicketDetail_ticket on SupportTicket {\n    id\n    ...AdminTicketRow_ticket\n    messages {\n      id\n      body\n      fromStaff\n      createdAt\n    }\n    order {\n      id\n      shortId\n      status\n      quantity\n      totalPrice\n      createdAt\n      product {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AdminTicketDetail_TicketFragmentDoc,
@@ -67,11 +70,14 @@ const documents: Documents = {
     "\n  query AdminNotifications($first: Int, $after: String) {\n    adminNotifications(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminNotificationRow_notification\n          ...AdminNotificationPreview_notification\n        }\n      }\n    }\n  }\n": types.AdminNotificationsDocument,
     "\n  mutation AdminResendNotification($id: ID!) {\n    resendNotification(id: $id) {\n      id\n      status\n      lastError\n      ...AdminNotificationRow_notification\n    }\n  }\n": types.AdminResendNotificationDocument,
     "\n  fragment AdminProductRow_product on Product {\n    id\n    name\n    slug\n    category\n    price\n    active\n    inStock\n    fulfilment\n    availableQuantity\n    minQuantity\n  }\n": types.AdminProductRow_ProductFragmentDoc,
-    "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": types.AdminProductsDocument,
-    "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n": types.AdminProductChangedDocument,
+    "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n": types.AdminProductChangedDocument,
     "\n  query AdminKeyStock($productId: ID!) {\n    adminKeyStock(productId: $productId) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n": types.AdminKeyStockDocument,
     "\n  mutation AdminImportProductKeys($productId: ID!, $file: Upload!) {\n    importProductKeys(productId: $productId, file: $file) {\n      added\n      duplicates {\n        count\n        lines\n      }\n      alreadyInStock {\n        count\n      }\n      repeated {\n        count\n      }\n      invalid {\n        count\n        lines {\n          line\n          reason\n        }\n      }\n      stock {\n        available\n        reserved\n        delivered\n        revoked\n      }\n    }\n  }\n": types.AdminImportProductKeysDocument,
     "\n  mutation AdminRevokeProductKey($productId: ID!, $key: String!) {\n    revokeProductKey(productId: $productId, key: $key) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n": types.AdminRevokeProductKeyDocument,
+    "\n  fragment ProductEditor_product on Product {\n    id\n    name\n    slug\n    category\n    description\n    longDescription\n    price\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n    minQuantity\n    features\n    fulfilment\n    active\n    image\n  }\n": types.ProductEditor_ProductFragmentDoc,
+    "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n": types.AdminProductsDocument,
+    "\n  mutation AdminCreateProduct($input: ProductInput!, $image: Upload) {\n    createProduct(input: $input, image: $image) {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n": types.AdminCreateProductDocument,
+    "\n  mutation AdminUpdateProduct($id: ID!, $input: ProductInput!, $image: Upload) {\n    updateProduct(id: $id, input: $input, image: $image) {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n": types.AdminUpdateProductDocument,
     "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": types.AdminSetProductStockDocument,
     "\n  fragment AdminTicketRow_ticket on SupportTicket {\n    id\n    title\n    status\n    priority\n    category\n    createdAt\n    lastActivityAt\n    replyDueAt\n    overdue\n    customer {\n      fullName\n      email\n    }\n  }\n": types.AdminTicketRow_TicketFragmentDoc,
     "\n  fragment AdminTicketDetail_ticket on SupportTicket {\n    id\n    ...AdminTicketRow_ticket\n    messages {\n      id\n      body\n      fromStaff\n      createdAt\n    }\n    order {\n      id\n      shortId\n      status\n      quantity\n      totalPrice\n      createdAt\n      product {\n        id\n        name\n      }\n    }\n  }\n": types.AdminTicketDetail_TicketFragmentDoc,
@@ -167,11 +173,7 @@ export function graphql(source: "\n  fragment AdminProductRow_product on Product
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"): (typeof documents)["\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n    }\n  }\n"];
+export function graphql(source: "\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n"): (typeof documents)["\n  subscription AdminProductChanged {\n    productChanged {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -184,6 +186,22 @@ export function graphql(source: "\n  mutation AdminImportProductKeys($productId:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminRevokeProductKey($productId: ID!, $key: String!) {\n    revokeProductKey(productId: $productId, key: $key) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRevokeProductKey($productId: ID!, $key: String!) {\n    revokeProductKey(productId: $productId, key: $key) {\n      available\n      reserved\n      delivered\n      revoked\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProductEditor_product on Product {\n    id\n    name\n    slug\n    category\n    description\n    longDescription\n    price\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n    minQuantity\n    features\n    fulfilment\n    active\n    image\n  }\n"): (typeof documents)["\n  fragment ProductEditor_product on Product {\n    id\n    name\n    slug\n    category\n    description\n    longDescription\n    price\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n    minQuantity\n    features\n    fulfilment\n    active\n    image\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts {\n    adminProducts {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminCreateProduct($input: ProductInput!, $image: Upload) {\n    createProduct(input: $input, image: $image) {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCreateProduct($input: ProductInput!, $image: Upload) {\n    createProduct(input: $input, image: $image) {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminUpdateProduct($id: ID!, $input: ProductInput!, $image: Upload) {\n    updateProduct(id: $id, input: $input, image: $image) {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n"): (typeof documents)["\n  mutation AdminUpdateProduct($id: ID!, $input: ProductInput!, $image: Upload) {\n    updateProduct(id: $id, input: $input, image: $image) {\n      id\n      name\n      ...AdminProductRow_product\n      ...ProductEditor_product\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,4 +1,6 @@
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -43,12 +45,14 @@ interface ProductStockListProps {
   onStockChange: (productId: string, name: string, inStock: boolean) => void;
   onImportKeys: (product: KeyedProduct) => void;
   onRevokeKey: (product: KeyedProduct) => void;
+  /** Opens the catalogue editor for this product. */
+  onEdit: (productId: string) => void;
 }
 
 type Product = AdminProductRow_ProductFragment;
 
 /**
- * Every product with its stock switch and how it is delivered; a product stocked by licence keys also shows its keys
+ * Every product with its Edit button, its stock switch and how it is delivered; a product stocked by licence keys also shows its keys
  * by status and the buttons to import keys and revoke one. A table on wide screens, a list of rows on phones.
  */
 export function ProductStockList({
@@ -57,6 +61,7 @@ export function ProductStockList({
   onStockChange,
   onImportKeys,
   onRevokeKey,
+  onEdit,
 }: ProductStockListProps) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -70,6 +75,18 @@ export function ProductStockList({
       withLabel={withLabel}
       onChange={(inStock) => onStockChange(product.id, product.name, inStock)}
     />
+  );
+  const edit = (product: Product) => (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<EditOutlinedIcon aria-hidden />}
+      onClick={() => onEdit(product.id)}
+      aria-label={`Edit ${product.name}`}
+      data-testid="edit-product"
+    >
+      Edit
+    </Button>
   );
   const keys = (product: Product) => (
     <ProductKeysSection product={product} onImport={onImportKeys} onRevoke={onRevokeKey} />
@@ -96,6 +113,7 @@ export function ProductStockList({
                   <StockLabel product={product} inStock={pendingStock[product.id] ?? product.inStock} />
                 </Stack>
                 <StockHelp product={product} sx={{ mt: 0.25 }} />
+                <Box sx={{ mt: 1 }}>{edit(product)}</Box>
               </Box>
               {stockSwitch(product, false)}
             </Stack>
@@ -133,6 +151,7 @@ export function ProductStockList({
                 >
                   {product.slug}
                 </Typography>
+                <Box sx={{ mt: 0.75 }}>{edit(product)}</Box>
               </TableCell>
               <TableCell>{PRODUCT_CATEGORY_LABELS[product.category] ?? product.category}</TableCell>
               <TableCell align="right">{formatUsd(product.price)}</TableCell>
