@@ -9,6 +9,7 @@ import { DomainEventDispatch1764200000000 } from './migrations/1764200000000-dom
 import { KeyInventory1764300000000 } from './migrations/1764300000000-key-inventory';
 import { KeyDelivery1764400000000 } from './migrations/1764400000000-key-delivery';
 import { ChainPayments1764500000000 } from './migrations/1764500000000-chain-payments';
+import { CustomersAndSales1764800000000 } from './migrations/1764800000000-customers-and-sales';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -21,6 +22,7 @@ export const migrations = [
   KeyInventory1764300000000,
   KeyDelivery1764400000000,
   ChainPayments1764500000000,
+  CustomersAndSales1764800000000,
 ];
 
 export interface DataSourceOptions {

@@ -1,3 +1,4 @@
+import { AccountBlocks } from '../accounts/account-block.service';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -94,9 +95,13 @@ export class CheckoutService {
     private readonly config: AppConfig,
     private readonly orderKeys: OrderKeys,
     private readonly chainPayments: ChainPaymentService,
+    private readonly blocks: AccountBlocks,
   ) {}
 
-  /** `ip` is the client's address, for the per-IP limit on orders with a proof. */
+  /**
+   * `ip` is the client's address, for the per-IP limit on orders with a proof. A blocked account is refused first
+   * (FORBIDDEN), read from the database: an access token issued before the block orders nothing.
+   */
   async placeOrder(
     user: AuthUser,
     input: PlaceOrderInput,
@@ -106,6 +111,7 @@ export class CheckoutService {
     let proof: PaymentProof | null = null;
     let proofConsumed = false;
     try {
+      await this.blocks.assertNotBlocked(user.id);
       const details = parseInput(placeOrderSchema, {
         productId: input.productId ?? '',
         quantity: input.quantity ?? undefined,
