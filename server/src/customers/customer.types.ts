@@ -71,6 +71,8 @@ export class CustomerDetail {
   @Field(() => [Order], { description: `Their latest orders, newest first (at most ${CUSTOMER_DETAIL_LIMIT})` })
   orders: Order[];
 
-  @Field(() => [SupportTicket], { description: `Their latest tickets, newest first (at most ${CUSTOMER_DETAIL_LIMIT})` })
+  @Field(() => [SupportTicket], {
+    description: `Their latest tickets, newest first (at most ${CUSTOMER_DETAIL_LIMIT})`,
+  })
   tickets: SupportTicket[];
 }

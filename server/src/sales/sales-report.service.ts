@@ -20,8 +20,16 @@ import {
  */
 export const PAID_STATUS_SQL = `status IN (${PAID.map((status) => `'${status}'`).join(', ')})`;
 
-/** A keyed product is low on stock with fewer keys than this many purchases of its minimum quantity. */
-export const LOW_STOCK_PURCHASES = 10;
+/**
+ * A keyed product is low on stock with fewer available keys than LOW_STOCK.purchases purchases of its minimum quantity,
+ * and never fewer than LOW_STOCK.keys (a product sold one by one is low under 20 keys, the SSL bulk package of 4,000
+ * under 12,000).
+ */
+export const LOW_STOCK = { purchases: 3, keys: 20 } as const;
+
+export function lowStockThreshold(minQuantity: number): number {
+  return Math.max(LOW_STOCK.purchases * minQuantity, LOW_STOCK.keys);
+}
 
 const DAY_MS = 86_400_000;
 
@@ -125,10 +133,9 @@ export class SalesReportService {
          WHERE status = $1 AND (payment_proof_file_id IS NOT NULL OR transaction_id IS NOT NULL OR payment_issue_kind = $2)`,
         [OrderStatus.PENDING, PaymentIssueKind.NEEDS_REVIEW],
       ) as Promise<{ n: number }[]>,
-      this.db.query(
-        `SELECT id, name, min_quantity FROM products WHERE active AND fulfilment <> $1 ORDER BY name`,
-        [Fulfilment.MANUAL],
-      ) as Promise<{ id: string; name: string; min_quantity: number }[]>,
+      this.db.query(`SELECT id, name, min_quantity FROM products WHERE active AND fulfilment <> $1 ORDER BY name`, [
+        Fulfilment.MANUAL,
+      ]) as Promise<{ id: string; name: string; min_quantity: number }[]>,
     ]);
     const available = await this.inventory.availableCounts(products.map((product) => product.id));
     const lowStock = products
@@ -137,7 +144,7 @@ export class SalesReportService {
           productId: product.id,
           name: product.name,
           available: available[index],
-          threshold: LOW_STOCK_PURCHASES * product.min_quantity,
+          threshold: lowStockThreshold(product.min_quantity),
         }),
       )
       .filter((product) => product.available < product.threshold)
