@@ -60,4 +60,19 @@ test('no serious a11y violations on the admin dashboard', async ({ page, request
   await expectNoSeriousViolations(page, '/admin/dashboard (orders)');
   await page.getByRole('tab', { name: 'Products Stock' }).click();
   await expectNoSeriousViolations(page, '/admin/dashboard (products)');
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  await expect(page.getByTestId('admin-customer').first()).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin/dashboard (customers)');
+  await page
+    .getByTestId('admin-customer')
+    .first()
+    .getByRole('button', { name: /^View / })
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin/dashboard (a customer)');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByTestId('chart-revenue-by-day')).toBeVisible();
+  await page.getByTestId('chart-by-product').getByRole('button', { name: 'Show table' }).click();
+  await expectNoSeriousViolations(page, '/admin/dashboard (overview)');
 });

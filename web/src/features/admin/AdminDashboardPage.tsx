@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
@@ -17,12 +17,16 @@ import { ErrorState, LoadingState, RetryButton } from '../../components/PageStat
 import { graphql } from '../../gql/admin';
 import type { OrderStatus } from '../../gql/admin/graphql';
 import { ADMIN_LOGIN_PATH } from './adminPaths';
+import { CustomersTab } from './customers/CustomersTab';
 import { OrdersTab } from './orders/OrdersTab';
 import { OutboxTab } from './outbox/OutboxTab';
 import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
 import { ProductsStockTab } from './products/ProductsStockTab';
 import { useLiveConnection } from './useLiveConnection';
 import { WebhooksTab } from './webhooks/WebhooksTab';
+
+/** The overview's charts library loads with its tab only. */
+const OverviewTab = lazy(() => import('./overview/OverviewTab'));
 
 const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
   query AdminDashboardViewer {
@@ -40,6 +44,8 @@ const TABS = [
   { key: 'products', label: 'Products Stock', live: true },
   { key: 'outbox', label: 'Outbox', live: false },
   { key: 'webhooks', label: 'Webhooks', live: false },
+  { key: 'customers', label: 'Customers', live: false },
+  { key: 'overview', label: 'Overview', live: false },
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
@@ -180,6 +186,12 @@ function AdminDashboard({ email }: { email: string }) {
         {tab === 'products' ? <ProductsStockTab /> : null}
         {tab === 'outbox' ? <OutboxTab /> : null}
         {tab === 'webhooks' ? <WebhooksTab /> : null}
+        {tab === 'customers' ? <CustomersTab /> : null}
+        {tab === 'overview' ? (
+          <Suspense fallback={<LoadingState label="Loading the overview..." />}>
+            <OverviewTab />
+          </Suspense>
+        ) : null}
       </Box>
     </Container>
   );

@@ -54,6 +54,7 @@ function mergeNewestFirst(
     fields: {
       adminOrders: { keyArgs: ['status'], merge: mergeNewestFirst },
       adminNotifications: { keyArgs: false, merge: mergeNewestFirst },
+      adminCustomers: { keyArgs: ['search'], merge: mergeNewestFirst },
     },
   },
 });

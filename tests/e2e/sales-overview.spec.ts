@@ -1,0 +1,64 @@
+/**
+ * The admin's Overview tab (docs/product.md "Sales overview"): with paid orders seeded through the API, the revenue
+ * chart draws, the per-product table (the charts' text alternative) has the seeded product's exact revenue and units,
+ * the counters link to their tabs, and the page is looked at in screenshots at 360 and 1280 px.
+ */
+import { expect, test } from '@playwright/test';
+import { formatUsd } from '../../common/pricing';
+import { placeOrderViaApi, setOrderStatus } from './support/orders';
+import { adminToken, dismissToast, gql, signUpViaApi, submitAdminLogin } from './support/store';
+
+/** No other browser test buys this product, so its row is exactly what this test seeded. */
+const SLUG = 'dash-encryption-keys';
+
+test('the overview charts paid sales with seeded data and links its counters', async ({ page, request }, testInfo) => {
+  test.slow(); // seeds orders, then two viewports
+  const token = await adminToken(request);
+  const customer = await signUpViaApi(request, 'Overview Buyer');
+  let paid = 0;
+  for (const quantity of [1, 2, 3]) {
+    const order = await placeOrderViaApi(request, customer, { slug: SLUG, quantity });
+    await setOrderStatus(request, token, order.id, 'COMPLETED');
+    const data = await gql(request, 'query ($id: ID!) { order(id: $id) { totalPrice } }', { id: order.id }, token);
+    paid += data.order.totalPrice;
+  }
+  await placeOrderViaApi(request, customer, { slug: SLUG, quantity: 5 }); // pending: not revenue
+  const { product } = await gql(request, 'query ($s: String!) { product(slug: $s) { name } }', { s: SLUG });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await submitAdminLogin(page);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await dismissToast(page);
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page).toHaveURL(/tab=overview/);
+
+  const revenueChart = page.getByTestId('chart-revenue-by-day');
+  // Drawn: today's bar (the last day of the range) has the seeded revenue, so it has a height.
+  const barHeights = () =>
+    revenueChart
+      .locator('.MuiBarChart-element')
+      .evaluateAll((bars) => bars.map((bar) => bar.getBoundingClientRect().height));
+  await expect.poll(async () => (await barHeights()).at(-1)).toBeGreaterThan(10);
+  await expect(page.getByTestId('chart-by-product')).toContainText(product.name.slice(0, 10));
+  await expect(page.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The text alternative: every product's row, with the seeded one exact (3 paid orders, 6 units).
+  const productChart = page.getByTestId('chart-by-product');
+  await productChart.getByRole('button', { name: 'Show table' }).click();
+  const row = productChart.getByRole('row').filter({ hasText: product.name });
+  await expect(row.getByRole('cell')).toHaveText([product.name, formatUsd(paid), '3', '6']);
+
+  await testInfo.attach('overview-1280', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await page.screenshot({ path: testInfo.outputPath('overview-1280.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect.poll(async () => (await barHeights()).at(-1)).toBeGreaterThan(10);
+  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath('overview-360.png'), fullPage: true });
+
+  // A range preset changes the report; the counters open their tabs.
+  await page.getByRole('button', { name: 'Last 12 months' }).click();
+  await expect(page.getByText(/Paid orders \(Success, Processing, Completed\)/)).toBeVisible();
+  await page.getByTestId('counter-awaiting-review').getByRole('link').click();
+  await expect(page).toHaveURL(/tab=orders&status=PENDING/);
+});
