@@ -6,13 +6,13 @@
 import { expect, test } from '@playwright/test';
 import { CUSTOMER_MESSAGES } from '../../common/validation';
 import { placeOrderViaApi } from './support/orders';
-import { adminToken, expectToast, gql, signUpViaApi, submitAdminLogin } from './support/store';
+import { adminToken, dismissToast, expectToast, gql, signUpViaApi, submitAdminLogin } from './support/store';
 
 test('the admin finds a customer by e-mail and blocks them; the customer is refused at sign-in', async ({
   page,
   browser,
   request,
-}) => {
+}, testInfo) => {
   const customer = await signUpViaApi(request, 'Blockable Customer');
   await placeOrderViaApi(request, customer, { slug: 'litecoin-keys', quantity: 1 });
   await gql(
@@ -22,9 +22,13 @@ test('the admin finds a customer by e-mail and blocks them; the customer is refu
     customer.token,
   );
 
+  await page.setViewportSize({ width: 1280, height: 900 });
   await submitAdminLogin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await dismissToast(page);
   await page.getByRole('tab', { name: 'Customers' }).click();
+  await expect(page.getByTestId('admin-customer').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('customers-1280.png') });
   await expect(page).toHaveURL(/tab=customers/);
   await page.getByLabel('Search customers').fill(customer.email.toUpperCase());
   const rows = page.getByTestId('admin-customer');
@@ -38,6 +42,7 @@ test('the admin finds a customer by e-mail and blocks them; the customer is refu
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Where is my key?');
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Pending' })).toHaveCount(1);
+  await page.screenshot({ path: testInfo.outputPath('customer-dialog-1280.png') });
 
   await dialog.getByRole('button', { name: 'Block' }).click();
   const confirm = page.getByRole('dialog', { name: 'Block Blockable Customer?' });
@@ -49,6 +54,14 @@ test('the admin finds a customer by e-mail and blocks them; the customer is refu
   await expect(dialog.getByRole('button', { name: 'Unblock' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(rows.first().getByText('Blocked', { exact: true })).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(rows.first().getByText('Blocked', { exact: true })).toBeVisible();
+  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath('customers-360.png') });
+  await rows.first().getByRole('button', { name: 'View Blockable Customer' }).click();
+  await expect(dialog.getByRole('button', { name: 'Unblock' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('customer-dialog-360.png') });
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The customer, in another browser, is refused with the message.
   const other = await browser.newContext();
