@@ -6,7 +6,7 @@
  *
  * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
- * --only catalogue,product,dashboard,admin,checkout,inventory,payments,fanout,web (some sections only),
+ * --only catalogue,product,dashboard,admin,customers,checkout,inventory,payments,fanout,web (some sections only),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
  * --server-env "KEY=VALUE KEY2=VALUE2" (extra environment for the server, e.g. JOBS_CONCURRENCY=2),
  * --compare-dist DIR (checkout only: a second server from another build, e.g. the build before the order engine,
@@ -35,6 +35,7 @@ import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { freePort, isStale, SERVER_SOURCES, WEB_SOURCES } from '../scripts/lib/dev-tools.mjs';
 import { countsSince, loadChainFixtures, startCountingProxy } from './lib/chain-fixtures.mjs';
+import { benchCustomersAndSales } from './lib/customers-sales.mjs';
 import { createBenchDatabase } from './lib/database.mjs';
 import { runFanout } from './lib/fanout.mjs';
 import { keepAliveAgent, postMultipart } from './lib/multipart-post.mjs';
@@ -66,7 +67,18 @@ const { values: args } = parseArgs({
     'node-args': { type: 'string' },
   },
 });
-const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'inventory', 'payments', 'fanout', 'web'];
+const SECTIONS = [
+  'catalogue',
+  'product',
+  'dashboard',
+  'admin',
+  'customers',
+  'checkout',
+  'inventory',
+  'payments',
+  'fanout',
+  'web',
+];
 const only = args.only ? args.only.split(',') : SECTIONS;
 for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section ${name}`);
 const want = (section) => only.includes(section) && (section !== 'web' || !args['skip-web']);
@@ -696,6 +708,7 @@ function table(results, info) {
     dashboard,
     adminFirst,
     adminDeep,
+    customers,
     checkout,
     compared,
     inventory,
@@ -860,6 +873,30 @@ function table(results, info) {
     [`Admin queue, page after ${fmt(settings.deepOffset, 0)} rows`, adminDeep],
   ]) {
     if (r) http(label, r, 'req/s', '20 rows + totalCount', 'p99 ≤ 20 ms at any depth', yes(r.p99 <= 20 && !r.failures));
+  }
+  if (customers) {
+    for (const [label, r] of [
+      ['Customers `adminCustomers`, first page', customers.first],
+      [`Customers, page after ${fmt(customers.deepOffset, 0)} customers`, customers.deep],
+      ['Customers, search by a part of an e-mail', customers.search],
+    ]) {
+      http(
+        label,
+        r,
+        'req/s',
+        '20 rows with orders, total paid, open tickets + totalCount',
+        'flat with depth, p99 ≤ 20 ms',
+        yes(r.p99 <= 20 && !r.failures),
+      );
+    }
+    http(
+      'Sales report `adminSalesReport`, last 365 days',
+      customers.sales,
+      'req/s',
+      `${fmt(customers.paidOrders, 0)} paid orders by day, method, product + counters`,
+      'p99 ≤ 200 ms',
+      yes(customers.sales.p99 <= 200 && !customers.sales.failures),
+    );
   }
   if (fanout) {
     const c = fanout.customer;
@@ -1109,6 +1146,21 @@ async function main() {
         connections: settings.adminConnections,
         duration: settings.duration,
         pid: server.pid,
+      });
+    }
+
+    if (want('customers')) {
+      log('Customers and sales overview…');
+      results.customers = await benchCustomersAndSales({
+        gqlUrl,
+        gqlOk,
+        client,
+        load,
+        pid: server.pid,
+        adminToken: adminToken(),
+        customers: settings.customers,
+        connections: settings.adminConnections,
+        duration: settings.duration,
       });
     }
 
