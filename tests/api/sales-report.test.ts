@@ -138,6 +138,9 @@ describe('adminSalesReport', () => {
       { day: '2025-03-02', revenue: 0, orders: 0 },
       { day: '2025-03-03', revenue: 20.25, orders: 1 },
     ]);
+    // Within one day (no whole day in it): read from the orders alone.
+    const within = await report('2025-03-01T00:00:00Z', '2025-03-01T23:00:00Z');
+    expect(within.byDay).toEqual([{ day: '2025-03-01', revenue: 10, orders: 1 }]);
   });
 
   it('answers a range without sales with zeros on every day', async () => {
@@ -165,9 +168,11 @@ describe('adminSalesReport', () => {
     expect((await report('2024-01-01T00:00:00Z', '2025-01-01T00:00:00Z')).byDay).toHaveLength(366);
   });
 
-  it("reads the paid orders through the paid orders' partial index, whose predicate is the lifecycle's PAID", async () => {
+  it("reads partial days through the paid orders' partial index; index and rollup trigger use the lifecycle's PAID", async () => {
     const [index] = await server.sql(`SELECT pg_get_indexdef('orders_paid_created_idx'::regclass) AS def`);
     for (const status of PAID) expect(index.def).toContain(`'${status}'::text`);
+    const [trigger] = await server.sql(`SELECT prosrc FROM pg_proc WHERE proname = 'sales_daily_apply'`);
+    expect(trigger.prosrc).toContain(`status IN (${PAID.map((status) => `'${status}'`).join(', ')})`);
     expect(PAID_STATUS_SQL).toBe(`status IN ('success', 'processing', 'completed')`);
     // Seq scans off for this one transaction: on a table this small the planner would rightly prefer one.
     const plan: { 'QUERY PLAN': string }[] = await server.app.db.transaction(async (manager) => {
@@ -177,6 +182,75 @@ describe('adminSalesReport', () => {
       );
     });
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('orders_paid_created_idx');
+  });
+});
+
+describe('the per-day rollup sales_daily', () => {
+  /** What the rollup should hold: the paid orders grouped by UTC day, method and product (zero cells left out). */
+  const direct = () =>
+    server.sql(
+      `SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, payment_method, product_id,
+              sum(total_price)::text AS revenue, count(*)::int AS orders, sum(quantity)::int AS quantity
+       FROM orders WHERE status IN ('success', 'processing', 'completed') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+  const rollup = () =>
+    server.sql(
+      `SELECT day::text, payment_method, product_id, revenue::text, orders::int, quantity::int
+       FROM sales_daily WHERE orders <> 0 ORDER BY 1, 2, 3`,
+    );
+
+  it('follows inserts, status changes in and out of the paid set, edits and deletes, statement by statement', async () => {
+    await insertOrder({ at: '2025-05-01T10:00:00Z', total: '30.00', status: 'pending' });
+    await insertOrder({ at: '2025-05-01T11:00:00Z', total: '12.00', status: 'success' });
+    await insertOrder({ at: '2025-05-02T11:00:00Z', total: '8.00', status: 'completed', method: 'btc' });
+    expect(await rollup()).toEqual(await direct());
+    // Paid → paid (no change), pending → paid, paid → cancelled, a total corrected, in several statements.
+    await server.sql(
+      `UPDATE orders SET status = 'processing' WHERE status = 'success' AND created_at = '2025-05-01T11:00:00Z'`,
+    );
+    await server.sql(`UPDATE orders SET status = 'success' WHERE created_at = '2025-05-01T10:00:00Z'`);
+    await server.sql(`UPDATE orders SET status = 'cancelled' WHERE created_at = '2025-05-02T11:00:00Z'`);
+    await server.sql(`UPDATE orders SET total_price = 31.5, quantity = 3 WHERE created_at = '2025-05-01T10:00:00Z'`);
+    expect(await rollup()).toEqual(await direct());
+    // One statement touching many orders, then a delete.
+    await server.sql(
+      `UPDATE orders SET status = CASE WHEN status = 'completed' THEN 'processing' ELSE status END
+       WHERE created_at >= '2025-03-01' AND created_at < '2025-06-01'`,
+    );
+    await server.sql(`DELETE FROM orders WHERE created_at = '2025-05-01T11:00:00Z'`);
+    expect(await rollup()).toEqual(await direct());
+    const r = await report('2025-05-01T00:00:00Z', '2025-05-03T00:00:00Z');
+    expect(r.byDay).toEqual([
+      { day: '2025-05-01', revenue: 31.5, orders: 1 },
+      { day: '2025-05-02', revenue: 0, orders: 0 },
+    ]);
+    expect(r.byMethod).toEqual([{ method: 'USDT_TRC20', revenue: 31.5, orders: 1 }]);
+  });
+
+  it('follows status changes made through the API (setOrderStatus)', async () => {
+    const placed = await server.gql(
+      `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id totalPrice createdAt } }`,
+      { input: { productId: products[0].id, quantity: 2, email: customer.email, paymentMethod: 'ETH' } },
+      { token: customer.token },
+    );
+    const order = placed.data!.placeOrder;
+    const day = order.createdAt.slice(0, 10);
+    const dayReport = async () => {
+      const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+      return (await report(`${day}T00:00:00Z`, next)).byMethod.find((m: { method: string }) => m.method === 'ETH');
+    };
+    expect(await dayReport()).toBeUndefined();
+    const set = (status: string) =>
+      server.gql(
+        `mutation ($id: ID!, $s: OrderStatus!) { setOrderStatus(orderId: $id, status: $s) { status } }`,
+        { id: order.id, s: status },
+        { token: admin.token },
+      );
+    await set('SUCCESS');
+    expect(await dayReport()).toEqual({ method: 'ETH', revenue: order.totalPrice, orders: 1 });
+    await set('NOT_RECEIVED');
+    expect(await dayReport()).toBeUndefined();
+    expect(await rollup()).toEqual(await direct());
   });
 });
 

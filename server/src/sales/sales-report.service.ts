@@ -33,6 +33,36 @@ export function lowStockThreshold(minQuantity: number): number {
 
 const DAY_MS = 86_400_000;
 
+/** 00:00 UTC of the day holding `time`, and of the next day when `up` and `time` is not already a midnight. */
+function utcMidnight(time: Date, up: boolean): Date {
+  const day = Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate());
+  return new Date(up && day < time.getTime() ? day + DAY_MS : day);
+}
+
+/**
+ * How [from, to) splits between the per-day rollup (the whole UTC days in it) and the paid orders themselves (the
+ * partial days at either end; the whole range when it holds no whole day).
+ */
+export function splitRange(from: Date, to: Date): { days: [Date, Date]; edges: [[Date, Date], [Date, Date]] } {
+  const firstWhole = utcMidnight(from, true);
+  const endWhole = utcMidnight(to, false);
+  if (firstWhole < endWhole)
+    return {
+      days: [firstWhole, endWhole],
+      edges: [
+        [from, firstWhole],
+        [endWhole, to],
+      ],
+    };
+  return {
+    days: [from, from],
+    edges: [
+      [from, to],
+      [to, to],
+    ],
+  };
+}
+
 /** The UTC days from the one holding `from` to the one holding the last instant before `to`, as YYYY-MM-DD. */
 function utcDays(from: Date, to: Date): string[] {
   const days: string[] = [];
@@ -60,7 +90,8 @@ interface GroupRow {
 
 /**
  * The sales overview (docs/product.md "Sales overview"): paid revenue and orders over a range by UTC day, by method
- * and by product, in one statement over the paid orders' index, and the counters an operator checks first.
+ * and by product, in one statement over the per-day rollup `sales_daily` (kept by triggers on orders, migration
+ * 1764800000000), and the counters an operator checks first.
  * An order counts on the UTC day it was placed, once it is in a paid status (PAID: SUCCESS, PROCESSING, COMPLETED,
  * the one definition the customers' "total paid" uses too).
  */
@@ -74,23 +105,32 @@ export class SalesReportService {
   /** The report over [from, to): BAD_USER_INPUT on `to` when the range is empty, reversed or longer than allowed. */
   async report(range: { from: Date; to: Date }): Promise<SalesReport> {
     const { from, to } = parseInput(salesRangeSchema, range);
-    // One pass over the range's paid orders: GROUPING SETS sums per day, per method, per product and in total.
-    // `grouping` tells the sets apart (bit 2: day rolled up, bit 1: method, bit 0: product).
+    // The whole days from the per-day rollup `sales_daily` (at most days × methods × products small rows), the partial
+    // days at the ends from the paid orders' index; then GROUPING SETS sums per day, per method, per product and in
+    // total. `grouping` tells the sets apart (bit 2: day rolled up, bit 1: method, bit 0: product).
+    const { days, edges } = splitRange(from, to);
     const rows: GroupRow[] = await this.db.query(
-      `WITH paid AS (
-         SELECT (created_at AT TIME ZONE 'UTC')::date AS day, payment_method, product_id, total_price, quantity
+      `WITH cells AS (
+         SELECT day, payment_method, product_id, revenue, orders, quantity
+         FROM sales_daily WHERE day >= ($1::timestamptz AT TIME ZONE 'UTC')::date
+                            AND day < ($2::timestamptz AT TIME ZONE 'UTC')::date
+         UNION ALL
+         SELECT (created_at AT TIME ZONE 'UTC')::date, payment_method, product_id, total_price, 1, quantity
          FROM orders
-         WHERE ${PAID_STATUS_SQL} AND created_at >= $1 AND created_at < $2
+         WHERE ${PAID_STATUS_SQL}
+           AND ((created_at >= $3 AND created_at < $4) OR (created_at >= $5 AND created_at < $6))
        ), sums AS (
          SELECT day, payment_method, product_id, GROUPING(day, payment_method, product_id) AS grouping,
-                sum(total_price) AS revenue, count(*) AS orders, sum(quantity) AS quantity
-         FROM paid
+                sum(revenue) AS revenue, sum(orders) AS orders, sum(quantity) AS quantity
+         FROM cells
          GROUP BY GROUPING SETS ((day), (payment_method), (product_id), ())
        )
        SELECT to_char(sums.day, 'YYYY-MM-DD') AS day, sums.payment_method, sums.product_id, p.name AS product_name,
               sums.grouping, sums.revenue, sums.orders, sums.quantity
-       FROM sums LEFT JOIN products p ON p.id = sums.product_id`,
-      [from, to],
+       FROM sums LEFT JOIN products p ON p.id = sums.product_id
+       -- Cells of orders no longer paid stay at zero; they are no sales.
+       WHERE sums.orders <> 0 OR sums.grouping = 7`,
+      [days[0], days[1], edges[0][0], edges[0][1], edges[1][0], edges[1][1]],
     );
 
     const sales = (row: GroupRow) => ({ revenue: Number(row.revenue), orders: Number(row.orders) });
