@@ -14,7 +14,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
@@ -68,6 +68,45 @@ const SetCustomerBlockedMutation = graphql(/* GraphQL */ `
 function ticketStatusLabel(status: string): string {
   const words = status.toLowerCase().replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A titled list of a customer's orders or tickets: each with its title, date and what follows (total, status). */
+function ActivitySection({
+  title,
+  empty,
+  items,
+}: {
+  title: string;
+  empty: string;
+  items: { id: string; title: string; date: string; trailing: ReactNode }[];
+}) {
+  const headingId = `customer-${title.toLowerCase()}-heading`;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} component="h3" variant="h6" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {items.length === 0 ? (
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : (
+        <List dense disablePadding>
+          {items.map((item) => (
+            <ListItem key={item.id} disableGutters divider sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {item.title}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {formatDateTime(item.date)}
+                </Typography>
+              </Box>
+              {item.trailing}
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
 }
 
 /** One customer: who, their totals, their latest orders and tickets, and Block / Unblock (with a confirmation). */
@@ -143,63 +182,38 @@ function CustomerView({ userId, onClose }: { userId: string; onClose: () => void
               <Field label="Open tickets">{customer.openTickets}</Field>
             </Box>
 
-            <Box component="section" aria-labelledby="customer-orders-heading">
-              <Typography id="customer-orders-heading" component="h3" variant="h6" sx={{ mb: 1 }}>
-                Orders
-              </Typography>
-              {detail.orders.length === 0 ? (
-                <Typography color="text.secondary">No orders yet.</Typography>
-              ) : (
-                <List dense disablePadding>
-                  {detail.orders.map((order) => (
-                    <ListItem key={order.id} disableGutters divider sx={{ gap: 1, flexWrap: 'wrap' }}>
-                      <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                          {order.product.name} × {order.quantity}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {formatDateTime(order.createdAt)}
-                        </Typography>
-                      </Box>
-                      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatUsd(order.totalPrice)}
-                      </Typography>
-                      <Chip
-                        size="small"
-                        label={ORDER_STATUS_LABELS[order.status]}
-                        color={ORDER_STATUS_COLOURS[order.status]}
-                        variant="outlined"
-                      />
-                    </ListItem>
-                  ))}
-                </List>
-              )}
-            </Box>
-
-            <Box component="section" aria-labelledby="customer-tickets-heading">
-              <Typography id="customer-tickets-heading" component="h3" variant="h6" sx={{ mb: 1 }}>
-                Tickets
-              </Typography>
-              {detail.tickets.length === 0 ? (
-                <Typography color="text.secondary">No tickets.</Typography>
-              ) : (
-                <List dense disablePadding>
-                  {detail.tickets.map((ticket) => (
-                    <ListItem key={ticket.id} disableGutters divider sx={{ gap: 1, flexWrap: 'wrap' }}>
-                      <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                          {ticket.title}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {formatDateTime(ticket.createdAt)}
-                        </Typography>
-                      </Box>
-                      <Chip size="small" label={ticketStatusLabel(ticket.status)} variant="outlined" />
-                    </ListItem>
-                  ))}
-                </List>
-              )}
-            </Box>
+            <ActivitySection
+              title="Orders"
+              empty="No orders yet."
+              items={detail.orders.map((order) => ({
+                id: order.id,
+                title: `${order.product.name} × ${order.quantity}`,
+                date: order.createdAt,
+                trailing: (
+                  <>
+                    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatUsd(order.totalPrice)}
+                    </Typography>
+                    <Chip
+                      size="small"
+                      label={ORDER_STATUS_LABELS[order.status]}
+                      color={ORDER_STATUS_COLOURS[order.status]}
+                      variant="outlined"
+                    />
+                  </>
+                ),
+              }))}
+            />
+            <ActivitySection
+              title="Tickets"
+              empty="No tickets."
+              items={detail.tickets.map((ticket) => ({
+                id: ticket.id,
+                title: ticket.title,
+                date: ticket.createdAt,
+                trailing: <Chip size="small" label={ticketStatusLabel(ticket.status)} variant="outlined" />,
+              }))}
+            />
           </Stack>
         )}
       </DialogContent>
