@@ -331,6 +331,30 @@ describe('setCustomerBlocked', () => {
     retry.dispose();
   });
 
+  it('closes the sockets the customer has on another server process too', async () => {
+    const other = await startTestServer({
+      database: { name: server.databaseName, url: server.databaseUrl },
+      jwtSecret: server.config.jwtSecret,
+    });
+    try {
+      const zoe = await server.createUser({ fullName: 'Zoe Elsewhere' });
+      const orderId = (await placeOrder(zoe)).data!.placeOrder.id;
+      const client = other.ws(zoe.token);
+      const closed = new Promise<{ code: number }>((resolve) =>
+        client.on('closed', (event) => resolve(event as { code: number })),
+      );
+      const subscription = subscribeOnce(client, {
+        query: `subscription ($id: ID!) { orderUpdated(orderId: $id) { id } }`,
+        variables: { id: orderId },
+      });
+      expect((await subscription.next()).data?.orderUpdated.id).toBe(orderId);
+      await server.gql(BLOCK, { id: zoe.id, b: true }, { token: admin.token });
+      expect((await closed).code).toBe(BLOCKED_CLOSE.code);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses to block an admin or yourself, and an unknown account is NOT_FOUND', async () => {
     const otherAdmin = await server.createUser({ admin: true });
     const res = await server.gql(BLOCK, { id: otherAdmin.id, b: true }, { token: admin.token });
