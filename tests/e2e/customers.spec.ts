@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { CUSTOMER_MESSAGES } from '../../common/validation';
 import { placeOrderViaApi } from './support/orders';
-import { adminToken, dismissToast, expectToast, gql, signUpViaApi, submitAdminLogin } from './support/store';
+import { adminToken, expectToast, gql, signUpViaApi, submitAdminLogin } from './support/store';
 
 test('the admin finds a customer by e-mail and blocks them; the customer is refused at sign-in', async ({
   page,
@@ -25,7 +25,8 @@ test('the admin finds a customer by e-mail and blocks them; the customer is refu
   await page.setViewportSize({ width: 1280, height: 900 });
   await submitAdminLogin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
-  await dismissToast(page);
+  // The sign-in toast goes by itself after 5 s (closing it could race that): screenshots without it.
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('tab', { name: 'Customers' }).click();
   await expect(page.getByTestId('admin-customer').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('customers-1280.png') });

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { formatUsd } from '../../common/pricing';
 import { placeOrderViaApi, setOrderStatus } from './support/orders';
-import { adminToken, dismissToast, gql, signUpViaApi, submitAdminLogin } from './support/store';
+import { adminToken, gql, signUpViaApi, submitAdminLogin } from './support/store';
 
 /** No other browser test buys this product, so its row is exactly what this test seeded. */
 const SLUG = 'dash-encryption-keys';
@@ -28,7 +28,8 @@ test('the overview charts paid sales with seeded data and links its counters', a
   await page.setViewportSize({ width: 1280, height: 900 });
   await submitAdminLogin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
-  await dismissToast(page);
+  // The sign-in toast goes by itself after 5 s (closing it could race that): screenshots without it.
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page).toHaveURL(/tab=overview/);
 
