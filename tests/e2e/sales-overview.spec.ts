@@ -3,7 +3,7 @@
  * chart draws, the per-product table (the charts' text alternative) has the seeded product's exact revenue and units,
  * the counters link to their tabs, and the page is looked at in screenshots at 360 and 1280 px.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatUsd } from '../../common/pricing';
 import { placeOrderViaApi, setOrderStatus } from './support/orders';
 import { adminToken, gql, signUpViaApi, submitAdminLogin } from './support/store';
@@ -11,11 +11,31 @@ import { adminToken, gql, signUpViaApi, submitAdminLogin } from './support/store
 /** No other browser test buys this product, so its row is exactly what this test seeded. */
 const SLUG = 'dash-encryption-keys';
 
+/** The product's paid sales over the Overview's default range, the last 30 UTC days (as the page asks for them). */
+async function productSales(request: APIRequestContext, token: string, productId: string) {
+  const today = new Date();
+  const to = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1);
+  const data = await gql(
+    request,
+    `query ($from: DateTimeISO!, $to: DateTimeISO!) {
+      adminSalesReport(from: $from, to: $to) { byProduct { productId revenue orders quantity } }
+    }`,
+    { from: new Date(to - 30 * 86_400_000).toISOString(), to: new Date(to).toISOString() },
+    token,
+  );
+  const row = data.adminSalesReport.byProduct.find((p: { productId: string }) => p.productId === productId);
+  return row ?? { revenue: 0, orders: 0, quantity: 0 };
+}
+
 test('the overview charts paid sales with seeded data and links its counters', async ({ page, request }, testInfo) => {
   test.slow(); // seeds orders, then two viewports
   const token = await adminToken(request);
   const customer = await signUpViaApi(request, 'Overview Buyer');
-  let paid = 0;
+  const { product } = await gql(request, 'query ($s: String!) { product(slug: $s) { id name } }', { s: SLUG });
+  // What the page's default range (the last 30 UTC days) already holds for the product: nothing, unless this test
+  // ran before on the same server (--repeat-each).
+  const before = await productSales(request, token, product.id);
+  let paid = before.revenue;
   for (const quantity of [1, 2, 3]) {
     const order = await placeOrderViaApi(request, customer, { slug: SLUG, quantity });
     await setOrderStatus(request, token, order.id, 'COMPLETED');
@@ -23,7 +43,6 @@ test('the overview charts paid sales with seeded data and links its counters', a
     paid += data.order.totalPrice;
   }
   await placeOrderViaApi(request, customer, { slug: SLUG, quantity: 5 }); // pending: not revenue
-  const { product } = await gql(request, 'query ($s: String!) { product(slug: $s) { name } }', { s: SLUG });
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await submitAdminLogin(page);
@@ -43,11 +62,16 @@ test('the overview charts paid sales with seeded data and links its counters', a
   await expect(page.getByTestId('chart-by-product')).toContainText(product.name.slice(0, 10));
   await expect(page.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
 
-  // The text alternative: every product's row, with the seeded one exact (3 paid orders, 6 units).
+  // The text alternative: every product's row, with the seeded one exact (3 more paid orders, 6 more units).
   const productChart = page.getByTestId('chart-by-product');
   await productChart.getByRole('button', { name: 'Show table' }).click();
   const row = productChart.getByRole('row').filter({ hasText: product.name });
-  await expect(row.getByRole('cell')).toHaveText([product.name, formatUsd(paid), '3', '6']);
+  await expect(row.getByRole('cell')).toHaveText([
+    product.name,
+    formatUsd(paid),
+    String(before.orders + 3),
+    String(before.quantity + 6),
+  ]);
 
   await testInfo.attach('overview-1280', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   await page.screenshot({ path: testInfo.outputPath('overview-1280.png'), fullPage: true });
