@@ -6,7 +6,7 @@
  *
  * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
- * --only catalogue,product,dashboard,admin,tickets,checkout,inventory,payments,fanout,web (some sections only),
+ * --only catalogue,product,dashboard,admin,tickets,customers,checkout,inventory,payments,fanout,web (some sections only),
  * --tickets N (the support queue's size at least, for the tickets section: default 10,000; the seed already has two
  * tickets per customer),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
@@ -38,6 +38,7 @@ import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { freePort, isStale, SERVER_SOURCES, WEB_SOURCES } from '../scripts/lib/dev-tools.mjs';
 import { countsSince, loadChainFixtures, startCountingProxy } from './lib/chain-fixtures.mjs';
+import { benchCustomersAndSales } from './lib/customers-sales.mjs';
 import { createBenchDatabase } from './lib/database.mjs';
 import { runFanout } from './lib/fanout.mjs';
 import { keepAliveAgent, postMultipart } from './lib/multipart-post.mjs';
@@ -76,6 +77,7 @@ const SECTIONS = [
   'dashboard',
   'admin',
   'tickets',
+  'customers',
   'checkout',
   'inventory',
   'payments',
@@ -778,6 +780,7 @@ function table(results, info) {
     ticketsDeep,
     ticketsFiltered,
     ticketCount,
+    customers,
     checkout,
     compared,
     inventory,
@@ -959,6 +962,30 @@ function table(results, info) {
         yes(r.p99 <= 20 && !r.failures),
       );
     }
+  }
+  if (customers) {
+    for (const [label, r] of [
+      ['Customers `adminCustomers`, first page', customers.first],
+      [`Customers, page after ${fmt(customers.deepOffset, 0)} customers`, customers.deep],
+      ['Customers, search by a part of an e-mail', customers.search],
+    ]) {
+      http(
+        label,
+        r,
+        'req/s',
+        '20 rows with orders, total paid, open tickets + totalCount',
+        'flat with depth, p99 ≤ 20 ms',
+        yes(r.p99 <= 20 && !r.failures),
+      );
+    }
+    http(
+      'Sales report `adminSalesReport`, last 365 days',
+      customers.sales,
+      'req/s',
+      `${fmt(customers.paidOrders, 0)} paid orders by day, method, product + counters`,
+      'p99 ≤ 200 ms',
+      yes(customers.sales.p99 <= 200 && !customers.sales.failures),
+    );
   }
   if (fanout) {
     const c = fanout.customer;
@@ -1231,6 +1258,21 @@ async function main() {
       results.ticketsFirst = await ticketLoad({ after: null });
       results.ticketsDeep = await ticketLoad({ after: queue.deepCursor });
       results.ticketsFiltered = await ticketLoad({ status: 'OPEN', after: queue.openHalfCursor });
+    }
+
+    if (want('customers')) {
+      log('Customers and sales overview…');
+      results.customers = await benchCustomersAndSales({
+        gqlUrl,
+        gqlOk,
+        client,
+        load,
+        pid: server.pid,
+        adminToken: adminToken(),
+        customers: settings.customers,
+        connections: settings.adminConnections,
+        duration: settings.duration,
+      });
     }
 
     if (want('checkout')) {

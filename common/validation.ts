@@ -496,3 +496,31 @@ export const productInputSchema = z
 
 export type ProductInputValues = z.input<typeof productInputSchema>;
 export type ParsedProductInput = z.output<typeof productInputSchema>;
+// --- The operator console's customers and sales overview (docs/product.md "Customers", "Sales overview") ---
+
+/** Not in the spec: what a blocked customer is told (sign-in with the right password, refresh, checkout). */
+export const CUSTOMER_MESSAGES = {
+  accountBlocked: 'This account has been blocked. Please contact support if you think this is a mistake.',
+  cannotBlockAdmin: 'An admin cannot be blocked. Revoke the admin role first.',
+  cannotBlockYourself: 'You cannot block your own account',
+} as const;
+
+/** The admin's customer search box: the guides' search rules (trimmed, ≤ 100 characters); empty means everyone. */
+export const customerSearchSchema = guideSearchSchema;
+
+/** The longest sales report: a year, leap day included. */
+export const SALES_REPORT_MAX_DAYS = 366;
+
+export const SALES_MESSAGES = {
+  rangeOrder: 'The start of the range must be before its end',
+  rangeTooLong: `The range can be at most ${SALES_REPORT_MAX_DAYS} days`,
+} as const;
+
+/** A sales report's range: `from` inclusive, `to` exclusive, at most SALES_REPORT_MAX_DAYS long. */
+export const salesRangeSchema = z
+  .object({ from: z.date(), to: z.date() })
+  .refine((v) => v.from.getTime() < v.to.getTime(), { path: ['to'], message: SALES_MESSAGES.rangeOrder, abort: true })
+  .refine((v) => v.to.getTime() - v.from.getTime() <= SALES_REPORT_MAX_DAYS * 86_400_000, {
+    path: ['to'],
+    message: SALES_MESSAGES.rangeTooLong,
+  });

@@ -373,6 +373,34 @@ const NUL_CASES: Record<string, NulCase> = {
       }
     },
   },
+  'Query.adminCustomers(search)': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.guideSearchCharacters },
+    send: () =>
+      server.gql(`query ($s: String) { adminCustomers(search: $s) { totalCount } }`, { s: `ada${NUL}` }, admin),
+  },
+  'Query.adminCustomers(after)': {
+    expected: { code: 'BAD_USER_INPUT', message: 'Invalid cursor' },
+    send: () =>
+      server.gql(`query ($a: String) { adminCustomers(after: $a) { totalCount } }`, { a: `abc${NUL}` }, admin),
+  },
+  'Query.adminCustomer(userId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `query ($id: ID!) { adminCustomer(userId: $id) { customer { id } } }`,
+        { id: `${customer.id}${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.setCustomerBlocked(userId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { setCustomerBlocked(userId: $id, blocked: true) { id } }`,
+        { id: `${customer.id}${NUL}` },
+        admin,
+      ),
+  },
   'Subscription.orderUpdated(orderId)': {
     expected: { code: 'NOT_FOUND' },
     async send() {

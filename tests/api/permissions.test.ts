@@ -409,6 +409,30 @@ const CASES: Case[] = [
       if (res.errors) throw new Error(JSON.stringify(res.errors));
     },
   },
+  // Customers and the sales overview (unblocking an unblocked customer changes nothing, so the matrix has no effect).
+  {
+    op: 'Query.adminCustomers',
+    document: () => `{ adminCustomers(search: "owner", first: 5) { totalCount edges { node { id totalPaid } } } }`,
+    expected: adminOnly,
+  },
+  {
+    op: 'Query.adminCustomer',
+    document: () => `query ($id: ID!) { adminCustomer(userId: $id) { customer { id } orders { id } tickets { id } } }`,
+    variables: () => ({ id: users.customer.id }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.setCustomerBlocked',
+    document: () => `mutation ($id: ID!) { setCustomerBlocked(userId: $id, blocked: false) { id blocked } }`,
+    variables: () => ({ id: users.customer.id }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Query.adminSalesReport',
+    document: () =>
+      `{ adminSalesReport(from: "2026-01-01T00:00:00Z", to: "2026-02-01T00:00:00Z") { totalRevenue byDay { day } counters { ordersAwaitingReview } } }`,
+    expected: adminOnly,
+  },
 ];
 
 /** Alternates between two open statuses, so each setTicketStatus changes something and the ticket takes replies. */

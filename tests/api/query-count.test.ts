@@ -202,6 +202,19 @@ describe('statements per operation', () => {
     expect(forTwenty.length).toBeLessThanOrEqual(4);
   });
 
+  it('a page of 20 customers with their aggregates is one statement, as a page of 2', async () => {
+    const CUSTOMERS = `query ($first: Int) {
+      adminCustomers(first: $first) { totalCount edges { node { id orderCount totalPaid openTickets isAdmin } } }
+    }`;
+    const forTwo = await statementsOf(CUSTOMERS, { first: 2 }, admin.token);
+    const forTwenty = await statementsOf(CUSTOMERS, { first: 20 }, admin.token);
+    const res = await server.gql(CUSTOMERS, { first: 20 }, { token: admin.token });
+    const tenRow = res.data!.adminCustomers.edges.find((e: any) => e.node.id === ten.id);
+    expect(tenRow.node).toMatchObject({ orderCount: 10, openTickets: 10 });
+    expect(forTwenty).toHaveLength(1);
+    expect(forTwo).toHaveLength(1);
+  });
+
   it('a status change costs the same statements with 5 admins watching the queue as with 1', async () => {
     const [order] = await server.sql<{ id: string }>(`SELECT id FROM orders WHERE user_id = $1 LIMIT 1`, [ten.id]);
     const changeWatchedBy = async (watchers: number, status: string): Promise<number> => {

@@ -89,3 +89,25 @@ test('no serious a11y violations in the catalogue editor at 360 px', async ({ br
     await context.close();
   }
 });
+
+test('no serious a11y violations on the admin customers and overview tabs', async ({ page, request }) => {
+  test.slow(); // a customer dialog and three charts to scan
+  await adminToken(request); // the admin exists
+  await submitAdminLogin(page);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  await expect(page.getByTestId('admin-customer').first()).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin/dashboard (customers)');
+  await page
+    .getByTestId('admin-customer')
+    .first()
+    .getByRole('button', { name: /^View / })
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin/dashboard (a customer)');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByTestId('chart-revenue-by-day')).toBeVisible();
+  await page.getByTestId('chart-by-product').getByRole('button', { name: 'Show table' }).click();
+  await expectNoSeriousViolations(page, '/admin/dashboard (overview)');
+});

@@ -1,11 +1,12 @@
 import { DataSource } from 'typeorm';
-import { MESSAGES, signInSchema, signUpSchema } from '../../../common/validation';
+import { CUSTOMER_MESSAGES, MESSAGES, signInSchema, signUpSchema } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { InputError, parseInput, UnauthenticatedError } from '../core/errors';
+import { ForbiddenError, InputError, parseInput, UnauthenticatedError } from '../core/errors';
 import { signAccessToken } from './access-token';
 import { insertAccount, isUniqueViolation, normalizeEmail } from './account-records';
 import type { SignInInput, SignUpInput } from './account.inputs';
+import { AccountBlocks } from './account-block.service';
 import { AccountService } from './account.service';
 import { AuthPayload } from './auth-payload.type';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -34,6 +35,7 @@ export class AuthService {
     private readonly accounts: AccountService,
     private readonly sessions: SessionService,
     private readonly rateLimits: RateLimitService,
+    private readonly blocks: AccountBlocks,
   ) {}
 
   /**
@@ -68,7 +70,8 @@ export class AuthService {
 
   /**
    * Checks e-mail and password. An unknown e-mail and a wrong password give the same error after the
-   * same work (a dummy hash is verified), so neither the answer nor its timing tells them apart.
+   * same work (a dummy hash is verified), so neither the answer nor its timing tells them apart. A blocked
+   * account is told so (FORBIDDEN) only after the right password: someone guessing passwords learns nothing.
    */
   async signIn(input: SignInInput, ip: string, options: { session: boolean }): Promise<SignedIn> {
     const values = parseInput(signInSchema, { email: input.email, password: input.password ?? '' });
@@ -77,14 +80,19 @@ export class AuthService {
     const user = await this.db.getRepository(User).findOneBy({ email });
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), values.password);
     if (!user || !valid) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
+    if (user.blockedAt) throw new ForbiddenError(CUSTOMER_MESSAGES.accountBlocked);
     await this.sessions.pruneExpired(user.id);
     return this.signedIn(user.id, options.session ? await this.sessions.issue(user.id) : undefined);
   }
 
-  /** Rotates the refresh token and mints a fresh access token with the user's current roles. */
+  /**
+   * Rotates the refresh token and mints a fresh access token with the user's current roles. Blocking revokes the
+   * account's refresh tokens; the check here also covers a refresh that raced the block.
+   */
   async refresh(token: string | null): Promise<SignedIn> {
     if (!token) throw new UnauthenticatedError(MESSAGES.sessionExpired);
     const { userId, refresh } = await this.sessions.rotate(token);
+    await this.blocks.assertNotBlocked(userId);
     return this.signedIn(userId, refresh);
   }
 

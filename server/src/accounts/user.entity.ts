@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A sign-in identity. Never exposed as a GraphQL type: `Viewer` and `Profile` are. */
+/** A sign-in identity. Never exposed as a GraphQL type: `Viewer`, `Profile` and (to admins) `Customer` are. */
 @Entity('users')
 export class User {
   @PrimaryGeneratedColumn('uuid')
@@ -15,4 +15,12 @@ export class User {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** When an admin blocked the account (docs/product.md "Customers"); null while it may sign in and order. */
+  @Column({ name: 'blocked_at', type: 'timestamptz', nullable: true })
+  blockedAt: Date | null;
+
+  /** The admin who blocked it, for the record. */
+  @Column({ name: 'blocked_by', type: 'uuid', nullable: true })
+  blockedBy: string | null;
 }

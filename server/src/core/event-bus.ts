@@ -10,7 +10,15 @@ import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { logger } from './logger';
 
-export type Topic = `order:${string}` | 'orders' | `ticket:${string}` | 'tickets' | 'products' | 'domain-events';
+/** 'accounts': an account was blocked or unblocked (`id` is the user; ws-server.ts closes a blocked user's sockets). */
+export type Topic =
+  | `order:${string}`
+  | 'orders'
+  | `ticket:${string}`
+  | 'tickets'
+  | 'products'
+  | 'domain-events'
+  | 'accounts';
 
 export interface BusEvent {
   topic: Topic;
@@ -18,7 +26,7 @@ export interface BusEvent {
   /**
    * Set only on the catch-up event the bus hands every subscriber after its LISTEN connection came back:
    * events published from this time (ISO) until then were lost. For `order:<id>` topics `id` is that
-   * order, so re-reading it catches up; for 'orders' and 'products' `id` is empty and the subscriber
+   * order, so re-reading it catches up; for 'orders', 'products' and 'accounts' `id` is empty and the subscriber
    * re-reads what changed since. 'domain-events' (published by a trigger, id empty) wakes the dispatcher of
    * domain events, which reads what is pending either way.
    */

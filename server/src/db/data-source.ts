@@ -11,6 +11,7 @@ import { KeyDelivery1764400000000 } from './migrations/1764400000000-key-deliver
 import { ChainPayments1764500000000 } from './migrations/1764500000000-chain-payments';
 import { SupportDesk1764600000000 } from './migrations/1764600000000-support-desk';
 import { ProductImages1764700000000 } from './migrations/1764700000000-product-images';
+import { CustomersAndSales1764800000000 } from './migrations/1764800000000-customers-and-sales';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -25,6 +26,7 @@ export const migrations = [
   ChainPayments1764500000000,
   SupportDesk1764600000000,
   ProductImages1764700000000,
+  CustomersAndSales1764800000000,
 ];
 
 export interface DataSourceOptions {

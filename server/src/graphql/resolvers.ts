@@ -19,6 +19,8 @@ import { TicketFieldsResolver } from '../support/ticket-fields.resolver';
 import { TicketResolver } from '../support/ticket.resolver';
 import { ViewerTicketsResolver } from '../support/viewer-tickets.resolver';
 import { WebhookResolver } from '../webhooks/webhook.resolver';
+import { CustomerResolver } from '../customers/customer.resolver';
+import { SalesReportResolver } from '../sales/sales-report.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
@@ -43,4 +45,6 @@ export const resolvers: NonEmptyArray<Function> = [
   AdminOrderResolver,
   NotificationResolver,
   WebhookResolver,
+  CustomerResolver,
+  SalesReportResolver,
 ];

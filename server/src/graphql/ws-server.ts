@@ -18,9 +18,12 @@ import {
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { bearerToken, type AuthUser } from '../accounts/access-token';
+import { AccountBlocks } from '../accounts/account-block.service';
 import type { Container } from '../container';
+import { EventBus } from '../core/event-bus';
 import { runWithRequestId } from '../core/logger';
 import { createContext, type RequestContext } from './context';
+import { BlockedAccountSockets } from './blocked-account-sockets';
 import { formatError } from './format-error';
 import { QUERY_LIMITS } from './limits';
 import { subscribeSharingResults } from './shared-subscribe';
@@ -52,6 +55,8 @@ export function startGraphqlWsServer(options: {
 }): GraphqlWsServer {
   const { server, schema, container, userFromToken, clientIp, validationRules } = options;
   const limits = new WsLimits(options.limits);
+  const blocks = container.get(AccountBlocks);
+  const blockedSockets = new BlockedAccountSockets(container.get(EventBus), blocks);
   // Valid documents are cached by their text, as Apollo does for HTTP: thousands of clients subscribing
   // with the same query share one parsed document (parse + validate once; README "Performance").
   const documents = new Map<string, DocumentNode>();
@@ -75,7 +80,7 @@ export function startGraphqlWsServer(options: {
           requestId: randomUUID(),
           container,
         }),
-      onConnect: (ctx) => {
+      onConnect: async (ctx) => {
         ctx.extra.ip = clientIp(ctx.extra.request);
         const params = ctx.connectionParams ?? {};
         const raw = params.authorization ?? params.Authorization ?? params.accessToken;
@@ -84,6 +89,10 @@ export function startGraphqlWsServer(options: {
         if (user) {
           if (!limits.admitUser(ctx.extra.socket, user.id)) return false;
           ctx.extra.admittedUserId = user.id;
+          // Registered before the check: a block committed meanwhile finds the socket, or the check sees it.
+          blockedSockets.add(user.id, ctx.extra.socket);
+          // A blocked account's token may not have expired yet: refused (4403 Forbidden, not retried).
+          if (await blocks.isBlocked(user.id)) return false;
         }
         // A connection is only as good as its token: when the token expires the socket closes (4401),
         // and the client reconnects with a fresh one, so a signed-out or demoted user stops receiving.
@@ -98,7 +107,10 @@ export function startGraphqlWsServer(options: {
       },
       onClose: (ctx) => {
         clearTimeout(ctx.extra.expiry);
-        if (ctx.extra.admittedUserId) limits.releaseUser(ctx.extra.admittedUserId);
+        if (ctx.extra.admittedUserId) {
+          limits.releaseUser(ctx.extra.admittedUserId);
+          blockedSockets.remove(ctx.extra.admittedUserId, ctx.extra.socket);
+        }
       },
       onSubscribe: (ctx, _id, payload) => {
         // graphql-ws registers the new id before this hook, so the count includes it.
@@ -142,6 +154,7 @@ export function startGraphqlWsServer(options: {
   );
   return {
     async close() {
+      blockedSockets.stop();
       await cleanup.dispose();
       wsServer.close();
     },

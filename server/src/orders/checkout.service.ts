@@ -1,3 +1,4 @@
+import { accountBlockedError, isBlockedSql } from '../accounts/account-block.service';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -96,7 +97,10 @@ export class CheckoutService {
     private readonly chainPayments: ChainPaymentService,
   ) {}
 
-  /** `ip` is the client's address, for the per-IP limit on orders with a proof. */
+  /**
+   * `ip` is the client's address, for the per-IP limit on orders with a proof. A blocked account is refused (FORBIDDEN)
+   * after the input's rules, read from the database: an access token issued before the block orders nothing.
+   */
   async placeOrder(
     user: AuthUser,
     input: PlaceOrderInput,
@@ -117,10 +121,9 @@ export class CheckoutService {
 
       // A retry of an order that already exists returns it before anything that may have changed since
       // (stock, configured methods) could refuse the retry.
-      if (details.idempotencyKey) {
-        const existing = await this.findByKey(user.id, details.idempotencyKey);
-        if (existing) return existing;
-      }
+      const placer = await this.placer(user.id, details.idempotencyKey);
+      if (placer.blocked) throw accountBlockedError();
+      if (placer.earlierOrder) return placer.earlierOrder;
       this.paymentMethods.assertAvailable(input.paymentMethod);
       // assertAvailable guarantees an address.
       const cryptoAddress = this.paymentMethods.addressFor(input.paymentMethod) as string;
@@ -252,6 +255,20 @@ export class CheckoutService {
       if (error instanceof FileQuotaExceededError) throw InputError.field('proof', MESSAGES.proofStorageFull);
       throw error;
     }
+  }
+
+  /**
+   * Who is placing the order, in one statement: whether their account is blocked (read from the database, so a token
+   * issued before the block orders nothing) and their earlier order with this idempotency key, if any.
+   */
+  private async placer(userId: string, key: string | null): Promise<{ blocked: boolean; earlierOrder: Order | null }> {
+    const [row]: Record<string, unknown>[] = await this.db.query(
+      `SELECT ${isBlockedSql('$1')} AS placer_blocked, o.*
+       FROM (SELECT 1) one LEFT JOIN orders o ON o.user_id = $1 AND o.idempotency_key = $2`,
+      [userId, key],
+    );
+    const { placer_blocked: blocked, ...order } = row;
+    return { blocked: blocked === true, earlierOrder: order.id ? hydrate(this.db.manager, Order, order) : null };
   }
 
   private findByKey(userId: string, key: string): Promise<Order | null> {

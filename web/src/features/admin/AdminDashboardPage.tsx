@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
@@ -17,6 +17,7 @@ import { ErrorState, LoadingState, RetryButton } from '../../components/PageStat
 import { graphql } from '../../gql/admin';
 import type { OrderStatus } from '../../gql/admin/graphql';
 import { ADMIN_LOGIN_PATH } from './adminPaths';
+import { CustomersTab } from './customers/CustomersTab';
 import { OrdersTab } from './orders/OrdersTab';
 import { OutboxTab } from './outbox/OutboxTab';
 import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
@@ -25,6 +26,9 @@ import { TicketsTab } from './tickets/TicketsTab';
 import { TicketsTabLabel } from './tickets/TicketsTabLabel';
 import { useLiveConnection } from './useLiveConnection';
 import { WebhooksTab } from './webhooks/WebhooksTab';
+
+/** The overview's charts library loads with its tab only. */
+const OverviewTab = lazy(() => import('./overview/OverviewTab'));
 
 const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
   query AdminDashboardViewer {
@@ -39,8 +43,10 @@ const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
 /** The admin's sections, in tab order; the first is the default (no ?tab= in the address). */
 const TABS = [
   { key: 'orders', label: 'Orders', live: true },
-  { key: 'products', label: 'Products Stock', live: true },
   { key: 'tickets', label: <TicketsTabLabel />, live: true },
+  { key: 'products', label: 'Products Stock', live: true },
+  { key: 'customers', label: 'Customers', live: false },
+  { key: 'overview', label: 'Overview', live: false },
   { key: 'outbox', label: 'Outbox', live: false },
   { key: 'webhooks', label: 'Webhooks', live: false },
 ] as const;
@@ -184,6 +190,12 @@ function AdminDashboard({ email }: { email: string }) {
         {tab === 'tickets' ? <TicketsTab /> : null}
         {tab === 'outbox' ? <OutboxTab /> : null}
         {tab === 'webhooks' ? <WebhooksTab /> : null}
+        {tab === 'customers' ? <CustomersTab /> : null}
+        {tab === 'overview' ? (
+          <Suspense fallback={<LoadingState label="Loading the overview..." />}>
+            <OverviewTab />
+          </Suspense>
+        ) : null}
       </Box>
     </Container>
   );

@@ -70,6 +70,7 @@ function mergeNewestFirstBy(
         merge: (existing: StoredConnection | undefined, incoming: StoredConnection, options: FieldFunctionOptions) =>
           mergeNewestFirstBy('lastActivityAt', existing, incoming, options),
       },
+      adminCustomers: { keyArgs: ['search'], merge: mergeNewestFirst },
     },
   },
 });

@@ -1,0 +1,48 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { AdminOnly } from '../graphql/access';
+import type { RequestContext } from '../graphql/context';
+import { CustomerService } from './customer.service';
+import { Customer, CustomerConnection, CustomerDetail } from './customer.types';
+
+/** The admin's customers (docs/graphql-api.md "Customers"). */
+@Resolver()
+export class CustomerResolver {
+  constructor(private readonly customers: CustomerService) {}
+
+  @AdminOnly()
+  @Query(() => CustomerConnection, {
+    description:
+      'Customers (admins included) newest sign-up first; `search` matches a part of the name or e-mail, any case; `first` 1-100 (default 20), `after` an endCursor',
+  })
+  async adminCustomers(
+    @Arg('search', () => String, { nullable: true }) search: string | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ): Promise<CustomerConnection> {
+    const page = await this.customers.page({ search, first, after });
+    return {
+      edges: page.edges,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+      totalCount: page.totalCount,
+    };
+  }
+
+  @AdminOnly()
+  @Query(() => CustomerDetail, { description: 'One customer with their latest orders and tickets' })
+  adminCustomer(@Arg('userId', () => ID) userId: string): Promise<CustomerDetail> {
+    return this.customers.detail(userId);
+  }
+
+  @AdminOnly()
+  @Mutation(() => Customer, {
+    description:
+      'Blocks (or unblocks) an account: no sign-in, refresh or checkout, sessions revoked, sockets closed. Not for admins or yourself',
+  })
+  setCustomerBlocked(
+    @Arg('userId', () => ID) userId: string,
+    @Arg('blocked', () => Boolean) blocked: boolean,
+    @Ctx() ctx: RequestContext,
+  ): Promise<Customer> {
+    return this.customers.setBlocked(ctx.user!, userId, blocked);
+  }
+}
