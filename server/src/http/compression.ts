@@ -77,7 +77,7 @@ export function compressResponses({ minBytes }: { minBytes: number }): RequestHa
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       const type = String(res.getHeader('Content-Type') ?? '');
       // Whatever we send or not, the answer depended on Accept-Encoding when it could have been compressed.
-      if (COMPRESSIBLE_TYPE.test(type)) varyOnEncoding(res);
+      if (!res.headersSent && COMPRESSIBLE_TYPE.test(type)) varyOnEncoding(res);
       const body =
         typeof chunk === 'string'
           ? Buffer.from(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8')
