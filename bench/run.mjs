@@ -126,12 +126,12 @@ function buildServer() {
 function buildWeb(distDir) {
   const index = path.join(distDir, 'index.html');
   const manifest = path.join(distDir, '.vite', 'manifest.json');
-  if (fs.existsSync(manifest) && !isStale(root, index, WEB_SOURCES)) return;
-  log(`Building the web app into ${path.relative(root, distDir)} (vite build --manifest)…`);
-  runOrFail('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--manifest', '--logLevel', 'warn'], {
-    ...process.env,
-    WEB_DIST_DIR: distDir,
-  });
+  const ssrEntry = path.join(distDir, '.ssr', 'entry-server.cjs');
+  if (fs.existsSync(manifest) && !isStale(root, index, WEB_SOURCES) && !isStale(root, ssrEntry, WEB_SOURCES)) return;
+  log(`Building the web app into ${path.relative(root, distDir)} (vite build --manifest, then --ssr)…`);
+  const env = { ...process.env, WEB_DIST_DIR: distDir };
+  runOrFail('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--manifest', '--logLevel', 'warn'], env);
+  runOrFail('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--ssr', '--logLevel', 'warn'], env);
 }
 
 // ---------------------------------------------------------------------------------------------------

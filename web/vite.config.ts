@@ -35,9 +35,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), precompress()],
   ssr: { noExternal: true },
-  // The server bundle renders exactly what the production client hydrates (Emotion's class names carry labels in
-  // development), whatever NODE_ENV the server runs under.
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  // The server bundle renders exactly what the client build hydrates (Emotion's class names carry labels in
+  // development builds), whatever NODE_ENV the server later runs under: the mode of the build decides, as Vite's own
+  // (a build is a production one unless NODE_ENV=development, as the browser tests' server builds).
+  define: isSsrBuild
+    ? { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV === 'development' ? 'development' : 'production') }
+    : undefined,
   build: isSsrBuild
     ? ssrBuild
     : {

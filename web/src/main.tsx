@@ -17,14 +17,28 @@ session.subscribe(() => {
   }
 });
 
-// A server-rendered page (docs/architecture.md "Web rendering") carries the data it was rendered with.
+const router = await createRouter();
+
+// A server-rendered page (docs/architecture.md "Web rendering") carries the data it was rendered with: until the
+// first navigation, queries read it instead of asking the API again (cache-and-network would). Not "until the first
+// render": React hydrates the page (inside the layout's Suspense boundary) after the shell, so the shell's effects
+// run before the page's queries are read.
 const state = document.getElementById(APOLLO_STATE_ID);
-if (state?.textContent) apolloClient.cache.restore(JSON.parse(state.textContent));
+if (state?.textContent) {
+  apolloClient.cache.restore(JSON.parse(state.textContent));
+  apolloClient.prioritizeCacheValues = true;
+  const { key } = router.state.location;
+  const stop = router.subscribe(({ location, navigation }) => {
+    if (navigation.state === 'idle' && location.key === key) return;
+    apolloClient.prioritizeCacheValues = false;
+    stop();
+  });
+}
 
 const container = document.getElementById('root')!;
 const app = (
   <AppProviders client={apolloClient}>
-    <RouterProvider router={await createRouter()} />
+    <RouterProvider router={router} />
   </AppProviders>
 );
 if (container.hasChildNodes()) hydrateRoot(container, app);

@@ -5,10 +5,20 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { Hydrated } from './components/Hydrated';
 import { StoreLayout } from './layouts/StoreLayout';
 
 type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<PageModule>) => async () => {
+  const { default: Page } = await load();
+  return {
+    Component: () => (
+      <Hydrated>
+        <Page />
+      </Hydrated>
+    ),
+  };
+};
 
 export const routes: RouteObject[] = [
   {

@@ -46,7 +46,4 @@ export const apolloClient = new ApolloClient({
   link,
   cache: createApolloCache(),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
-  // A server-rendered page arrives with its data in the cache (entry-server.tsx): queries made while it hydrates
-  // read that instead of asking the network again, as cache-and-network would.
-  ssrForceFetchDelay: 1000,
 });
