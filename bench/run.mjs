@@ -43,6 +43,7 @@ import { postgresCpuSeconds, rssMb, startCpuMeter } from './lib/process-stats.mj
 import { ADMIN_ORDERS, DASHBOARD, PLACE_ORDER, PRODUCT, PRODUCTS } from './lib/queries.mjs';
 import { customerId, cursorAfter, PAY_ADDRESSES, seedAtScale } from './lib/seed.mjs';
 import { fmt, percentile, sleep } from './lib/stats.mjs';
+import { lighthouseTable, runLighthouse } from './lib/lighthouse.mjs';
 import { measureWebSize } from './lib/web-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,10 +67,22 @@ const { values: args } = parseArgs({
     'node-args': { type: 'string' },
   },
 });
-const SECTIONS = ['catalogue', 'product', 'dashboard', 'admin', 'checkout', 'inventory', 'payments', 'fanout', 'web'];
+const SECTIONS = [
+  'catalogue',
+  'product',
+  'dashboard',
+  'admin',
+  'checkout',
+  'inventory',
+  'payments',
+  'fanout',
+  'web',
+  'lighthouse',
+];
 const only = args.only ? args.only.split(',') : SECTIONS;
 for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section ${name}`);
-const want = (section) => only.includes(section) && (section !== 'web' || !args['skip-web']);
+const want = (section) =>
+  only.includes(section) && ((section !== 'web' && section !== 'lighthouse') || !args['skip-web']);
 /** Another build of the server (e.g. a copy of dist from before a change) for before/after comparisons. */
 const serverDist = args['server-dist'] ? path.resolve(args['server-dist']) : null;
 /** The build the benchmark runs and loads its helpers from (hashPassword, the default rates). */
@@ -935,7 +948,7 @@ async function main() {
   );
   if (!serverDist) buildServer();
   const webDist = path.join(root, '.test-data', 'web-bench');
-  if (want('web')) buildWeb(webDist);
+  if (want('web') || want('lighthouse')) buildWeb(webDist);
 
   const database = await createBenchDatabase(process.env.DATABASE_URL);
   const info = machine(database.kind);
@@ -1023,6 +1036,11 @@ async function main() {
       ])
     ).rows.map((r) => r.id);
     const adminToken = () => token(adminId, ['admin']);
+
+    if (want('lighthouse')) {
+      // First, on a quiet server: the storefront as a phone on slow 4G loads it (bench/lib/lighthouse.mjs).
+      results.lighthouse = await runLighthouse(url, { log });
+    }
 
     if (want('catalogue')) {
       // --- Catalogue: baseline first, then the store, on the same table --------------------------------
@@ -1210,6 +1228,7 @@ async function main() {
     if (web) results.web = web;
   }
   process.stdout.write(`\n${table(results, info)}\n`);
+  if (results.lighthouse) process.stdout.write(`\n${lighthouseTable(results.lighthouse, fmt)}\n`);
   log(`Finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
 

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
@@ -41,7 +42,9 @@ const app = (
     <RouterProvider router={router} />
   </AppProviders>
 );
-if (container.hasChildNodes()) hydrateRoot(container, app);
+// Hydrating in a transition lets React yield to the browser between pieces of work: on a slow phone the page stays
+// responsive (no long task) while it becomes interactive.
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 
 // Turn the refresh cookie (if any) into a session once the page is on screen: the request does not compete with

@@ -60,16 +60,25 @@ function loadBundle(webDistDir: string): { bundle: SsrBundle; template: string }
   return { bundle, template: fs.readFileSync(templateFile, 'utf8') };
 }
 
-/** The built page with the rendered parts in place of the client-only shell's title, description and empty root. */
+/**
+ * The built page with the rendered parts in place of the client-only shell's title, description and empty root.
+ * The app's scripts move from the head to web/public/start.js, which loads them after the page has loaded: a
+ * server-rendered page is complete without them, and on a slow network they would delay its first paint.
+ */
 function fillTemplate(template: string, parts: { head: string; styles: string; html: string; state: string }): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1];
+  if (!entry) throw new Error('The built index.html has no module script');
   return template
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
+    .replace(/\s*<script type="module"[^>]*><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', () => `  ${parts.head}\n    ${parts.styles}\n  </head>`)
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${parts.html}</div>\n    <script type="application/json" id="__APOLLO_STATE__">${parts.state}</script>`,
+        `<div id="root">${parts.html}</div>\n    <script type="application/json" id="__APOLLO_STATE__">${parts.state}</script>` +
+        `\n    <script type="module" src="/start.js" data-entry="${entry}"></script>`,
     );
 }
 
