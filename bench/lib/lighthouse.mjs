@@ -66,6 +66,7 @@ export async function runLighthouse(baseUrl, { log }) {
         cls: audit('cumulative-layout-shift'),
         speedIndex: audit('speed-index') / 1000,
         failing: [...failing('seo'), ...failing('accessibility'), ...failing('best-practices')],
+        error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
         warnings: lhr.runWarnings,
       });
     }
@@ -91,8 +92,8 @@ export function lighthouseTable({ pages, load }, fmt) {
     );
   }
   const notes = pages
-    .filter((r) => r.failing.length)
-    .map((r) => `\`${r.path}\` fails: ${r.failing.join(', ')}.`)
+    .filter((r) => r.failing.length || r.error)
+    .map((r) => `\`${r.path}\` ${r.error ? `did not run (${r.error})` : `fails: ${r.failing.join(', ')}`}.`)
     .join(' ');
   return (
     `${rows.join('\n')}\n\nTargets: performance ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.02, SEO 100, accessibility 100. ` +
