@@ -40,7 +40,7 @@ export async function runLighthouse(baseUrl, { log }) {
   try {
     for (const path of LIGHTHOUSE_PAGES) {
       const url = baseUrl + path;
-      await fetch(url, { headers: { accept: 'text/html' } }).then((res) => res.text());
+      await globalThis.fetch(url, { headers: { accept: 'text/html' } }).then((res) => res.text());
       log(`Lighthouse (mobile) ${path}…`);
       const { lhr } = await lighthouse(url, {
         port: chrome.port,
