@@ -18,34 +18,42 @@ session.subscribe(() => {
   }
 });
 
-const router = await createRouter();
+/**
+ * Hydrates a server-rendered page or renders a client-rendered one. A function, not top-level `await`: with a
+ * top-level await in the entry the bundler splits what it imports into many more chunks (measured: 28 → 47 files
+ * and +7 kB gzip for the home page).
+ */
+async function start() {
+  const router = await createRouter();
 
-// A server-rendered page (docs/architecture.md "Web rendering") carries the data it was rendered with: until the
-// first navigation, queries read it instead of asking the API again (cache-and-network would). Not "until the first
-// render": React hydrates the page (inside the layout's Suspense boundary) after the shell, so the shell's effects
-// run before the page's queries are read.
-const state = document.getElementById(APOLLO_STATE_ID);
-if (state?.textContent) {
-  apolloClient.cache.restore(JSON.parse(state.textContent));
-  apolloClient.prioritizeCacheValues = true;
-  const { key } = router.state.location;
-  const stop = router.subscribe(({ location, navigation }) => {
-    if (navigation.state === 'idle' && location.key === key) return;
-    apolloClient.prioritizeCacheValues = false;
-    stop();
-  });
+  // A server-rendered page (docs/architecture.md "Web rendering") carries the data it was rendered with: until the
+  // first navigation, queries read it instead of asking the API again (cache-and-network would). Not "until the first
+  // render": React hydrates the page (inside the layout's Suspense boundary) after the shell, so the shell's effects
+  // run before the page's queries are read.
+  const state = document.getElementById(APOLLO_STATE_ID);
+  if (state?.textContent) {
+    apolloClient.cache.restore(JSON.parse(state.textContent));
+    apolloClient.prioritizeCacheValues = true;
+    const { key } = router.state.location;
+    const stop = router.subscribe(({ location, navigation }) => {
+      if (navigation.state === 'idle' && location.key === key) return;
+      apolloClient.prioritizeCacheValues = false;
+      stop();
+    });
+  }
+
+  const container = document.getElementById('root')!;
+  const app = (
+    <AppProviders client={apolloClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  // Hydrating in a transition lets React yield to the browser between pieces of work: on a slow phone the page stays
+  // responsive (no long task) while it becomes interactive.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
 }
-
-const container = document.getElementById('root')!;
-const app = (
-  <AppProviders client={apolloClient}>
-    <RouterProvider router={router} />
-  </AppProviders>
-);
-// Hydrating in a transition lets React yield to the browser between pieces of work: on a slow phone the page stays
-// responsive (no long task) while it becomes interactive.
-if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+void start();
 
 // Turn the refresh cookie (if any) into a session once the page is on screen: the request does not compete with
 // the page's own scripts, and a signed-in visitor's name replaces "Sign In" a moment later.
