@@ -62,7 +62,7 @@ const COMPRESSIBLE_TYPE = /^(application\/(graphql-response\+)?json|application\
 /**
  * Compresses responses sent whole (`res.send`/`res.end(body)` with no `write` before: the API's JSON and
  * server-rendered pages) of at least `minBytes`, with the encoding the client prefers. Streamed responses, those
- * already encoded, HEAD, and statuses without a body pass unchanged.
+ * already encoded, those that set a cookie, HEAD, and statuses without a body pass unchanged.
  */
 export function compressResponses({ minBytes }: { minBytes: number }): RequestHandler {
   return (req, res, next) => {
@@ -93,6 +93,9 @@ export function compressResponses({ minBytes }: { minBytes: number }): RequestHa
         res.statusCode === 204 ||
         res.statusCode === 304 ||
         res.getHeader('Content-Encoding') ||
+        // A response that starts a session (sign-in, refresh) carries a token: no compression, no BREACH-style
+        // guessing of it from response sizes.
+        res.getHeader('Set-Cookie') ||
         !COMPRESSIBLE_TYPE.test(type)
       ) {
         return end(chunk, ...rest);
