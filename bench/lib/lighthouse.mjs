@@ -42,12 +42,18 @@ export async function runLighthouse(baseUrl, { log }) {
       const url = baseUrl + path;
       await globalThis.fetch(url, { headers: { accept: 'text/html' } }).then((res) => res.text());
       log(`Lighthouse (mobile) ${path}…`);
-      const { lhr } = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
+      // A run whose trace Chromium did not record (NO_NAVSTART, seen on a loaded machine) is run again, twice at most.
+      let lhr;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        ({ lhr } = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        }));
+        if (!lhr.runtimeError) break;
+        log(`  ${lhr.runtimeError.code}; running ${path} again`);
+      }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const failing = (id) =>
