@@ -6,6 +6,13 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
+# The proxy (docker-compose.yml `proxy`): nginx with the built files, so it sends /assets/ itself, precompressed
+# (deploy/nginx.conf). The server-rendering bundle (web/dist/.ssr) stays with the app.
+FROM nginx:1.27-alpine AS proxy
+COPY --from=build /app/web/dist/assets /usr/share/nginx/store/assets
+COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+
+# The app (the default target).
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=4000
 # Caps V8's old generation: under a burst of live updates the heap otherwise grows well past the live set

@@ -6,7 +6,8 @@
  *
  * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
- * --only catalogue,product,dashboard,admin,tickets,customers,checkout,inventory,payments,fanout,web (some sections only),
+ * --only catalogue,product,dashboard,admin,tickets,customers,checkout,inventory,payments,fanout,web,lighthouse (some sections
+ * only),
  * --tickets N (the support queue's size at least, for the tickets section: default 10,000; the seed already has two
  * tickets per customer),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
@@ -47,6 +48,7 @@ import { postgresCpuSeconds, rssMb, startCpuMeter } from './lib/process-stats.mj
 import { ADMIN_ORDERS, DASHBOARD, PLACE_ORDER, PRODUCT, PRODUCTS } from './lib/queries.mjs';
 import { customerId, cursorAfter, PAY_ADDRESSES, seedAtScale } from './lib/seed.mjs';
 import { fmt, percentile, sleep } from './lib/stats.mjs';
+import { lighthouseTable, runLighthouse } from './lib/lighthouse.mjs';
 import { measureWebSize } from './lib/web-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,10 +85,12 @@ const SECTIONS = [
   'payments',
   'fanout',
   'web',
+  'lighthouse',
 ];
 const only = args.only ? args.only.split(',') : SECTIONS;
 for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section ${name}`);
-const want = (section) => only.includes(section) && (section !== 'web' || !args['skip-web']);
+const want = (section) =>
+  only.includes(section) && ((section !== 'web' && section !== 'lighthouse') || !args['skip-web']);
 /** Another build of the server (e.g. a copy of dist from before a change) for before/after comparisons. */
 const serverDist = args['server-dist'] ? path.resolve(args['server-dist']) : null;
 /** The build the benchmark runs and loads its helpers from (hashPassword, the default rates). */
@@ -144,12 +148,12 @@ function buildServer() {
 function buildWeb(distDir) {
   const index = path.join(distDir, 'index.html');
   const manifest = path.join(distDir, '.vite', 'manifest.json');
-  if (fs.existsSync(manifest) && !isStale(root, index, WEB_SOURCES)) return;
-  log(`Building the web app into ${path.relative(root, distDir)} (vite build --manifest)…`);
-  runOrFail('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--manifest', '--logLevel', 'warn'], {
-    ...process.env,
-    WEB_DIST_DIR: distDir,
-  });
+  const ssrEntry = path.join(distDir, '.ssr', 'entry-server.cjs');
+  if (fs.existsSync(manifest) && !isStale(root, index, WEB_SOURCES) && !isStale(root, ssrEntry, WEB_SOURCES)) return;
+  log(`Building the web app into ${path.relative(root, distDir)} (vite build --manifest, then --ssr)…`);
+  const env = { ...process.env, WEB_DIST_DIR: distDir };
+  runOrFail('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--manifest', '--logLevel', 'warn'], env);
+  runOrFail('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--ssr', '--logLevel', 'warn'], env);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1061,7 +1065,7 @@ async function main() {
   );
   if (!serverDist) buildServer();
   const webDist = path.join(root, '.test-data', 'web-bench');
-  if (want('web')) buildWeb(webDist);
+  if (want('web') || want('lighthouse')) buildWeb(webDist);
 
   const database = await createBenchDatabase(process.env.DATABASE_URL);
   const info = machine(database.kind);
@@ -1149,6 +1153,11 @@ async function main() {
       ])
     ).rows.map((r) => r.id);
     const adminToken = () => token(adminId, ['admin']);
+
+    if (want('lighthouse')) {
+      // First, on a quiet server: the storefront as a phone on slow 4G loads it (bench/lib/lighthouse.mjs).
+      results.lighthouse = await runLighthouse(url, { log });
+    }
 
     if (want('catalogue')) {
       // --- Catalogue: baseline first, then the store, on the same table --------------------------------
@@ -1373,6 +1382,7 @@ async function main() {
     if (web) results.web = web;
   }
   process.stdout.write(`\n${table(results, info)}\n`);
+  if (results.lighthouse) process.stdout.write(`\n${lighthouseTable(results.lighthouse, fmt)}\n`);
   log(`Finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
 

@@ -26,11 +26,10 @@ if (isStale(root, serverEntry, SERVER_SOURCES)) {
   run('build:server');
   fs.utimesSync(serverEntry, new Date(), new Date());
 }
-const webEntry = path.join(
-  process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'web/dist',
-  'index.html',
-);
-if (isStale(root, webEntry, WEB_SOURCES)) {
+const webDist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'web/dist';
+// The client build and the server-rendering bundle (web/dist/.ssr, docs/architecture.md "Web rendering").
+const webOutputs = [path.join(webDist, 'index.html'), path.join(webDist, '.ssr', 'entry-server.cjs')];
+if (webOutputs.some((output) => isStale(root, output, WEB_SOURCES))) {
   console.log('Building the web app…');
   run('build:web');
 }

@@ -26,8 +26,11 @@ import { clientIpResolver } from './http/client-ip';
 import { httpErrorHandler } from './http/error-handler';
 import { requirePreflightForMultipart } from './http/multipart-guard';
 import { graphqlMultipart } from './http/multipart-upload';
+import { compressResponses } from './http/compression';
 import { assignRequestId } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
+import { createServerRenderer } from './http/server-rendering';
+import { seoRoutes } from './http/seo.routes';
 import { serveWebApp } from './http/web-app';
 import { createRuntime } from './runtime';
 
@@ -68,6 +71,8 @@ export async function createApp({
   app.use(assignRequestId);
   app.use(securityHeaders());
   app.set('trust proxy', config.trustProxy);
+  // JSON answers and rendered pages of 1 KiB or more (docs/decisions.md "Compression"); built files are precompressed.
+  app.use(compressResponses({ minBytes: 1024 }));
   const server = http.createServer(app);
 
   const userFromToken = (token: string | null): AuthUser | null => verifyAccessToken(config.jwtSecret, token);
@@ -121,7 +126,19 @@ export async function createApp({
         }),
     }),
   );
-  serveWebApp(app, config.webDistDir);
+  const products = container.get(ProductService);
+  app.use(seoRoutes(products, config.mail.publicUrl));
+  serveWebApp(
+    app,
+    config.webDistDir,
+    createServerRenderer({
+      webDistDir: config.webDistDir,
+      apollo,
+      container,
+      products,
+      publicUrl: config.mail.publicUrl,
+    }),
+  );
   app.use(httpErrorHandler);
 
   await new Promise<void>((resolve, reject) => {

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PRODUCT_CATEGORY_LABELS } from '../../common/labels';
 import { MESSAGES } from '../../common/validation';
-import { gql } from './support/store';
+import { gotoHydrated, gql } from './support/store';
 
 interface ApiProduct {
   slug: string;
@@ -135,7 +135,9 @@ test.describe('products list', () => {
       return route.continue();
     });
 
-    await page.goto('/products');
+    // Opened from the home page: /products opened directly arrives rendered with its products (the server's data).
+    await gotoHydrated(page, '/');
+    await page.getByRole('main').getByRole('link', { name: 'Browse Products' }).click();
     await expect(page.getByText('Loading products...')).toBeVisible();
     release();
     await expect(page.getByText("We couldn't load the products right now.", { exact: false })).toBeVisible();

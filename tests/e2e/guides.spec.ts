@@ -3,7 +3,7 @@
  * on the seeded installation guides.
  */
 import { expect, test } from '@playwright/test';
-import { gql } from './support/store';
+import { gotoHydrated, gql } from './support/store';
 
 interface ApiGuide {
   title: string;
@@ -27,7 +27,7 @@ test('tabs show each category, and a card shows its server type, numbered steps 
   );
   const titles = (category: ApiGuide['category']) => guides.filter((g) => g.category === category).map((g) => g.title);
 
-  await page.goto('/guides');
+  await gotoHydrated(page, '/guides');
   await expect(page.getByRole('heading', { level: 1, name: 'SSL Installation Guides' })).toBeVisible();
   const cards = page.getByTestId('guide-card');
   await expect(page.getByRole('tab', { name: /^Hosting Panels/ })).toHaveAttribute('aria-selected', 'true');
@@ -52,7 +52,7 @@ test('tabs show each category, and a card shows its server type, numbered steps 
 });
 
 test('search matches titles', async ({ page }) => {
-  await page.goto('/guides');
+  await gotoHydrated(page, '/guides');
   await expect(page.getByTestId('guide-card').first()).toBeVisible();
   // Only the Tomcat guide's title mentions a keystore; its tab opens by itself.
   await page.getByLabel('Search guides').fill('keystore');
@@ -66,7 +66,7 @@ test('search matches titles', async ({ page }) => {
 });
 
 test('search matches server types', async ({ page }) => {
-  await page.goto('/guides');
+  await gotoHydrated(page, '/guides');
   await expect(page.getByTestId('guide-card').first()).toBeVisible();
   // Server type OpenSSL: two of these three titles do not contain the word.
   await page.getByLabel('Search guides').fill('openssl');
@@ -84,7 +84,7 @@ test('search matches server types', async ({ page }) => {
 });
 
 test('three FAQ cards in the FAQ section', async ({ page }) => {
-  await page.goto('/guides');
+  await gotoHydrated(page, '/guides');
   const faq = page.locator('#faq');
   await expect(faq.getByRole('heading', { level: 2, name: 'Frequently Asked Questions' })).toBeVisible();
   await expect(faq.getByRole('heading', { level: 3 })).toHaveText([

@@ -1,36 +1,17 @@
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
+import { routes } from './routes';
+
 /**
- * Routes (docs/product.md "Pages"). Every page is its own chunk (route-level code splitting); the admin pages load
- * only when an admin route is opened, so no admin code ships in the customer bundle.
+ * The browser's router. The chunks of the routes that match the current address are loaded first, so the first
+ * render shows the page at once: the server-rendered HTML hydrates into the same tree instead of a loading state.
  */
-import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
-import { StoreLayout } from './layouts/StoreLayout';
-
-type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
-
-export const router = createBrowserRouter([
-  {
-    element: <StoreLayout />,
-    children: [
-      { path: '/', lazy: page(() => import('./features/home/HomePage')) },
-      { path: '/products', lazy: page(() => import('./features/catalogue/ProductsPage')) },
-      { path: '/products/:slug', lazy: page(() => import('./features/catalogue/ProductDetailPage')) },
-      { path: '/checkout', lazy: page(() => import('./features/checkout/CheckoutPage')) },
-      { path: '/auth', lazy: page(() => import('./features/auth/AuthPage')) },
-      { path: '/dashboard', lazy: page(() => import('./features/dashboard/DashboardPage')) },
-      { path: '/guides', lazy: page(() => import('./features/guides/GuidesPage')) },
-      { path: '/support', lazy: page(() => import('./features/support/SupportPage')) },
-      { path: '/verify', lazy: page(() => import('./features/verify/VerifyPage')) },
-      { path: '*', lazy: page(() => import('./features/notfound/NotFoundPage')) },
-    ],
-  },
-  {
-    // The admin panel: its own shell (no store nav bar or footer), in admin-only chunks.
-    lazy: page(() => import('./features/admin/AdminLayout')),
-    children: [
-      { path: '/admin', lazy: page(() => import('./features/admin/AdminLoginPage')) },
-      { path: '/admin/dashboard', lazy: page(() => import('./features/admin/AdminDashboardPage')) },
-    ],
-  },
-]);
+export async function createRouter() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes);
+}

@@ -112,3 +112,12 @@ export async function seriousA11yViolations(page: Page, label?: string): Promise
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${prefix}${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Opens a page and waits until it responds to input: a server-rendered page (docs/architecture.md "Web rendering")
+ * is shown before its scripts run, and typing into it before it has hydrated is lost.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

@@ -3,7 +3,7 @@
  * server's required Apollo-Require-Preflight header), subscriptions over graphql-ws (`ws-client.ts`).
  * Both carry the session's access token.
  */
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
@@ -12,6 +12,7 @@ import { OperationTypeNode } from 'graphql';
 import { from, mergeMap } from 'rxjs';
 import { session } from '../auth/session';
 import { loadOnce } from '../components/load-once';
+import { createApolloCache } from './cache';
 
 const httpLink = new UploadHttpLink({
   uri: '/graphql',
@@ -43,14 +44,6 @@ const link = ApolloLink.split(
 
 export const apolloClient = new ApolloClient({
   link,
-  cache: new InMemoryCache({
-    typePolicies: {
-      Viewer: { keyFields: [] },
-      PaymentMethodInfo: { keyFields: ['method'] },
-      // An order's licence keys live inside the order (thousands of them for a bulk order), not as entities of
-      // their own: normalising each one costs time and they are only ever read through their order.
-      LicenceKey: { keyFields: false },
-    },
-  }),
+  cache: createApolloCache(),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
 });
