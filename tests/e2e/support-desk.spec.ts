@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { isSameDocument, markDocument, placeOrderViaApi } from './support/orders';
-import { gql, seriousA11yViolations, signUpViaApi, submitAdminLogin } from './support/store';
+import { gotoHydrated, gql, seriousA11yViolations, signUpViaApi, submitAdminLogin } from './support/store';
 
 const SHOTS = '/tmp/shots/support-desk';
 
@@ -144,8 +144,8 @@ test('an admin answers a ticket live, the customer answers back, the admin close
 test('a customer links one of their orders on the ticket form', async ({ page }) => {
   const customer = await signUpViaApi(page.request, 'Order Linker');
   const order = await placeOrderViaApi(page.request, customer, { slug: 'litecoin-keys', quantity: 1 });
-  // Signed in by the sign-up's session cookie.
-  await page.goto('/support');
+  // Signed in by the sign-up's session cookie. /support is server-rendered: type once the form has hydrated.
+  await gotoHydrated(page, '/support');
   await page.getByLabel('Subject').fill('About my order');
   await page.getByLabel('Category').selectOption('order');
   await page.getByLabel('Related order (optional)').selectOption({ index: 1 });
