@@ -12,13 +12,7 @@ import { logger } from './logger';
 
 /** 'accounts': an account was blocked or unblocked (`id` is the user; ws-server.ts closes a blocked user's sockets). */
 export type Topic =
-  | `order:${string}`
-  | 'orders'
-  | `ticket:${string}`
-  | 'tickets'
-  | 'products'
-  | 'domain-events'
-  | 'accounts';
+  `order:${string}` | 'orders' | `ticket:${string}` | 'tickets' | 'products' | 'domain-events' | 'accounts';
 
 export interface BusEvent {
   topic: Topic;
