@@ -1,4 +1,7 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /**
@@ -32,3 +35,35 @@ export const ADMIN_TABLE_SX = {
 export const ADMIN_TABLE_HEAD_SX = {
   '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' },
 } as const;
+
+/** What an admin list shows when it has no rows: what is missing, and what would fill it. */
+export function EmptyListState({ title, hint }: { title: string; hint: string }) {
+  return (
+    <Box sx={{ py: 8, px: 2, textAlign: 'center' }}>
+      <Typography variant="h6" component="p">
+        {title}
+      </Typography>
+      <Typography color="text.secondary">{hint}</Typography>
+    </Box>
+  );
+}
+
+/** The "Load more" button under a keyset-paged admin list; nothing when there is no next page. */
+export function LoadMoreButton({
+  hasNextPage,
+  loading,
+  onLoadMore,
+}: {
+  hasNextPage: boolean | undefined;
+  loading: boolean;
+  onLoadMore: () => unknown;
+}) {
+  if (!hasNextPage) return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Button variant="outlined" onClick={() => void onLoadMore()} disabled={loading}>
+        {loading ? 'Loading...' : 'Load more'}
+      </Button>
+    </Box>
+  );
+}

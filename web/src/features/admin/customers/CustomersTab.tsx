@@ -1,7 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import SearchIcon from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
-import { ResponsiveListFrame } from '../ResponsiveListFrame';
+import { EmptyListState, LoadMoreButton, ResponsiveListFrame } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { CustomerDialog } from './CustomerDialog';
 import { CustomerList } from './CustomerList';
@@ -120,26 +118,16 @@ export function CustomersTab() {
         ) : !list ? (
           <ErrorState message={FETCH_FAILED} action={<RetryButton onRetry={() => void refetch()} />} />
         ) : list.edges.length === 0 ? (
-          <Box sx={{ py: 8, px: 2, textAlign: 'center' }}>
-            <Typography variant="h6" component="p">
-              {search ? 'No customer matches this search' : 'No customers yet'}
-            </Typography>
-            <Typography color="text.secondary">
-              {search ? 'Try a part of their name or e-mail.' : 'Customers appear here as they sign up.'}
-            </Typography>
-          </Box>
+          <EmptyListState
+            title={search ? 'No customer matches this search' : 'No customers yet'}
+            hint={search ? 'Try a part of their name or e-mail.' : 'Customers appear here as they sign up.'}
+          />
         ) : (
           <CustomerList customers={list.edges.map((edge) => edge.node)} onOpen={setOpenId} />
         )}
       </ResponsiveListFrame>
 
-      {list?.pageInfo.hasNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <Button variant="outlined" onClick={() => void loadMore()} disabled={loadingMore}>
-            {loadingMore ? 'Loading...' : 'Load more'}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreButton hasNextPage={list?.pageInfo.hasNextPage} loading={loadingMore} onLoadMore={loadMore} />
 
       <CustomerDialog userId={openId} onClose={() => setOpenId(null)} />
     </Stack>

@@ -1,7 +1,5 @@
 import type { ApolloCache } from '@apollo/client';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,7 +14,7 @@ import type {
   AdminOrdersQuery as AdminOrdersResult,
   OrderStatus,
 } from '../../../gql/admin/graphql';
-import { ResponsiveListFrame } from '../ResponsiveListFrame';
+import { EmptyListState, LoadMoreButton, ResponsiveListFrame } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 import { OrderDetailDialog } from './OrderDetailDialog';
@@ -261,16 +259,14 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
         ) : !list ? (
           <ErrorState message={ADMIN_TEXTS.fetchOrdersFailed} action={<RetryButton onRetry={() => void refetch()} />} />
         ) : list.edges.length === 0 ? (
-          <Box sx={{ py: 8, px: 2, textAlign: 'center' }}>
-            <Typography variant="h6" component="p">
-              {statusFilter ? `No orders with status ${ORDER_STATUS_LABELS[statusFilter]}` : 'No orders yet'}
-            </Typography>
-            <Typography color="text.secondary">
-              {statusFilter
+          <EmptyListState
+            title={statusFilter ? `No orders with status ${ORDER_STATUS_LABELS[statusFilter]}` : 'No orders yet'}
+            hint={
+              statusFilter
                 ? 'Choose "All statuses" to see every order.'
-                : 'New orders appear here as customers place them.'}
-            </Typography>
-          </Box>
+                : 'New orders appear here as customers place them.'
+            }
+          />
         ) : (
           <OrdersList
             orders={list.edges.map((edge) => edge.node)}
@@ -283,13 +279,7 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
         )}
       </ResponsiveListFrame>
 
-      {list?.pageInfo.hasNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <Button variant="outlined" onClick={() => void loadMore()} disabled={loadingMore}>
-            {loadingMore ? 'Loading...' : 'Load more'}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreButton hasNextPage={list?.pageInfo.hasNextPage} loading={loadingMore} onLoadMore={loadMore} />
 
       <OrderDetailDialog
         orderId={detailOrderId}

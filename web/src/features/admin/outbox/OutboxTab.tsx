@@ -1,13 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
-import { ResponsiveListFrame } from '../ResponsiveListFrame';
+import { EmptyListState, LoadMoreButton, ResponsiveListFrame } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 import { NotificationPreviewDialog } from './NotificationPreviewDialog';
@@ -107,12 +105,7 @@ export function OutboxTab() {
             action={<RetryButton onRetry={() => void refetch()} />}
           />
         ) : list.edges.length === 0 ? (
-          <Box sx={{ py: 8, px: 2, textAlign: 'center' }}>
-            <Typography variant="h6" component="p">
-              No messages yet
-            </Typography>
-            <Typography color="text.secondary">E-mails appear here as orders are placed and change.</Typography>
-          </Box>
+          <EmptyListState title="No messages yet" hint="E-mails appear here as orders are placed and change." />
         ) : (
           <OutboxList
             notifications={list.edges.map((edge) => edge.node)}
@@ -123,13 +116,7 @@ export function OutboxTab() {
         )}
       </ResponsiveListFrame>
 
-      {list?.pageInfo.hasNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <Button variant="outlined" onClick={() => void loadMore()} disabled={loadingMore}>
-            {loadingMore ? 'Loading...' : 'Load more'}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreButton hasNextPage={list?.pageInfo.hasNextPage} loading={loadingMore} onLoadMore={loadMore} />
 
       <NotificationPreviewDialog
         notification={previewed}

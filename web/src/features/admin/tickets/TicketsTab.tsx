@@ -1,6 +1,5 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -15,7 +14,7 @@ import { useToast } from '../../../components/toast';
 import { formatDateTime } from '../../../format/date';
 import { getFragmentData, type FragmentType } from '../../../gql/admin';
 import type { TicketCategory, TicketPriority, TicketStatus } from '../../../gql/admin/graphql';
-import { ResponsiveListFrame } from '../ResponsiveListFrame';
+import { EmptyListState, LoadMoreButton, ResponsiveListFrame } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { useCatchUpOnConnect } from '../useLiveConnection';
 import { ReplyDue } from './ReplyDue';
@@ -162,14 +161,10 @@ export function TicketsTab() {
         ) : !list ? (
           <ErrorState message={FETCH_FAILED} action={<RetryButton onRetry={() => void refetch()} />} />
         ) : list.edges.length === 0 ? (
-          <Box sx={{ py: 8, px: 2, textAlign: 'center' }}>
-            <Typography variant="h6" component="p">
-              {filtered ? 'No tickets match these filters' : 'No tickets yet'}
-            </Typography>
-            <Typography color="text.secondary">
-              {filtered ? 'Clear a filter to see more tickets.' : 'Tickets appear here as customers open them.'}
-            </Typography>
-          </Box>
+          <EmptyListState
+            title={filtered ? 'No tickets match these filters' : 'No tickets yet'}
+            hint={filtered ? 'Clear a filter to see more tickets.' : 'Tickets appear here as customers open them.'}
+          />
         ) : (
           <Box
             component="ul"
@@ -190,13 +185,7 @@ export function TicketsTab() {
         )}
       </ResponsiveListFrame>
 
-      {list?.pageInfo.hasNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <Button variant="outlined" onClick={() => void loadMore()} disabled={loadingMore}>
-            {loadingMore ? 'Loading...' : 'Load more'}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreButton hasNextPage={list?.pageInfo.hasNextPage} loading={loadingMore} onLoadMore={loadMore} />
 
       <TicketDialog ticketId={openId} onClose={() => setParam('ticket', null)} />
     </Stack>

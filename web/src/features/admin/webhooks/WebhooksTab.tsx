@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import { DeleteWebhookEndpointDialog } from './DeleteWebhookEndpointDialog';
 import { WebhookEndpointCard } from './WebhookEndpointCard';
 import { ADMIN_WEBHOOKS_VARIABLES, AdminWebhooksQuery } from './webhookQueries';
 import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, useRedeliverWebhook } from './useWebhookMutations';
+import { EmptyListState } from '../ResponsiveListFrame';
 
 /**
  * Deliveries happen in background jobs (and new events arrive at any time), so the list is read again this often
@@ -79,14 +79,10 @@ export function WebhooksTab() {
         </Paper>
       ) : endpoints.length === 0 ? (
         <Paper variant="outlined" sx={{ borderRadius: '16px' }}>
-          <Box sx={{ py: 8, px: 2, textAlign: 'center' }}>
-            <Typography variant="h6" component="p">
-              No webhook endpoints yet
-            </Typography>
-            <Typography color="text.secondary">
-              Add one to send order, ticket and stock events to another system.
-            </Typography>
-          </Box>
+          <EmptyListState
+            title="No webhook endpoints yet"
+            hint="Add one to send order, ticket and stock events to another system."
+          />
         </Paper>
       ) : (
         endpoints.map((endpoint) => (
