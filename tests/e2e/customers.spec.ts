@@ -57,7 +57,8 @@ test('the admin finds a customer by e-mail and blocks them; the customer is refu
   await expect(rows.first().getByText('Blocked', { exact: true })).toBeVisible();
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(rows.first().getByText('Blocked', { exact: true })).toBeVisible();
-  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(360);
+  // After the resize has settled (the tabs measure themselves again on resize).
+  await expect.poll(() => page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: testInfo.outputPath('customers-360.png') });
   await rows.first().getByRole('button', { name: 'View Blockable Customer' }).click();
   await expect(dialog.getByRole('button', { name: 'Unblock' })).toBeVisible();

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from '../../common/labels';
 import { MESSAGES } from '../../common/validation';
-import { dismissToast, expectToast, signInUi, signUpViaApi } from './support/store';
+import { dismissToast, expectToast, gotoHydrated, signInUi, signUpViaApi } from './support/store';
 
 test('a signed-out visitor sees the contact options, a sign-in prompt and a disabled submit', async ({ page }) => {
-  await page.goto('/support');
+  // /support is server-rendered: act on it once it has hydrated.
+  await gotoHydrated(page, '/support');
   await expect(page.getByRole('heading', { level: 1, name: 'How Can We Help?' })).toBeVisible();
   await expect(page.getByText('within 24 hours').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Email Support' })).toBeVisible();
@@ -27,7 +28,8 @@ test('a signed-out visitor sees the contact options, a sign-in prompt and a disa
 });
 
 test('a signed-out submit that gets through anyway asks to sign in', async ({ page }) => {
-  await page.goto('/support');
+  // Before hydration a submit is the browser's own (a reload); the app's answer needs the hydrated form.
+  await gotoHydrated(page, '/support');
   await page.getByLabel('Subject').fill('Question');
   // The button is disabled; a form can still be submitted programmatically (or by assistive tech).
   await page
