@@ -32,7 +32,8 @@ async function adminQueue(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   await submitAdminLogin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByTestId('admin-orders')).toHaveAttribute('data-synced', 'true');
+  // The live feed's first sync (socket up, then the queue read again) can take longer than a click on a busy 2-core run.
+  await expect(page.getByTestId('admin-orders')).toHaveAttribute('data-synced', 'true', { timeout: 30_000 });
   return page;
 }
 
