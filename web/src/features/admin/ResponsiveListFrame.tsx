@@ -67,3 +67,8 @@ export function LoadMoreButton({
     </Box>
   );
 }
+
+/** "Showing 20 of 1,234 tickets": how much of a paged admin list is on screen. */
+export function shownOfTotal(shown: number, total: number, noun: string): string {
+  return `Showing ${shown} of ${total} ${total === 1 ? noun : `${noun}s`}`;
+}

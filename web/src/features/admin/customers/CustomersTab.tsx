@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
-import { EmptyListState, LoadMoreButton, ResponsiveListFrame } from '../ResponsiveListFrame';
+import { EmptyListState, LoadMoreButton, ResponsiveListFrame, shownOfTotal } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { CustomerDialog } from './CustomerDialog';
 import { CustomerList } from './CustomerList';
@@ -107,7 +107,7 @@ export function CustomersTab() {
         />
         {list ? (
           <Typography variant="body2" color="text.secondary" role="status" sx={{ whiteSpace: 'nowrap' }}>
-            Showing {list.edges.length} of {list.totalCount} {list.totalCount === 1 ? 'customer' : 'customers'}
+            {shownOfTotal(list.edges.length, list.totalCount, 'customer')}
           </Typography>
         ) : null}
       </Stack>

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
-import { EmptyListState, LoadMoreButton, ResponsiveListFrame } from '../ResponsiveListFrame';
+import { EmptyListState, LoadMoreButton, ResponsiveListFrame, shownOfTotal } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 import { NotificationPreviewDialog } from './NotificationPreviewDialog';
@@ -91,7 +91,7 @@ export function OutboxTab() {
         </Typography>
         {list ? (
           <Typography variant="body2" color="text.secondary" role="status" sx={{ whiteSpace: 'nowrap' }}>
-            Showing {list.edges.length} of {list.totalCount} {list.totalCount === 1 ? 'message' : 'messages'}
+            {shownOfTotal(list.edges.length, list.totalCount, 'message')}
           </Typography>
         ) : null}
       </Stack>

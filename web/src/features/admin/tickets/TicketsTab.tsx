@@ -14,7 +14,7 @@ import { useToast } from '../../../components/toast';
 import { formatDateTime } from '../../../format/date';
 import { getFragmentData, type FragmentType } from '../../../gql/admin';
 import type { TicketCategory, TicketPriority, TicketStatus } from '../../../gql/admin/graphql';
-import { EmptyListState, LoadMoreButton, ResponsiveListFrame } from '../ResponsiveListFrame';
+import { EmptyListState, LoadMoreButton, ResponsiveListFrame, shownOfTotal } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { useCatchUpOnConnect } from '../useLiveConnection';
 import { ReplyDue } from './ReplyDue';
@@ -140,7 +140,7 @@ export function TicketsTab() {
             sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, ml: { md: 'auto' } }}
           >
             <Typography variant="body2" color="text.secondary">
-              Showing {list.edges.length} of {list.totalCount} {list.totalCount === 1 ? 'ticket' : 'tickets'}
+              {shownOfTotal(list.edges.length, list.totalCount, 'ticket')}
             </Typography>
             {list.overdueCount > 0 ? (
               <Chip
