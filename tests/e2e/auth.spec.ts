@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../../common/validation';
+import { signInBrowser } from './support/orders';
 import { dismissToast, expectToast, PASSWORD, signInUi, signUpViaApi, uniqueEmail } from './support/store';
 
 test('a visitor signs up, lands on the dashboard named in the nav bar, and stays signed in after a reload', async ({
@@ -22,6 +23,30 @@ test('a visitor signs up, lands on the dashboard named in the nav bar, and stays
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('nav-user')).toHaveText('Grace Hopper');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace Hopper');
+});
+
+test('a session survives a refresh whose answer never reached the browser (the page was left mid-request)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const user = await signUpViaApi(page.request, 'Ada Lovelace');
+  await signInBrowser(page, user);
+  const [cookie] = (await context.cookies()).filter((c) => c.name === 'store_refresh');
+  // The server rotates the cookie the browser holds, but its answer is lost, as when a link is followed while a
+  // page's refresh is in flight: the browser still holds the rotated cookie.
+  const lost = await fetch(`${baseURL}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `store_refresh=${cookie.value}` },
+    body: JSON.stringify({ query: 'mutation { refreshSession { accessToken } }' }),
+  });
+  expect(((await lost.json()) as { errors?: unknown }).errors).toBeUndefined();
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('nav-user')).toHaveText('Ada Lovelace');
+  await page.reload();
+  await expect(page.getByTestId('nav-user')).toHaveText('Ada Lovelace');
 });
 
 test('a customer signs in and is welcomed back', async ({ page, request }) => {

@@ -21,13 +21,18 @@ interface SessionRow {
   expired: boolean;
   revoked_at: Date | null;
   replaced_by: string | null;
+  in_grace: boolean;
+  family_live: boolean;
 }
+
+/** How long a rotated refresh token still refreshes (see SessionService.rotate); Okta's default grace is 30 s too. */
+export const ROTATION_GRACE_SECONDS = 30;
 
 /**
  * Refresh tokens (docs/architecture.md "Sessions"): 32 random bytes handed to the browser once, stored only as their
  * SHA-256. A sign-in starts a family; every refresh rotates the token (new row in the family, old row
- * revoked and pointing at its successor). Presenting a token that was already rotated means a copy is
- * in someone else's hands, so the whole family is revoked and both holders must sign in again.
+ * revoked and pointing at its successor). Presenting a token that was rotated more than ROTATION_GRACE_SECONDS ago
+ * means a copy is in someone else's hands, so the whole family is revoked and both holders must sign in again.
  * Each rotation also restarts the 30 days, so a session lasts while it is used at least monthly.
  */
 @Service()
@@ -52,25 +57,40 @@ export class SessionService {
 
   /**
    * Exchanges a refresh token for a new one in the same family and returns the user it belongs to.
-   * The row is locked (FOR UPDATE), so two concurrent refreshes with one token cannot both succeed:
-   * the second sees the token already replaced and is treated as reuse.
+   * The row is locked (FOR UPDATE), so concurrent refreshes with one token are taken one at a time.
+   *
+   * A token rotated less than ROTATION_GRACE_SECONDS ago is honoured again (a new sibling in the family) while the
+   * family is live: the answer to the first rotation can be lost when the page that asked navigates away, and two tabs
+   * opened at once each refresh with the same cookie. Without the grace, either would end a real customer's session.
+   * Later reuse means a copy is in someone else's hands: the whole family is revoked.
    */
   async rotate(token: string): Promise<{ userId: string; refresh: IssuedRefreshToken }> {
     const outcome = await this.db.transaction(async (tx) => {
       const [row]: SessionRow[] = await tx.query(
-        `SELECT id, user_id, family_id, expires_at <= now() AS expired, revoked_at, replaced_by
+        `SELECT id, user_id, family_id, expires_at <= now() AS expired, revoked_at, replaced_by,
+                revoked_at > now() - make_interval(secs => $2) AS in_grace,
+                EXISTS (SELECT 1 FROM sessions live WHERE live.family_id = sessions.family_id
+                          AND live.revoked_at IS NULL AND live.expires_at > now()) AS family_live
            FROM sessions WHERE token_hash = $1 FOR UPDATE`,
-        [hashToken(token)],
+        [hashToken(token), ROTATION_GRACE_SECONDS],
       );
-      if (!row) return { ok: false as const };
+      if (!row || row.expired) return { ok: false as const };
       if (row.replaced_by) {
+        if (row.in_grace && row.family_live) {
+          const sibling = await this.issue(row.user_id, tx, row.family_id);
+          return {
+            ok: true as const,
+            userId: row.user_id,
+            refresh: { token: sibling.token, expiresAt: sibling.expiresAt },
+          };
+        }
         // Reuse of a rotated token: revoke every row of the family, committed before we answer.
         await tx.query(`UPDATE sessions SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [
           row.family_id,
         ]);
         return { ok: false as const };
       }
-      if (row.revoked_at || row.expired) return { ok: false as const };
+      if (row.revoked_at) return { ok: false as const };
       const next = await this.issue(row.user_id, tx, row.family_id);
       await tx.query(`UPDATE sessions SET revoked_at = now(), replaced_by = $2 WHERE id = $1`, [row.id, next.id]);
       return { ok: true as const, userId: row.user_id, refresh: { token: next.token, expiresAt: next.expiresAt } };

@@ -1,8 +1,8 @@
 /**
  * The browser session (persisted, access token refreshed automatically: docs/product.md "States"). The access token
  * lives in memory only; the refresh token is the server's httpOnly cookie, so a reload restores the
- * session with one `refreshSession`. Refreshes are single-flight: the server treats a second use of
- * a rotated cookie as theft and ends the session, so two at once must never happen.
+ * session with one `refreshSession`. Refreshes are single-flight within a page: the server honours a rotated cookie
+ * again only for 30 s (a lost answer, a second tab) and treats later reuse as theft that ends the session.
  */
 
 export type SessionStatus = 'restoring' | 'signedIn' | 'signedOut';
