@@ -26,7 +26,8 @@ import { clientIpResolver } from './http/client-ip';
 import { httpErrorHandler } from './http/error-handler';
 import { requirePreflightForMultipart } from './http/multipart-guard';
 import { graphqlMultipart } from './http/multipart-upload';
-import { compressResponses } from './http/compression';
+import { COMPRESS_MIN_BYTES, compressResponses } from './http/compression';
+import { catalogueHitPath } from './http/catalogue-hit-path';
 import { assignRequestId } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { createServerRenderer } from './http/server-rendering';
@@ -72,8 +73,16 @@ export async function createApp({
   app.use(securityHeaders());
   app.set('trust proxy', config.trustProxy);
   // JSON answers and rendered pages of 1 KiB or more (docs/decisions.md "Compression"); built files are precompressed.
-  app.use(compressResponses({ minBytes: 1024 }));
-  const server = http.createServer(app);
+  app.use(compressResponses({ minBytes: COMPRESS_MIN_BYTES }));
+  const products = container.get(ProductService);
+  const hitPath = catalogueHitPath({
+    products,
+    compressMinBytes: COMPRESS_MIN_BYTES,
+    rawBody: (res) => res.locals.rawBody as Buffer | undefined,
+    etagOf: (body) => (app.get('etag fn') as (body: Buffer) => string)(body),
+  });
+  // Kept catalogue answers go out before Express (http/catalogue-hit-path.ts); everything else is Express's.
+  const server = http.createServer((req, res) => hitPath.handle(req, res, app));
 
   const userFromToken = (token: string | null): AuthUser | null => verifyAccessToken(config.jwtSecret, token);
 
@@ -93,7 +102,7 @@ export async function createApp({
     schema,
     validationRules,
     httpServer: server,
-    products: container.get(ProductService),
+    products,
     onDrain: () => ws.close(),
   });
   await apollo.start();
@@ -108,7 +117,14 @@ export async function createApp({
   if (config.graphiql) app.get('/graphql', graphiqlRoute(config.webDistDir));
   app.use(
     '/graphql',
-    express.json({ limit: QUERY_LIMITS.maxBodyBytes }),
+    hitPath.keep,
+    express.json({
+      limit: QUERY_LIMITS.maxBodyBytes,
+      // The bytes as sent: the hit path keeps a catalogue answer under its request body.
+      verify: (_req, res: express.Response, body) => {
+        res.locals.rawBody = body;
+      },
+    }),
     requirePreflightForMultipart,
     // busboy cuts a file that reaches maxFileSize, so one extra byte lets exactly 5 MB through; the
     // resolver's own cap (orders/payment-proof.ts) refuses anything larger. Two files at most:
@@ -126,7 +142,6 @@ export async function createApp({
         }),
     }),
   );
-  const products = container.get(ProductService);
   app.use(seoRoutes(products, config.mail.publicUrl));
   serveWebApp(
     app,

@@ -57,6 +57,12 @@ const MAX_RESPONSES = 500;
 /** Longer variables (no real slug is) are answered by execution and not kept. */
 const MAX_VARIABLES_LENGTH = 512;
 
+/** Keeps a response in a store of the catalogue's, dropping the oldest when it is full. */
+export function keepResponse<T>(store: Map<string, T>, key: string, response: T): void {
+  if (store.size >= MAX_RESPONSES) store.delete(store.keys().next().value!);
+  store.set(key, response);
+}
+
 function isCatalogueOnly(schema: GraphQLSchema, document: DocumentNode): boolean {
   const typeInfo = new TypeInfo(schema);
   let catalogueOnly = true;
@@ -113,12 +119,13 @@ export function catalogueResponseCache(products: ProductService): ApolloServerPl
             body: { kind: 'single', singleResult: cached },
           };
         },
-        async willSendResponse({ response }) {
-          if (!store || hit || response.body.kind !== 'single') return;
+        async willSendResponse({ response, contextValue }) {
+          if (!store || response.body.kind !== 'single') return;
           const { data, errors } = response.body.singleResult;
           if (!data || errors) return;
-          if (store.size >= MAX_RESPONSES) store.delete(store.keys().next().value!);
-          store.set(key, { data });
+          if (!hit) keepResponse(store, key, { data });
+          // The HTTP layer may keep the bytes of this answer with the same catalogue (catalogue-hit-path.ts).
+          if (contextValue.res) contextValue.res.locals.catalogueResponses = store;
         },
       };
     },

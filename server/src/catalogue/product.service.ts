@@ -69,6 +69,15 @@ export class ProductService {
     return (await this.currentCatalogue()).responses;
   }
 
+  /**
+   * The current catalogue's response store when it is loaded and within its age, else null: for callers that must
+   * not wait (the HTTP hit path, catalogue-hit-path.ts), which leave a miss to the path that loads it.
+   */
+  loadedCatalogueResponses(): Map<string, unknown> | null {
+    const entry = this.catalogue;
+    return entry && Date.now() - entry.loadedAt < CATALOGUE_MAX_AGE_MS ? entry.responses : null;
+  }
+
   private async currentCatalogue(): Promise<{ products: Product[]; responses: Map<string, unknown> }> {
     this.listenForChanges();
     let entry = this.catalogue;

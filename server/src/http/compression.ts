@@ -29,12 +29,16 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
   return null;
 }
 
-/** Adds Accept-Encoding to `Vary`, so caches keep one copy per encoding. */
-export function varyOnEncoding(res: Response): void {
-  const vary = res.getHeader('Vary');
+/** A `Vary` value that names Accept-Encoding, so caches keep one copy per encoding. */
+export function withAcceptEncoding(vary: string | number | string[] | undefined): string {
   const current = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
-  if (!/\baccept-encoding\b/i.test(current))
-    res.setHeader('Vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
+  if (/\baccept-encoding\b/i.test(current)) return current;
+  return current ? `${current}, Accept-Encoding` : 'Accept-Encoding';
+}
+
+/** Adds Accept-Encoding to the response's `Vary`. */
+export function varyOnEncoding(res: Response): void {
+  res.setHeader('Vary', withAcceptEncoding(res.getHeader('Vary')));
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -44,7 +48,7 @@ const gzip = promisify(zlib.gzip);
  * Per-response settings: brotli 5 and gzip 6 compress a 50 kB GraphQL answer in about a millisecond (measured:
  * docs/decisions.md "Compression"), and brotli 5 makes it about 15% smaller than gzip 6 does.
  */
-function compress(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+export function compress(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, {
         params: {
@@ -64,6 +68,9 @@ const COMPRESSIBLE_TYPE = /^(application\/(graphql-response\+)?json|application\
  * server-rendered pages) of at least `minBytes`, with the encoding the client prefers. Streamed responses, those
  * already encoded, those that set a cookie, HEAD, and statuses without a body pass unchanged.
  */
+/** Smaller answers go out as they are: they fit one TCP packet anyway (docs/decisions.md "Compression"). */
+export const COMPRESS_MIN_BYTES = 1024;
+
 export function compressResponses({ minBytes }: { minBytes: number }): RequestHandler {
   return (req, res, next) => {
     const encoding = preferredEncoding(req.headers['accept-encoding']);
