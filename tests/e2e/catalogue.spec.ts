@@ -128,12 +128,16 @@ test.describe('products list', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let fail = true;
-    await page.route('**/graphql', async (route) => {
-      if (!route.request().postData()?.includes('ProductsPage')) return route.continue();
-      await held;
-      if (fail) return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
-      return route.continue();
-    });
+    // The catalogue is read by GET (a persisted query), the rest by POST.
+    await page.route(
+      (url) => url.pathname === '/graphql',
+      async (route) => {
+        if (!(route.request().postData() ?? route.request().url()).includes('ProductsPage')) return route.continue();
+        await held;
+        if (fail) return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+        return route.continue();
+      },
+    );
 
     // Opened from the home page: /products opened directly arrives rendered with its products (the server's data).
     await gotoHydrated(page, '/');
@@ -232,6 +236,47 @@ test.describe('product detail', () => {
     await page.getByRole('link', { name: 'View All Products' }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+});
+
+test.describe('catalogue reads over GET', () => {
+  test('a product opened in the app is read by GET with its query hash, kept by the browser and revalidated', async ({
+    page,
+  }) => {
+    const reads: { method: string; url: string; status: number; headers: Record<string, string>; sent: string }[] = [];
+    page.on('requestfinished', async (request) => {
+      if (!request.url().includes('/graphql') || !(request.postData() ?? request.url()).includes('ProductDetailPage'))
+        return;
+      const response = await request.response();
+      if (!response) return;
+      reads.push({
+        method: request.method(),
+        url: request.url(),
+        status: response.status(),
+        headers: await response.allHeaders(),
+        sent: (await request.allHeaders())['if-none-match'] ?? '',
+      });
+    });
+    await gotoHydrated(page, '/products');
+    for (let visit = 1; visit <= 3; visit++) {
+      await cardByName(page, 'Bitcoin Trading Bot Pro').getByRole('link', { name: 'View Details' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Bitcoin Trading Bot Pro' })).toBeVisible();
+      await expect.poll(() => reads.filter((read) => read.method === 'GET').length).toBeGreaterThanOrEqual(visit);
+      await page.getByRole('main').getByRole('link', { name: 'Back to Products' }).click();
+      await expect(page).toHaveURL(/\/products$/);
+    }
+    const gets = reads.filter((read) => read.method === 'GET');
+    for (const read of gets) {
+      const params = new URL(read.url).searchParams;
+      expect(params.get('operationName')).toBe('ProductDetailPage');
+      expect(JSON.parse(params.get('extensions')!).persistedQuery.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(params.has('query')).toBe(false);
+    }
+    // Once the server knows the hash, the answer is cacheable and the browser asks with its ETag next time.
+    const answered = gets.find((read) => read.status === 200 && read.headers.etag);
+    expect(answered?.headers['cache-control']).toBe('public, no-cache');
+    const revalidated = gets.find((read) => read.sent);
+    expect(revalidated?.sent).toBe(answered!.headers.etag);
   });
 });
 

@@ -38,6 +38,8 @@ const CATALOGUE_FIELDS: Record<string, ReadonlySet<string>> = {
     'longDescription',
     'price',
     'inStock',
+    // Counted with the catalogue, which every key import, reservation and release drops ('products' events).
+    'availableQuantity',
     'active',
     'features',
     'image',

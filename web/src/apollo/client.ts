@@ -5,6 +5,7 @@
  */
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
@@ -33,13 +34,36 @@ const subscriptionLink = new ApolloLink((operation) =>
   from(loadWsLink()).pipe(mergeMap((link) => link.request(operation))),
 );
 
+/**
+ * The catalogue's reads: the same for everyone, so they go as GET with the query's hash (automatic persisted
+ * queries), which the server answers with an ETag and `Cache-Control: public, no-cache` (server/src/http/
+ * catalogue-hit-path.ts): the browser, nginx or a CDN keep the answer and revalidate it, a 304 when nothing changed.
+ * Everything else stays POST: its answers are someone's own, and a GET URL ends up in access logs.
+ */
+const CATALOGUE_OPERATIONS = new Set(['ProductsPage', 'ProductDetailPage']);
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const httpChain = ApolloLink.from([authLink, httpLink]);
+// Web Crypto exists only in a secure context (https, or localhost); elsewhere the catalogue is read by POST too.
+const queryLink = globalThis.crypto?.subtle
+  ? ApolloLink.split(
+      ({ operationName }) => CATALOGUE_OPERATIONS.has(operationName ?? ''),
+      new PersistedQueryLink({ sha256, useGETForHashedQueries: true }).concat(httpChain),
+      httpChain,
+    )
+  : httpChain;
+
 const link = ApolloLink.split(
   ({ query }) => {
     const definition = getMainDefinition(query);
     return definition.kind === 'OperationDefinition' && definition.operation === OperationTypeNode.SUBSCRIPTION;
   },
   subscriptionLink,
-  ApolloLink.from([authLink, httpLink]),
+  queryLink,
 );
 
 export const apolloClient = new ApolloClient({
