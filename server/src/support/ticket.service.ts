@@ -247,11 +247,13 @@ export class TicketService {
 
   /** Each user's tickets, newest first, for many users in one query (the Viewer.tickets loader). */
   async listByUsers(userIds: readonly string[]): Promise<SupportTicket[][]> {
-    const rows = await this.db.getRepository(SupportTicket).find({
-      where: { userId: In([...userIds]) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-    });
-    return userIds.map((id) => rows.filter((row) => row.userId === id));
+    // Hand-written: every dashboard reads it (as OrderService.listForUser).
+    const rows: Record<string, unknown>[] = await this.db.query(
+      `SELECT * FROM support_tickets WHERE user_id = ANY($1::uuid[]) ORDER BY created_at DESC, id DESC`,
+      [userIds],
+    );
+    const tickets = rows.map((row) => hydrate(this.db.manager, SupportTicket, row));
+    return userIds.map((id) => tickets.filter((ticket) => ticket.userId === id));
   }
 
   /** Tickets whose reply is overdue (more than 24 hours without a staff answer), for the admin's counters. */
