@@ -1,6 +1,6 @@
 /**
- * Apollo Server for POST /graphql: the shared error masking and query limits, no CDN landing page,
- * the catalogue response cache, and a drain that also closes the WebSocket server.
+ * Apollo Server for /graphql: the shared error masking and query limits, compiled execution of repeated queries, no
+ * CDN landing page, the catalogue response cache, and a drain that also closes the WebSocket server.
  */
 import type http from 'node:http';
 import { ApolloServer } from '@apollo/server';
@@ -12,6 +12,7 @@ import {
 import type { GraphQLSchema, ValidationRule } from 'graphql';
 import { catalogueResponseCache } from '../catalogue/catalogue-response-cache';
 import type { ProductService } from '../catalogue/product.service';
+import { compiledQueryExecutor, executingGateway } from './compiled-execution';
 import type { RequestContext } from './context';
 import { formatError } from './format-error';
 import { QUERY_LIMITS } from './limits';
@@ -26,7 +27,8 @@ export function createApolloServer(options: {
   onDrain: () => Promise<void>;
 }): ApolloServer<RequestContext> {
   return new ApolloServer<RequestContext>({
-    schema: options.schema,
+    // Apollo's hook for its own execution: queries run compiled once seen twice (compiled-execution.ts).
+    gateway: executingGateway(options.schema, compiledQueryExecutor(options.schema)),
     formatError,
     includeStacktraceInErrorResponses: false,
     validationRules: [...options.validationRules],
