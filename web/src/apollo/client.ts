@@ -5,12 +5,11 @@
  */
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
-import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
-import { getMainDefinition } from '@apollo/client/utilities';
+import { getMainDefinition, print } from '@apollo/client/utilities';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
-import { OperationTypeNode } from 'graphql';
-import { from, mergeMap } from 'rxjs';
+import { OperationTypeNode, type DocumentNode } from 'graphql';
+import { from, mergeMap, of } from 'rxjs';
 import { session } from '../auth/session';
 import { loadOnce } from '../components/load-once';
 import { createApolloCache } from './cache';
@@ -47,12 +46,45 @@ async function sha256(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** The hash of each document's text, computed once. */
+const hashes = new WeakMap<DocumentNode, Promise<string>>();
+function hashOf(query: DocumentNode): Promise<string> {
+  let hash = hashes.get(query);
+  if (!hash) hashes.set(query, (hash = sha256(print(query))));
+  return hash;
+}
+
+/**
+ * Apollo's automatic persisted queries over GET, the protocol of `@apollo/client/link/persisted-queries` in a few lines
+ * (that module's shared code grows the home page's JavaScript past its budget, imported or lazy): the hash alone, and
+ * once per server, when it answers PERSISTED_QUERY_NOT_FOUND, the query text again by POST, which registers it.
+ */
+const catalogueGetLink = new ApolloLink((operation, forward) =>
+  from(hashOf(operation.query)).pipe(
+    mergeMap((sha256Hash) => {
+      operation.extensions.persistedQuery = { version: 1, sha256Hash };
+      operation.setContext({ fetchOptions: { method: 'GET' }, http: { includeQuery: false, includeExtensions: true } });
+      return forward(operation).pipe(
+        mergeMap((result) => {
+          const unknown = result.errors?.some((error) => error.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND');
+          if (!unknown) return of(result);
+          operation.setContext({
+            fetchOptions: { method: 'POST' },
+            http: { includeQuery: true, includeExtensions: true },
+          });
+          return forward(operation);
+        }),
+      );
+    }),
+  ),
+);
+
 const httpChain = ApolloLink.from([authLink, httpLink]);
 // Web Crypto exists only in a secure context (https, or localhost); elsewhere the catalogue is read by POST too.
 const queryLink = globalThis.crypto?.subtle
   ? ApolloLink.split(
       ({ operationName }) => CATALOGUE_OPERATIONS.has(operationName ?? ''),
-      new PersistedQueryLink({ sha256, useGETForHashedQueries: true }).concat(httpChain),
+      catalogueGetLink.concat(httpChain),
       httpChain,
     )
   : httpChain;
