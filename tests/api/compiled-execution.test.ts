@@ -147,3 +147,15 @@ it('runs the operation asked for in a document of several, and refuses an unknow
   expect(unknown.status).toBe(400);
   expect(unknown.body.errors[0].message).toBe('Unknown operation named "Nope".');
 });
+
+it('answers a document whose fragments expand past the compile limit the same way (it stays on graphql-js)', async () => {
+  const exploding = `query Exploding { a: me { ...V } b: me { ...V } c: me { ...V } d: me { ...V } }
+    fragment V on Viewer { a: tickets { ...T } b: tickets { ...T } c: tickets { ...T } d: tickets { ...T } }
+    fragment T on SupportTicket { id title description category status priority createdAt lastActivityAt ...M ...M2 }
+    fragment M on SupportTicket { id title description category status priority }
+    fragment M2 on SupportTicket { id title description category status priority }`;
+  // 4 + 16 + 16 × 20 = 340 fields when executed, past the 200 that are compiled.
+  const { body } = await thrice(exploding, {}, customer.token);
+  expect(body.errors).toBeUndefined();
+  expect(body.data.a.a).toEqual([expect.objectContaining({ title: 'Compiled ticket' })]);
+});

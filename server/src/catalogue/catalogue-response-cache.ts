@@ -38,7 +38,8 @@ const CATALOGUE_FIELDS: Record<string, ReadonlySet<string>> = {
     'longDescription',
     'price',
     'inStock',
-    // Counted with the catalogue, which every key import, reservation and release drops ('products' events).
+    // Counted with the catalogue and kept as fresh as `inStock`: a key import, and any reservation or release that
+    // takes a product in or out of stock, drops it ('products' events); otherwise the count is at most 60 s old.
     'availableQuantity',
     'active',
     'features',

@@ -7,30 +7,71 @@
  * `gateway` interface, Apollo's hook for custom execution), so parsing, validation with the hardening limits, the
  * plugins and error formatting stay Apollo's, and the resolvers with their access rules are the same functions. The
  * second sight keeps compile work (a few milliseconds per document) off documents sent once: a client that makes up
- * a new document per request gets graphql-js, at its old cost. Compiled functions live as long as Apollo's parsed
- * document they were compiled from (a bounded cache), so they need no bound of their own.
+ * a new document per request gets graphql-js, at its old cost. Compiling is bounded per document (MAX_COMPILED_FIELDS:
+ * a small document can expand into thousands of fields through its fragments) and in number (MAX_COMPILED).
  */
 import type { GatewayInterface } from '@apollo/server-gateway-interface';
 import {
   execute,
   getVariableValues,
   GraphQLError,
+  Kind,
   type DocumentNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
   type ExecutionResult,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
-interface DocumentState {
-  /** How often each operation was executed by graphql-js, before it was compiled. */
-  uses: Map<string, number>;
-  /** Compiled operations by name; null when graphql-jit could not compile it (graphql-js keeps it). */
-  compiled: Map<string, CompiledQuery | null>;
+/** Sightings of an operation before it is compiled. */
+const COMPILE_ON_USE = 2;
+/**
+ * Compiling costs about 100 times a document's size in time and memory, and fragments multiply a document's fields
+ * (four fragments each spread four times under the next make 256 copies of the last one's fields). Operations with
+ * more fields than this, counted as execution sees them, stay on graphql-js; the web app's largest (DashboardPage) has 52.
+ */
+const MAX_COMPILED_FIELDS = 200;
+/** Compiled operations kept, least recently used dropped first; and operations counted while waiting for their second use. */
+const MAX_COMPILED = 200;
+const MAX_WAITING = 1000;
+
+/**
+ * The fields an operation selects with every fragment spread expanded, as execution walks them; counting stops past
+ * `limit`, so a document made to explode costs no more to judge than `limit` fields.
+ */
+export function expandedFieldCount(document: DocumentNode, operation: OperationDefinitionNode, limit: number): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  let count = 0;
+  const walk = (selectionSet: SelectionSetNode | undefined, depth: number): void => {
+    // Validation has refused fragment cycles; the depth guard only keeps a bug from looping.
+    if (!selectionSet || depth > 64) return;
+    for (const selection of selectionSet.selections) {
+      if (count > limit) return;
+      if (selection.kind === Kind.FIELD) {
+        count++;
+        walk(selection.selectionSet, depth + 1);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        walk(selection.selectionSet, depth + 1);
+      } else {
+        walk(fragments.get(selection.name.value)?.selectionSet, depth + 1);
+      }
+    }
+  };
+  walk(operation.selectionSet, 0);
+  return count;
 }
 
-/** Sightings of a document before it is compiled. */
-const COMPILE_ON_USE = 2;
+/** A Map used as a least-recently-used cache of `max` entries. */
+function touch<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
+}
 
 export interface QueryExecutor {
   (request: {
@@ -43,22 +84,29 @@ export interface QueryExecutor {
 }
 
 export function compiledQueryExecutor(schema: GraphQLSchema): QueryExecutor {
-  const documents = new WeakMap<DocumentNode, DocumentState>();
+  // By operation within its parsed document (Apollo hands out one DocumentNode per query text). Null: not compiled
+  // (too large, or graphql-jit could not), graphql-js keeps it.
+  const compiled = new Map<OperationDefinitionNode, CompiledQuery | null>();
+  const waiting = new Map<OperationDefinitionNode, number>();
 
-  function compiledFor(document: DocumentNode, operation: OperationDefinitionNode, name: string) {
-    let state = documents.get(document);
-    if (!state) documents.set(document, (state = { uses: new Map(), compiled: new Map() }));
-    const compiled = state.compiled.get(name);
-    if (compiled !== undefined) return compiled;
-    const uses = (state.uses.get(name) ?? 0) + 1;
+  function compiledFor(document: DocumentNode, operation: OperationDefinitionNode): CompiledQuery | null {
+    const known = compiled.get(operation);
+    if (known !== undefined) {
+      touch(compiled, operation, known, MAX_COMPILED);
+      return known;
+    }
+    const uses = (waiting.get(operation) ?? 0) + 1;
     if (uses < COMPILE_ON_USE) {
-      state.uses.set(name, uses);
+      touch(waiting, operation, uses, MAX_WAITING);
       return null;
     }
-    const result = compileQuery(schema, document, operation.name?.value);
-    const fn = isCompiledQuery(result) ? result : null;
-    state.compiled.set(name, fn);
-    state.uses.delete(name);
+    waiting.delete(operation);
+    let fn: CompiledQuery | null = null;
+    if (expandedFieldCount(document, operation, MAX_COMPILED_FIELDS) <= MAX_COMPILED_FIELDS) {
+      const result = compileQuery(schema, document, operation.name?.value);
+      fn = isCompiledQuery(result) ? result : null;
+    }
+    touch(compiled, operation, fn, MAX_COMPILED);
     return fn;
   }
 
@@ -67,7 +115,7 @@ export function compiledQueryExecutor(schema: GraphQLSchema): QueryExecutor {
       execute({ schema, document, operationName, variableValues: variables, contextValue: context });
     // No operation (an unknown name, or several and none named): graphql-js reports it.
     if (operation?.operation !== 'query') return graphqlJs();
-    const compiled = compiledFor(document, operation, operation.name?.value ?? '');
+    const compiled = compiledFor(document, operation);
     // Variables that do not coerce get graphql-js's own errors, which Apollo answers with a 400.
     if (!compiled || getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}).errors) {
       return graphqlJs();

@@ -55,7 +55,8 @@ function readPlainFieldsDirectly(schema: GraphQLSchema): void {
     for (const field of objectType.fields ?? []) {
       const plain =
         field.name === field.schemaName &&
-        !field.roles?.length &&
+        // `@Authorized()` without roles stores [] (signed in, any role): only no rule at all is plain.
+        field.roles === undefined &&
         !field.middlewares?.length &&
         !field.params?.length &&
         !resolved.has(`${field.target.name}.${field.name}`);
