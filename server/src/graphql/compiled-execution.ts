@@ -33,9 +33,8 @@ const COMPILE_ON_USE = 2;
  * more fields than this, counted as execution sees them, stay on graphql-js; the web app's largest (DashboardPage) has 52.
  */
 const MAX_COMPILED_FIELDS = 200;
-/** Compiled operations kept, least recently used dropped first; and operations counted while waiting for their second use. */
+/** Compiled operations kept, least recently used dropped first. */
 const MAX_COMPILED = 200;
-const MAX_WAITING = 1000;
 
 /**
  * The fields an operation selects with every fragment spread expanded, as execution walks them; counting stops past
@@ -87,7 +86,8 @@ export function compiledQueryExecutor(schema: GraphQLSchema): QueryExecutor {
   // By operation within its parsed document (Apollo hands out one DocumentNode per query text). Null: not compiled
   // (too large, or graphql-jit could not), graphql-js keeps it.
   const compiled = new Map<OperationDefinitionNode, CompiledQuery | null>();
-  const waiting = new Map<OperationDefinitionNode, number>();
+  // Uses before the second: weakly held, so a document sent once lives only as long as Apollo's cache keeps it.
+  const waiting = new WeakMap<OperationDefinitionNode, number>();
 
   function compiledFor(document: DocumentNode, operation: OperationDefinitionNode): CompiledQuery | null {
     const known = compiled.get(operation);
@@ -97,7 +97,7 @@ export function compiledQueryExecutor(schema: GraphQLSchema): QueryExecutor {
     }
     const uses = (waiting.get(operation) ?? 0) + 1;
     if (uses < COMPILE_ON_USE) {
-      touch(waiting, operation, uses, MAX_WAITING);
+      waiting.set(operation, uses);
       return null;
     }
     waiting.delete(operation);
