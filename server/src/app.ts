@@ -77,7 +77,6 @@ export async function createApp({
   const products = container.get(ProductService);
   const hitPath = catalogueHitPath({
     products,
-    compressMinBytes: COMPRESS_MIN_BYTES,
     rawBody: (res) => res.locals.rawBody as Buffer | undefined,
     etagOf: (body) => (app.get('etag fn') as (body: Buffer) => string)(body),
   });

@@ -22,11 +22,10 @@ interface SessionRow {
   revoked_at: Date | null;
   replaced_by: string | null;
   in_grace: boolean;
-  family_live: boolean;
 }
 
 /** How long a rotated refresh token still refreshes (see SessionService.rotate); Okta's default grace is 30 s too. */
-export const ROTATION_GRACE_SECONDS = 30;
+const ROTATION_GRACE_SECONDS = 30;
 
 /**
  * Refresh tokens (docs/architecture.md "Sessions"): 32 random bytes handed to the browser once, stored only as their
@@ -68,21 +67,19 @@ export class SessionService {
     const outcome = await this.db.transaction(async (tx) => {
       const [row]: SessionRow[] = await tx.query(
         `SELECT id, user_id, family_id, expires_at <= now() AS expired, revoked_at, replaced_by,
-                revoked_at > now() - make_interval(secs => $2) AS in_grace,
-                EXISTS (SELECT 1 FROM sessions live WHERE live.family_id = sessions.family_id
-                          AND live.revoked_at IS NULL AND live.expires_at > now()) AS family_live
+                revoked_at > now() - make_interval(secs => $2) AS in_grace
            FROM sessions WHERE token_hash = $1 FOR UPDATE`,
         [hashToken(token), ROTATION_GRACE_SECONDS],
       );
       if (!row || row.expired) return { ok: false as const };
+      const issued = (next: IssuedRefreshToken) => ({
+        ok: true as const,
+        userId: row.user_id,
+        refresh: { token: next.token, expiresAt: next.expiresAt },
+      });
       if (row.replaced_by) {
-        if (row.in_grace && row.family_live) {
-          const sibling = await this.issue(row.user_id, tx, row.family_id);
-          return {
-            ok: true as const,
-            userId: row.user_id,
-            refresh: { token: sibling.token, expiresAt: sibling.expiresAt },
-          };
+        if (row.in_grace && (await this.familyIsLive(tx, row.family_id))) {
+          return issued(await this.issue(row.user_id, tx, row.family_id));
         }
         // Reuse of a rotated token: revoke every row of the family, committed before we answer.
         await tx.query(`UPDATE sessions SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [
@@ -93,10 +90,19 @@ export class SessionService {
       if (row.revoked_at) return { ok: false as const };
       const next = await this.issue(row.user_id, tx, row.family_id);
       await tx.query(`UPDATE sessions SET revoked_at = now(), replaced_by = $2 WHERE id = $1`, [row.id, next.id]);
-      return { ok: true as const, userId: row.user_id, refresh: { token: next.token, expiresAt: next.expiresAt } };
+      return issued(next);
     });
     if (!outcome.ok) throw new UnauthenticatedError(MESSAGES.sessionExpired);
     return { userId: outcome.userId, refresh: outcome.refresh };
+  }
+
+  /** Whether the family still has a usable token (sign-out and reuse revoke them all). */
+  private async familyIsLive(manager: EntityManager, familyId: string): Promise<boolean> {
+    const [row]: { live: boolean }[] = await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM sessions WHERE family_id = $1 AND revoked_at IS NULL AND expires_at > now()) AS live`,
+      [familyId],
+    );
+    return row.live;
   }
 
   /** Revokes the token's whole family (sign-out). Unknown or already revoked tokens are ignored. */

@@ -13,7 +13,7 @@ import { orderChangeEvents } from '../orders/order-topics';
 import { PEM_MIME, readCertificateFile } from './certificate-file';
 import type { IssueCertificateInput } from './certificate.inputs';
 import { Certificate } from './certificate.entity';
-import { hydrate } from '../db/hydrate';
+import { rowsOfUsers } from '../db/hydrate';
 
 export interface CertificateUploads {
   certificateFile?: UploadValue | null;
@@ -30,13 +30,8 @@ export class CertificateService {
   ) {}
 
   /** The user's certificates, newest first. */
-  async listForUser(userId: string): Promise<Certificate[]> {
-    // Hand-written: every dashboard reads it (as OrderService.listForUser).
-    const rows = await this.db.query(
-      `SELECT * FROM certificates WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-      [userId],
-    );
-    return rows.map((row: Record<string, unknown>) => hydrate(this.db.manager, Certificate, row));
+  listForUser(userId: string): Promise<Certificate[]> {
+    return rowsOfUsers(this.db.manager, Certificate, [userId]);
   }
 
   /**

@@ -18,3 +18,21 @@ export function hydrate<T extends ObjectLiteral>(
   }
   return entity;
 }
+
+/**
+ * The rows of `target`'s table that belong to these users (`user_id`), newest first (`created_at`, then `id`), as
+ * entities. Hand-written for the dashboard's lists, which every customer reads: TypeORM's query building and
+ * hydration cost more than the query (README "Performance").
+ */
+export async function rowsOfUsers<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  userIds: readonly string[],
+): Promise<T[]> {
+  const { tableName } = manager.connection.getMetadata(target);
+  const rows: Record<string, unknown>[] = await manager.query(
+    `SELECT * FROM ${tableName} WHERE user_id = ANY($1::uuid[]) ORDER BY created_at DESC, id DESC`,
+    [userIds],
+  );
+  return rows.map((row) => hydrate(manager, target, row));
+}

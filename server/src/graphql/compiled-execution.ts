@@ -13,7 +13,6 @@
 import type { GatewayInterface } from '@apollo/server-gateway-interface';
 import {
   execute,
-  getVariableValues,
   GraphQLError,
   Kind,
   type DocumentNode,
@@ -116,11 +115,11 @@ export function compiledQueryExecutor(schema: GraphQLSchema): QueryExecutor {
     // No operation (an unknown name, or several and none named): graphql-js reports it.
     if (operation?.operation !== 'query') return graphqlJs();
     const compiled = compiledFor(document, operation);
-    // Variables that do not coerce get graphql-js's own errors, which Apollo answers with a 400.
-    if (!compiled || getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}).errors) {
-      return graphqlJs();
-    }
+    if (!compiled) return graphqlJs();
     const result = await compiled.query(undefined, context, variables ?? {});
+    // Variables that do not coerce come back without `data`, before anything ran: graphql-js answers them with its
+    // own messages, which Apollo turns into a 400.
+    if (!('data' in result)) return graphqlJs();
     return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
   };
 }

@@ -18,7 +18,13 @@ import type http from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { keepResponse } from '../catalogue/catalogue-response-cache';
 import type { ProductService } from '../catalogue/product.service';
-import { compress, preferredEncoding, withAcceptEncoding, type ContentEncoding } from './compression';
+import {
+  compress,
+  COMPRESS_MIN_BYTES,
+  preferredEncoding,
+  withAcceptEncoding,
+  type ContentEncoding,
+} from './compression';
 import { requestIdFor } from './request-id';
 
 /** Freshness of a catalogue answer over GET: any cache may keep it, and must revalidate before each use. */
@@ -120,15 +126,12 @@ export interface CatalogueHitPath {
 
 export function catalogueHitPath({
   products,
-  compressMinBytes,
   rawBody,
   etagOf,
 }: {
   products: ProductService;
   /** Express's ETag function (`app.get('etag fn')`), so an answer has one ETag on either path. */
   etagOf: (body: Buffer) => string;
-  /** The threshold of the compression middleware, so a kept answer goes out encoded exactly when it would. */
-  compressMinBytes: number;
   rawBody: (res: Response) => Buffer | undefined;
 }): CatalogueHitPath {
   /** The kept answer, with the headers the full path adds (Express's ETag on every answer, ours on GETs). */
@@ -187,8 +190,10 @@ export function catalogueHitPath({
         const catalogue = !!store && (status === 200 || status === 304);
         res.setHeader('Cache-Control', catalogue ? CATALOGUE_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
       }
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : null;
-      if (store && bytes && status === 200 && !res.getHeader('Set-Cookie')) void record(req, res, store, bytes);
+      if (store && status === 200 && !res.getHeader('Set-Cookie')) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : null;
+        if (bytes) void record(req, res, store, bytes);
+      }
       return end(chunk, ...rest);
     }) as Response['end'];
     next();
@@ -211,7 +216,8 @@ export function catalogueHitPath({
       if (name !== 'content-type') notModifiedHeaders.push(name, text);
     }
     const encoded: KeptAnswer['encoded'] = {};
-    if (identity.length >= compressMinBytes) {
+    // The compression middleware's threshold, so a kept answer goes out encoded exactly when it would.
+    if (identity.length >= COMPRESS_MIN_BYTES) {
       [encoded.br, encoded.gzip] = await Promise.all([compress(identity, 'br'), compress(identity, 'gzip')]);
     }
     const catalogue = keptFor(store);

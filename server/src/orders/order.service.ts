@@ -1,7 +1,7 @@
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { isUuid, MESSAGES, submitTransactionIdSchema } from '../../../common/validation';
 import { Service } from '../container';
-import { hydrate } from '../db/hydrate';
+import { hydrate, rowsOfUsers } from '../db/hydrate';
 import { isAdmin, type AuthUser } from '../accounts/access-token';
 import { ActorKind, OrderStatus } from '../core/enums';
 import { InputError, NotFoundError, parseInput } from '../core/errors';
@@ -73,12 +73,8 @@ export class OrderService {
   }
 
   /** A customer's orders, newest first (the dashboard, docs/product.md "Reads and writes"). */
-  async listForUser(userId: string): Promise<Order[]> {
-    // Hand-written: every dashboard reads it, and TypeORM's query building and hydration cost more than the query.
-    const rows = await this.db.query(`SELECT * FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id DESC`, [
-      userId,
-    ]);
-    return rows.map((row: Record<string, unknown>) => hydrate(this.db.manager, Order, row));
+  listForUser(userId: string): Promise<Order[]> {
+    return rowsOfUsers(this.db.manager, Order, [userId]);
   }
 
   /**

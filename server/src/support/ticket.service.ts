@@ -15,7 +15,7 @@ import { TicketCategory, TicketPriority, TicketStatus } from '../core/enums';
 import { InputError, NotFoundError, parseInput } from '../core/errors';
 import { EventBus } from '../core/event-bus';
 import { byId } from '../core/by-id';
-import { hydrate } from '../db/hydrate';
+import { hydrate, rowsOfUsers } from '../db/hydrate';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 import { Order } from '../orders/order.entity';
 import { SupportTicket } from './support-ticket.entity';
@@ -247,12 +247,7 @@ export class TicketService {
 
   /** Each user's tickets, newest first, for many users in one query (the Viewer.tickets loader). */
   async listByUsers(userIds: readonly string[]): Promise<SupportTicket[][]> {
-    // Hand-written: every dashboard reads it (as OrderService.listForUser).
-    const rows: Record<string, unknown>[] = await this.db.query(
-      `SELECT * FROM support_tickets WHERE user_id = ANY($1::uuid[]) ORDER BY created_at DESC, id DESC`,
-      [userIds],
-    );
-    const tickets = rows.map((row) => hydrate(this.db.manager, SupportTicket, row));
+    const tickets = await rowsOfUsers(this.db.manager, SupportTicket, userIds);
     return userIds.map((id) => tickets.filter((ticket) => ticket.userId === id));
   }
 
