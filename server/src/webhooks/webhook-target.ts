@@ -9,9 +9,8 @@
 import { promises as dns } from 'node:dns';
 import net from 'node:net';
 
-/** Loopback, private, link-local, unique-local, multicast, unspecified and other non-public ranges. */
-const NOT_PUBLIC = new net.BlockList();
-for (const [prefix, bits] of [
+/** IPv4 ranges outside the public internet: loopback, private, link-local, multicast, reserved and the like. */
+const NOT_PUBLIC_IPV4: readonly (readonly [string, number])[] = [
   ['0.0.0.0', 8], // "this network", 0.0.0.0 unspecified
   ['10.0.0.0', 8], // private
   ['100.64.0.0', 10], // carrier-grade NAT (shared address space)
@@ -23,42 +22,47 @@ for (const [prefix, bits] of [
   ['198.18.0.0', 15], // benchmarking
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, 255.255.255.255 broadcast
-] as const) {
-  NOT_PUBLIC.addSubnet(prefix, bits, 'ipv4');
-}
-for (const [prefix, bits] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+];
+
+/**
+ * IPv6 ranges refused whole. Besides IPv6's own non-public ranges, the IPv6 forms that carry an IPv4 address and are
+ * not what a real receiver resolves to: a packet to one of them can end at the IPv4 host inside (127.0.0.1 behind
+ * `[::127.0.0.1]`), and no receiver on the internet needs them, so they are refused whatever IPv4 address they carry.
+ */
+const NOT_PUBLIC_IPV6: readonly (readonly [string, number])[] = [
+  ['::', 96], // IPv4-compatible (::a.b.c.d, deprecated by RFC 4291); holds :: (unspecified) and ::1 (loopback) too
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT, RFC 6145): used inside translators, never on the internet
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): where the IPv4 address sits is the operator's choice
+  ['2001::', 32], // Teredo: tunnels to the IPv4 addresses inside (server, and client obfuscated)
+  ['2002::', 16], // 6to4 (deprecated by RFC 7526): tunnels to the IPv4 address in bits 16-48
   ['fc00::', 7], // unique-local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
   ['ff00::', 8], // multicast
-] as const) {
-  NOT_PUBLIC.addSubnet(prefix, bits, 'ipv6');
-}
-
-/** The IPv4 address inside a NAT64 address (64:ff9b::a.b.c.d), which reaches that IPv4 host. */
-function nat64Target(address: string): string | null {
-  const match = /^64:ff9b::(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d+\.\d+\.\d+\.\d+))$/i.exec(address);
-  if (!match) return null;
-  if (match[3]) return match[3];
-  const high = parseInt(match[1], 16);
-  const low = parseInt(match[2], 16);
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
-}
+];
 
 /**
- * Whether `address` (an IP address as text) is outside the public internet. IPv4-mapped IPv6 addresses
- * (::ffff:127.0.0.1) are checked as the IPv4 address they are (BlockList does that), NAT64 ones likewise.
+ * Every address a webhook may not reach. Two IPv6 forms that carry an IPv4 address are in real use and are judged by
+ * the IPv4 address they carry: IPv4-mapped (::ffff:a.b.c.d), which BlockList checks against the IPv4 rules by itself,
+ * and well-known NAT64 (64:ff9b::a.b.c.d, RFC 6052), what DNS64 answers for an IPv4-only host on an IPv6-only network,
+ * refused here per IPv4 range (64:ff9b::7f00:0/104 is 127.0.0.0/8). BlockList parses every textual form of an address
+ * (compressed or not, dotted or hex), so no address is parsed here by hand.
+ */
+const NOT_PUBLIC = new net.BlockList();
+for (const [prefix, bits] of NOT_PUBLIC_IPV4) {
+  NOT_PUBLIC.addSubnet(prefix, bits, 'ipv4');
+  NOT_PUBLIC.addSubnet(`64:ff9b::${prefix}`, 96 + bits, 'ipv6');
+}
+for (const [prefix, bits] of NOT_PUBLIC_IPV6) NOT_PUBLIC.addSubnet(prefix, bits, 'ipv6');
+
+/**
+ * Whether `address` (an IP address as text) is outside the public internet, IPv6 forms that carry an IPv4 address
+ * included (see NOT_PUBLIC).
  */
 export function isNonPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return NOT_PUBLIC.check(address, 'ipv4');
-  if (family === 6) {
-    const embedded = nat64Target(address);
-    if (embedded) return NOT_PUBLIC.check(embedded, 'ipv4');
-    return NOT_PUBLIC.check(address, 'ipv6');
-  }
+  if (family === 6) return NOT_PUBLIC.check(address, 'ipv6');
   // Not an address at all: nothing to connect to, so nothing to allow.
   return true;
 }
