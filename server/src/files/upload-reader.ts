@@ -1,11 +1,11 @@
 /**
- * Reading a multipart upload (graphql-upload-minimal) into memory with a size cap. Callers give their
+ * Reading a multipart upload (http/multipart-upload.ts) into memory with a size cap. Callers give their
  * own field's messages, so this module knows nothing about what the file is for.
  */
 import { InputError } from '../core/errors';
 import type { UploadValue } from './upload-value';
 
-/** graphql-upload-minimal reports a file over its `maxFileSize` as an HttpError with status 413. */
+/** The multipart middleware reports a file over its `maxFileSize` as an error with status 413. */
 function isTooLarge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: number }).status === 413;
 }
