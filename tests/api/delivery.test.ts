@@ -206,6 +206,20 @@ describe('import (admin)', () => {
       fieldErrors: [{ field: 'key', message: INVENTORY_MESSAGES.notRevocable }],
     });
   });
+  it('revokes a key imported with a no-break space or a byte-order mark around it, pasted as it shows', async () => {
+    const product = await newKeyProduct();
+    const imported = await importKeys(product.id, ['NBSP-KEY\u00a0', '\ufeffBOM-KEY', 'ZW\u200bINSIDE']);
+    // A key with an invisible character inside could never be typed back: refused at import, with its line.
+    expect(imported).toMatchObject({
+      added: 2,
+      invalid: { count: 1, lines: [{ line: 3, reason: 'invisible-characters' }] },
+    });
+    const revoke = `mutation ($p: ID!, $k: String!) { revokeProductKey(productId: $p, key: $k) { available revoked } }`;
+    const first = await server.gql(revoke, { p: product.id, k: 'NBSP-KEY' }, { token: admin.token });
+    expect(first.data!.revokeProductKey).toEqual({ available: 1, revoked: 1 });
+    const second = await server.gql(revoke, { p: product.id, k: ' BOM-KEY\u00a0' }, { token: admin.token });
+    expect(second.data!.revokeProductKey).toEqual({ available: 0, revoked: 2 });
+  });
 });
 
 describe('stock follows keys', () => {

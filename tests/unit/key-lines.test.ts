@@ -1,4 +1,4 @@
-import { MAX_KEY_LENGTH, parseKeyLines } from '../../server/src/inventory/key-lines';
+import { MAX_KEY_LENGTH, normalizeKeyValue, parseKeyLines } from '../../server/src/inventory/key-lines';
 
 describe('parseKeyLines', () => {
   it('takes one key per line, trimmed, skipping blank lines, with LF or CRLF', () => {
@@ -24,5 +24,23 @@ describe('parseKeyLines', () => {
       { line: 2, reason: 'too-long' },
       { line: 3, reason: 'control-characters' },
     ]);
+  });
+
+  it('removes any white space and invisible characters around a key, and refuses them inside', () => {
+    const parsed = parseKeyLines(
+      '\ufeffFIRST-KEY\u00a0\nSECOND\u3000\r\n\u200bTHIRD\u200e\nIN\ufeffSIDE\nZERO\u200bWIDTH',
+    );
+    expect(parsed.keys.map((k) => k.value)).toEqual(['FIRST-KEY', 'SECOND', 'THIRD']);
+    expect(parsed.invalid).toEqual([
+      { line: 4, reason: 'invisible-characters' },
+      { line: 5, reason: 'invisible-characters' },
+    ]);
+  });
+});
+
+describe('normalizeKeyValue', () => {
+  it('is what import keeps, so a pasted key matches whatever surrounded it in the file', () => {
+    expect(normalizeKeyValue(' \u00a0KEY-1\ufeff\t')).toBe('KEY-1');
+    expect(normalizeKeyValue('KEY 2')).toBe('KEY 2');
   });
 });

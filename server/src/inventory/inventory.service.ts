@@ -3,7 +3,7 @@ import { isUuid } from '../../../common/validation';
 import { Service } from '../container';
 import { InputError, NotFoundError } from '../core/errors';
 import { KeyCipher } from './key-cipher';
-import { MAX_KEYS_PER_IMPORT, parseKeyLines, type InvalidLine } from './key-lines';
+import { MAX_KEYS_PER_IMPORT, normalizeKeyValue, parseKeyLines, type InvalidLine } from './key-lines';
 import { OrderKeys } from './order-keys.service';
 import { KEY_FILE_MESSAGES, readKeyFile } from './key-file';
 import { discardUpload } from '../files/upload-reader';
@@ -132,14 +132,15 @@ export class InventoryService {
     await this.assertProduct(productId);
     const rows: { status: string }[] = await this.db.query(
       `WITH target AS (
-         SELECT id, status FROM product_keys WHERE product_id = $1 AND fingerprint = $2 FOR UPDATE
+         SELECT id, status FROM product_keys WHERE product_id = $1 AND fingerprint = ANY($2) FOR UPDATE
        ), revoked AS (
          UPDATE product_keys k SET status = 'revoked', updated_at = now()
          FROM target t WHERE k.id = t.id AND t.status = 'available'
          RETURNING k.id
        )
        SELECT t.status FROM target t`,
-      [productId, this.cipher.fingerprint(value.trim())],
+      // As imports normalise it; and as pasted, for a key imported before imports normalised (a trailing no-break space).
+      [productId, [...new Set([normalizeKeyValue(value), value])].map((v) => this.cipher.fingerprint(v))],
     );
     if (rows.length === 0) throw InputError.field('key', INVENTORY_MESSAGES.unknownKey);
     if (rows[0].status === 'revoked') throw InputError.field('key', INVENTORY_MESSAGES.alreadyRevoked);

@@ -44,7 +44,10 @@ export class InvalidKeyLine {
   @Field(() => Int)
   line: number;
 
-  @Field(() => String, { description: 'too-long (over 500 characters) or control-characters' })
+  @Field(() => String, {
+    description:
+      'too-long (over 500 characters), control-characters or invisible-characters (zero-width, byte-order mark)',
+  })
   reason: InvalidReason;
 }
 

@@ -17,6 +17,7 @@ export function isKeyed(fulfilment: Fulfilment): boolean {
 export const INVALID_KEY_REASONS: Record<string, string> = {
   'too-long': 'longer than 500 characters',
   'control-characters': 'contains control characters',
+  'invisible-characters': 'contains invisible characters (zero-width or byte-order mark)',
 };
 
 /** 1 → "1 key", 2 → "2 keys": counts with thousands separators. */
