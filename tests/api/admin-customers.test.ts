@@ -302,6 +302,66 @@ describe('setCustomerBlocked', () => {
     expect((await placeOrder(mallory, tokenBefore)).errors).toBeUndefined();
   });
 
+  it('refuses every change made with a token from before the block: tickets, replies, transaction ids, cancels, profile', async () => {
+    const eve = await server.createUser({ fullName: 'Eve Blocked' });
+    const placed = await placeOrder(eve, eve.token);
+    const orderId = placed.data!.placeOrder.id as string;
+    const ticket = await server.gql(
+      `mutation { createTicket(input: { title: "Before", description: "Made before the block", category: OTHER }) { id } }`,
+      {},
+      { token: eve.token },
+    );
+    const ticketId = ticket.data!.createTicket.id as string;
+    const rows = async () =>
+      (
+        await server.sql(
+          `SELECT (SELECT count(*)::int FROM support_tickets WHERE user_id = $1) AS tickets,
+                  (SELECT count(*)::int FROM ticket_messages WHERE ticket_id = $2) AS messages,
+                  (SELECT status || ':' || coalesce(transaction_id, '') FROM orders WHERE id = $3) AS order,
+                  (SELECT full_name FROM profiles WHERE id = $1) AS name`,
+          [eve.id, ticketId, orderId],
+        )
+      )[0];
+    const before = await rows();
+
+    expect((await server.gql(BLOCK, { id: eve.id, b: true }, { token: admin.token })).errors).toBeUndefined();
+    const attempts = {
+      createTicket: server.gql(
+        `mutation { createTicket(input: { title: "After", description: "Made after the block", category: OTHER }) { id } }`,
+        {},
+        { token: eve.token },
+      ),
+      replyToTicket: server.gql(
+        `mutation ($id: ID!) { replyToTicket(ticketId: $id, body: "still here") { id } }`,
+        { id: ticketId },
+        { token: eve.token },
+      ),
+      submitTransactionId: server.gql(
+        `mutation ($id: ID!) { submitTransactionId(orderId: $id, transactionId: "0xabc123") { id } }`,
+        { id: orderId },
+        { token: eve.token },
+      ),
+      cancelOrder: server.gql(
+        `mutation ($id: ID!) { cancelOrder(orderId: $id) { id } }`,
+        { id: orderId },
+        { token: eve.token },
+      ),
+      updateProfile: server.gql(
+        `mutation { updateProfile(input: { fullName: "Renamed After Block" }) { fullName } }`,
+        {},
+        { token: eve.token },
+      ),
+    };
+    for (const [operation, attempt] of Object.entries(attempts)) {
+      const res = await attempt;
+      expect([operation, res.errors?.[0]]).toEqual([
+        operation,
+        expect.objectContaining({ message: CUSTOMER_MESSAGES.accountBlocked, extensions: { code: 'FORBIDDEN' } }),
+      ]);
+    }
+    expect(await rows()).toEqual(before);
+  });
+
   it("closes the customer's open graphql-ws subscription at the moment of the block, and refuses a new socket", async () => {
     const eve = await server.createUser({ fullName: 'Eve Socket' });
     const placed = await placeOrder(eve);
