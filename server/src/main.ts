@@ -17,6 +17,18 @@ async function main(): Promise<void> {
   if (config.env !== 'production' && process.stdout.isTTY) setLogDestination(prettyLogDestination());
   const secrets = resolveSecrets(config);
 
+  if (config.env === 'production') {
+    // Said at every production start, so an operator sees which way it went (docs/deployment.md "Demo data").
+    if (config.seedDemoData) {
+      logger.warn(
+        'Demo data ON in production (SEED_DEMO_DATA=true): an empty database gets the demo catalogue and generated licence keys, which sell like real ones',
+      );
+    } else {
+      logger.info(
+        'Demo data off (production): no demo catalogue or generated keys are seeded; SEED_DEMO_DATA=true seeds them',
+      );
+    }
+  }
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

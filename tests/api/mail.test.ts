@@ -47,7 +47,11 @@ interface OutboxRow {
 function storeClient(server: TestServer, admin: TestUser) {
   let keys = 0;
   return {
-    async placeOrder(customer: TestUser, method: 'BTC' | 'USDT_TRC20' = 'BTC'): Promise<string> {
+    async placeOrder(
+      customer: TestUser,
+      method: 'BTC' | 'USDT_TRC20' = 'BTC',
+      contactEmail = customer.email,
+    ): Promise<string> {
       // Delivered by hand here, so the messages follow the admin's moves alone (delivery's e-mail: delivery.test.ts).
       await server.sql(`UPDATE products SET fulfilment = 'manual' WHERE slug = 'ssl-certificates'`);
       server.app.container.get(ProductService).invalidate();
@@ -58,7 +62,7 @@ function storeClient(server: TestServer, admin: TestUser) {
           input: {
             productId,
             quantity: 4000,
-            email: customer.email,
+            email: contactEmail,
             domainName: 'shop.example.com',
             paymentMethod: method,
             idempotencyKey: `mail-${++keys}-${customer.id.slice(0, 8)}`,
@@ -205,6 +209,21 @@ describe('with an SMTP server', () => {
     expect(mail.text).toContain('We have not received the payment of 54400.000001 USDT');
     expect(mail.text).toContain(`${PUBLIC_URL}/support`);
     expect(mail.text).toContain(`${PUBLIC_URL}/products`);
+  });
+
+  it("mails the account's own address, never a contact e-mail typed at checkout (anyone's address)", async () => {
+    const customer = await server.createUser({ fullName: 'Spammer McSpam' });
+    const victim = `victim-${customer.id.slice(0, 8)}@elsewhere.example`;
+    const orderId = await store.placeOrder(customer, 'BTC', victim);
+    const mail = await inbox.waitFor(customer.email, /received/);
+    expect(toAddress(mail)).toBe(customer.email);
+    await store.setStatus(orderId, 'NOT_RECEIVED');
+    await inbox.waitFor(customer.email, /not received/);
+    expect(inbox.to(victim)).toEqual([]);
+    expect((await store.rowsOf(orderId)).map((row) => row.to)).toEqual([customer.email, customer.email]);
+    // The contact e-mail stays on the order for the staff.
+    const [{ contact_email }] = await server.sql(`SELECT contact_email FROM orders WHERE id = $1`, [orderId]);
+    expect(contact_email).toBe(victim);
   });
 
   it('a consumer job or a send job that runs again writes and sends nothing twice', async () => {

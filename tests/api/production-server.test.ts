@@ -5,13 +5,19 @@
  *   sending 10,000 `subscribe` messages for their own order) leaves it alive, answering, and under a
  *   stated RSS bound;
  * - schema introspection is refused over WebSocket exactly as over HTTP.
+ * - a multipart part header busboy cannot read (a NUL in the filename, a line without a colon, 90 kB), which
+ *   used to stop the process with an unhandled parser error, fails that upload alone.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { createTestDatabase, dropTestDatabase } from '../support/database';
+import { Client } from 'pg';
+import { MESSAGES } from '../../common/validation';
+import { createTestDatabase, databaseUrl, dropTestDatabase, withServerClient } from '../support/database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { TEST_ADDRESSES } from '../support/test-server';
 
@@ -153,4 +159,117 @@ it('refuses schema introspection over WebSocket exactly as over HTTP', async () 
     http.errors!.map((e) => [e.message, e.extensions!.code]),
   );
   expect(http.errors![0].message).toMatch(/introspection has been disabled/);
+});
+
+describe('a malformed multipart part header, sent over a raw socket', () => {
+  const boundary = 'attackBoundary';
+  let token: string;
+  let productId: string;
+  beforeAll(async () => {
+    const signUp = await gql(`mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`, {
+      input: { email: `upload-${Date.now()}@example.com`, password: 'Upl0adPassword', fullName: 'Upload Tester' },
+    });
+    token = signUp.data!.signUp.accessToken;
+    productId = (await gql(`{ product(slug: "ethereum-classic-key") { id } }`)).data!.product.id;
+  });
+
+  /** A checkout with a proof whose part carries `fileHeaders`, and the preflight header, as the attacker sent it. */
+  const attack = (fileHeaders: string, idempotencyKey: string) => {
+    const operations = JSON.stringify({
+      query: `mutation ($input: PlaceOrderInput!, $proof: Upload) { placeOrder(input: $input, proof: $proof) { id } }`,
+      variables: {
+        input: { productId, quantity: 1, email: 'upload@example.com', paymentMethod: 'ETH', idempotencyKey },
+        proof: null,
+      },
+    });
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${operations}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.proof"]}\r\n` +
+        `--${boundary}\r\n${fileHeaders}\r\n\r\nnot an image\r\n--${boundary}--\r\n`,
+      'latin1',
+    );
+    const head =
+      `POST /graphql HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nApollo-Require-Preflight: true\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+    const { port } = new URL(url);
+    return new Promise<string>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let response = '';
+      socket.on('data', (chunk) => (response += chunk.toString()));
+      socket.on('close', () => resolve(response));
+      socket.on('error', () => undefined);
+      socket.write(Buffer.concat([Buffer.from(head), body]));
+    });
+  };
+
+  async function orderCount(idempotencyKey: string): Promise<number> {
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM orders WHERE idempotency_key = $1`, [
+        idempotencyKey,
+      ]);
+      return rows[0].n;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it.each([
+    [
+      'a NUL in the filename',
+      'Content-Disposition: form-data; name="0"; filename="a.txt\0.exe"\r\nContent-Type: image/png',
+    ],
+    ['a header line without a colon', 'Content-Disposition: form-data; name="0"; filename="a.png"\r\nNoColonHere'],
+    ['a 90 kB header', `Content-Disposition: form-data; name="0"; filename="a.png"\r\nX-Pad: ${'a'.repeat(90_000)}`],
+  ])('%s fails the upload with its message, places nothing, and the process keeps serving', async (_what, headers) => {
+    const idempotencyKey = randomUUID();
+    const response = await attack(headers, idempotencyKey);
+    const body = JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
+    expect(body.errors[0]).toMatchObject({
+      message: MESSAGES.uploadFailed,
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'proof', message: MESSAGES.uploadFailed }] },
+    });
+    expect(await orderCount(idempotencyKey)).toBe(0);
+    // The process did not exit, and answers the next customer.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(child.exitCode).toBeNull();
+    expect(child.signalCode).toBeNull();
+    expect((await gql(`{ products { id } }`)).status).toBe(200);
+  });
+});
+
+describe('a production start on an empty database', () => {
+  it('seeds no demo catalogue or keys unless SEED_DEMO_DATA=true, and says so in its start-up log', async () => {
+    const name = `store_empty_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await withServerClient((client) => client.query(`CREATE DATABASE ${name}`));
+    const empty = await startServerProcess({
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl(name),
+      JWT_SECRET: 'production-test-secret-of-at-least-32-characters',
+      KEYS_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      PAY_ADDRESS_USDT_TRC20: TEST_ADDRESSES.USDT_TRC20,
+    });
+    try {
+      const res = await fetch(`${empty.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ products { id } }' }),
+      });
+      expect(((await res.json()) as { data: { products: unknown[] } }).data.products).toEqual([]);
+      const client = new Client({ connectionString: databaseUrl(name) });
+      await client.connect();
+      const { rows } = await client.query(
+        `SELECT (SELECT count(*) FROM products)::int AS products, (SELECT count(*) FROM product_keys)::int AS keys`,
+      );
+      await client.end();
+      expect(rows[0]).toEqual({ products: 0, keys: 0 });
+      expect(empty.output()).toContain('Demo data off (production)');
+    } finally {
+      await empty.stop();
+      await dropTestDatabase(name);
+    }
+  }, 60_000);
 });

@@ -24,6 +24,20 @@ describe('KEYS_ENCRYPTION_KEY', () => {
   });
 });
 
+describe('SEED_DEMO_DATA', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), KEYS_ENCRYPTION_KEY: KEY };
+
+  it('is off in production unless set to true explicitly (generated demo keys would sell)', () => {
+    expect(loadConfig(production).seedDemoData).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+  });
+
+  it('is on outside production unless set to false', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+  });
+});
+
 it('reads TRUST_PROXY as a hop count, a boolean or addresses', () => {
   expect(trustProxy('1')).toBe(1);
   expect(trustProxy(' 2 ')).toBe(2);

@@ -40,9 +40,13 @@ export class RateLimitService {
     private readonly config: AppConfig,
   ) {
     this.pruneAfterSeconds = Math.max(
-      ...[config.authRateLimit, config.orderRateLimit, config.ticketRateLimit, config.proofOrderRateLimitPerIp].map(
-        (limit) => limit.windowSeconds,
-      ),
+      ...[
+        config.authRateLimit,
+        config.orderRateLimit,
+        config.ticketRateLimit,
+        config.proofOrderRateLimitPerIp,
+        ...Object.values(config.transactionIdRateLimits),
+      ].map((limit) => limit.windowSeconds),
     );
   }
 

@@ -252,12 +252,13 @@ export class NotificationService {
 
   private async orderFacts(orderIds: string[], manager: EntityManager): Promise<Map<string, OrderRecipient>> {
     const rows: Record<string, unknown>[] = await manager.query(
-      `SELECT o.id, o.contact_email, o.quantity, o.domain_name, o.total_price, o.payment_method,
+      `SELECT o.id, u.email AS account_email, o.quantity, o.domain_name, o.total_price, o.payment_method,
               o.payment_amount_crypto, o.crypto_address, o.payment_due_at, p.name AS product_name,
               pr.full_name AS customer_name, p.fulfilment,
               (SELECT count(*)::int FROM product_keys k WHERE k.order_id = o.id AND k.status = 'delivered') AS keys_delivered
        FROM orders o
        JOIN products p ON p.id = o.product_id
+       JOIN users u ON u.id = o.user_id
        LEFT JOIN profiles pr ON pr.id = o.user_id
        WHERE o.id = ANY($1::uuid[])`,
       [orderIds],
@@ -266,7 +267,9 @@ export class NotificationService {
       rows.map((row) => [
         row.id as string,
         {
-          email: row.contact_email as string,
+          // The account's own address, never the contact e-mail typed at checkout: that one is anyone's address, and
+          // order mails carry the placer's name and text (docs/decisions.md "E-mail").
+          email: row.account_email as string,
           facts: {
             orderId: row.id as string,
             customerName: row.customer_name as string | null,

@@ -57,7 +57,7 @@ export class OrderResolver {
     @Arg('transactionId', () => String) transactionId: string,
     @Ctx() ctx: RequestContext,
   ): Promise<Order> {
-    return this.orders.submitTransactionId(ctx.user!, orderId, transactionId);
+    return this.orders.submitTransactionId(ctx.user!, orderId, transactionId, ctx.ip);
   }
 
   @AdminOnly()

@@ -3,6 +3,8 @@ import { isUuid, MESSAGES, submitTransactionIdSchema } from '../../../common/val
 import { Service } from '../container';
 import { hydrate, rowsOfUsers } from '../db/hydrate';
 import { isAdmin, type AuthUser } from '../accounts/access-token';
+import { RateLimitService } from '../accounts/rate-limit.service';
+import { AppConfig } from '../app-config';
 import { ActorKind, OrderStatus } from '../core/enums';
 import { InputError, NotFoundError, parseInput } from '../core/errors';
 import { EventBus } from '../core/event-bus';
@@ -33,6 +35,8 @@ export class OrderService {
     private readonly bus: EventBus,
     private readonly lifecycle: OrderLifecycle,
     private readonly chainPayments: ChainPaymentService,
+    private readonly rateLimits: RateLimitService,
+    private readonly config: AppConfig,
   ) {}
 
   /** The order if `user` may see it; otherwise, and for malformed ids, NOT_FOUND 'Order not found'. */
@@ -117,13 +121,27 @@ export class OrderService {
    * The owner gives (or corrects) the transaction ID of their payment while the order is PENDING, with the
    * checkout's rules and messages. Announced live like any change of the order; the status does not change. On a
    * method read from its chain the id is checked at once (docs/payments.md "Two ways in").
+   *
+   * Each accepted id costs a chain API request and may mail the customer, so accepted ids are counted per order, per
+   * account and per IP (`TRANSACTION_ID_RATE_LIMIT…`, RATE_LIMITED past them), and giving the id the order already
+   * has changes nothing (no event, no check).
    */
-  async submitTransactionId(user: AuthUser, orderId: string, transactionId: string): Promise<Order> {
+  async submitTransactionId(user: AuthUser, orderId: string, transactionId: string, ip: string): Promise<Order> {
     const { transactionId: txId } = parseInput(submitTransactionIdSchema, { transactionId });
     return this.db.transaction(async (manager) => {
       const order = await this.lockOwnOrder(manager, user, orderId);
       if (order.status !== OrderStatus.PENDING)
         throw InputError.field('orderId', MESSAGES.onlyPendingTakesTransactionId);
+      const limits = this.config.transactionIdRateLimits;
+      await this.rateLimits.hitEach(
+        [
+          { key: `transaction-id:order:${order.id}`, limit: limits.order },
+          { key: `transaction-id:user:${user.id}`, limit: limits.account },
+          { key: `transaction-id:ip:${ip}`, limit: limits.ip },
+        ],
+        manager,
+      );
+      if ((txId ?? null) === order.transactionId) return order;
       if (await this.chainPayments.paidAnotherOrder(manager, order.id, txId ?? '')) {
         throw InputError.field('transactionId', MESSAGES.transactionAlreadyUsed);
       }
