@@ -11,8 +11,8 @@
  *
  * Options: --quick (smoke run: 2 s loads, 2,000 orders over 200 customers, 200 WS clients),
  * --orders N, --customers N, --duration SECONDS, --clients N (fan-out), --admins N, --skip-web,
- * --only catalogue,product,dashboard,admin,tickets,customers,checkout,inventory,payments,fanout,web,lighthouse (some sections
- * only),
+ * --only catalogue,product,dashboard,admin,tickets,customers,checkout,inventory,payments,fanout,pages,web,lighthouse (some
+ * sections only; `pages`: server-rendered pages, a kept one and those a visitor can vary, see benchPages),
  * --tickets N (the support queue's size at least, for the tickets section: default 10,000; the seed already has two
  * tickets per customer),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
@@ -90,13 +90,14 @@ const SECTIONS = [
   'inventory',
   'payments',
   'fanout',
+  'pages',
   'web',
   'lighthouse',
 ];
 const only = args.only ? args.only.split(',') : SECTIONS;
 for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section ${name}`);
 const want = (section) =>
-  only.includes(section) && ((section !== 'web' && section !== 'lighthouse') || !args['skip-web']);
+  only.includes(section) && (!['web', 'lighthouse', 'pages'].includes(section) || !args['skip-web']);
 /** Another build of the server (e.g. a copy of dist from before a change) for before/after comparisons. */
 const serverDist = args['server-dist'] ? path.resolve(args['server-dist']) : null;
 /** The build the benchmark runs and loads its helpers from (hashPassword, the default rates). */
@@ -111,6 +112,7 @@ const settings = {
   admins: Number(args.admins ?? (quick ? 20 : 200)),
   connections: 50,
   adminConnections: 10,
+  pageConnections: 10,
   checkoutConnections: 10,
   fanoutConcurrency: 10,
   rounds: Number(args.rounds ?? (quick ? 1 : 3)),
@@ -222,12 +224,14 @@ async function gqlOk(url, query, variables, token) {
  * GraphQL errors count as failures, and so does any status but 2xx, or, with `expectStatus` (e.g. 304 for a
  * conditional GET, which autocannon counts as non-2xx), any status but that one.
  */
-async function load({ url, method = 'POST', body, headers = {}, connections, duration, pid, expectStatus }) {
+async function load({ url, method = 'POST', body, headers = {}, connections, duration, pid, expectStatus, path }) {
   const options = {
     url,
     method,
     headers: method === 'GET' ? headers : { 'content-type': 'application/json', ...headers },
     ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
+    // `path()`: a new path for every request (a GET), e.g. a made-up URL each time.
+    ...(path ? { requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] } : {}),
     connections,
   };
   await autocannon({ ...options, duration: Math.max(1, duration / 5) });
@@ -766,6 +770,41 @@ async function benchPayments({ startStore, seeded, database, cleanups }) {
   return { inFlight: IN_FLIGHT, scenarios };
 }
 
+/**
+ * Server-rendered public pages (docs/architecture.md "Web rendering") as a browser asks for them (HTML, brotli): a
+ * product page, and the two an anonymous visitor can vary at will, an unknown product (a new made-up slug on every
+ * request: the 404 page) and /guides with a new query string on every request. Server CPU per page is what one request
+ * can make the server spend. Each page is checked first to be server-rendered (content in its root element).
+ */
+async function benchPages({ url, pid }) {
+  const run = randomBytes(3).toString('hex');
+  let n = 0;
+  const pages = [
+    { key: 'kept', path: () => '/products/ethereum-classic-key', status: 200 },
+    { key: 'unknown', path: () => `/products/no-such-${run}-${n++}`, status: 404 },
+    { key: 'guides', path: () => `/guides?utm_source=${run}-${n++}`, status: 200 },
+  ];
+  const results = {};
+  for (const page of pages) {
+    const first = await rawRequest(url + page.path(), { headers: { accept: 'text/html' } });
+    if (first.status !== page.status || !first.text.includes('<div id="root"><')) {
+      throw new Error(`${page.path()} answered ${first.status}, not a server-rendered ${page.status} page`);
+    }
+    log(`Rendered pages: ${page.key} (${fmt(first.text.length / 1024, 0)} kB)…`);
+    results[page.key] = await load({
+      url,
+      method: 'GET',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+      path: page.path,
+      connections: settings.pageConnections,
+      duration: settings.duration,
+      pid,
+      expectStatus: page.status === 200 ? undefined : page.status,
+    });
+  }
+  return results;
+}
+
 // ---------------------------------------------------------------------------------------------------
 function machine(database) {
   const cpus = os.cpus();
@@ -814,6 +853,7 @@ function table(results, info) {
     inventory,
     payments,
     fanout,
+    pages,
     web,
   } = results;
   const ratio = products && baseline ? products.rps / baseline.rps : Number.NaN;
@@ -1149,6 +1189,23 @@ function table(results, info) {
       yes(a.delivered === a.expected),
     );
   }
+  if (pages) {
+    const kept = pages.kept.cpu.server;
+    http('Rendered page: a product page (kept)', pages.kept, 'pages/s', 'HTML, brotli', '', '');
+    for (const [label, r] of [
+      ['Rendered page: unknown product, a new slug each time (404)', pages.unknown],
+      ['Rendered page: `/guides`, a new query string each time', pages.guides],
+    ]) {
+      http(
+        label,
+        r,
+        'pages/s',
+        `server CPU **${fmt(r.cpu.server / kept, 1)}×** a kept page's`,
+        '≤ 2× a kept page (no render per request)',
+        yes(r.cpu.server <= 2 * kept && !r.failures),
+      );
+    }
+  }
   if (web) {
     add(
       'Web: JavaScript the home page loads (gzip)',
@@ -1194,7 +1251,7 @@ async function main() {
   );
   if (!serverDist) buildServer();
   const webDist = path.join(root, '.test-data', 'web-bench');
-  if (want('web') || want('lighthouse')) buildWeb(webDist);
+  if (want('web') || want('lighthouse') || want('pages')) buildWeb(webDist);
 
   const database = await createBenchDatabase(process.env.DATABASE_URL);
   const info = machine(database.kind);
@@ -1656,6 +1713,11 @@ async function main() {
         log,
       });
       if (results.fanout.firstError) log(`  first fan-out error: ${results.fanout.firstError}`);
+    }
+
+    if (want('pages')) {
+      log('Rendered pages…');
+      results.pages = await benchPages({ url, pid: server.pid });
     }
 
     log(`  server RSS now ${fmt(rssMb(server.pid), 0)} MB`);

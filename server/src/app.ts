@@ -22,6 +22,7 @@ import { graphiqlRoute } from './graphql/graphiql.route';
 import { graphqlValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { startGraphqlWsServer } from './graphql/ws-server';
+import { GuideService } from './guides/guide.service';
 import { clientIpResolver } from './http/client-ip';
 import { httpErrorHandler } from './http/error-handler';
 import { requirePreflightForMultipart } from './http/multipart-guard';
@@ -78,7 +79,7 @@ export async function createApp({
   const hitPath = catalogueHitPath({
     products,
     rawBody: (res) => res.locals.rawBody as Buffer | undefined,
-    etagOf: (body) => (app.get('etag fn') as (body: Buffer) => string)(body),
+    etagOf: (body) => (app.get('etag fn') as (body: string) => string)(body),
   });
   // Kept catalogue answers go out before Express (http/catalogue-hit-path.ts); everything else is Express's.
   const server = http.createServer((req, res) => hitPath.handle(req, res, app));
@@ -150,6 +151,7 @@ export async function createApp({
       apollo,
       container,
       products,
+      guides: container.get(GuideService),
       publicUrl: config.mail.publicUrl,
     }),
   );

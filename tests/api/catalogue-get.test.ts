@@ -158,6 +158,47 @@ describe('GET with a persisted query', () => {
     }
   });
 
+  it('keeps the answers for each Accept apart: own ETag, Vary names Accept, no 304 across types', async () => {
+    const url = getUrl(PRODUCTS, 'ProductsPage', {}, true);
+    const get = (accept: string, ifNoneMatch?: string) =>
+      raw('GET', url, { ...PREFLIGHT, accept, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) });
+    const JSON_TYPE = 'application/json';
+    const GRAPHQL_TYPE = 'application/graphql-response+json';
+    const [json, jsonKept] = await twice(() => get(JSON_TYPE));
+    // The other type's first request takes the full path (nothing kept for its Accept yet): not a 304.
+    const crossFull = await get(GRAPHQL_TYPE, json.headers.etag);
+    const [graphql, graphqlKept] = await twice(() => get(GRAPHQL_TYPE));
+    for (const [res, type] of [
+      [json, JSON_TYPE],
+      [jsonKept, JSON_TYPE],
+      [crossFull, GRAPHQL_TYPE],
+      [graphql, GRAPHQL_TYPE],
+      [graphqlKept, GRAPHQL_TYPE],
+    ] as const) {
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe(`${type}; charset=utf-8`);
+      expect(res.text).toBe(json.text);
+      expect(res.headers.vary!.split(/\s*,\s*/)).toEqual(expect.arrayContaining(['Accept', 'Accept-Encoding']));
+    }
+    expect(graphql.headers.etag).not.toBe(json.headers.etag);
+    expect(jsonKept.headers.etag).toBe(json.headers.etag);
+    expect([crossFull.headers.etag, graphqlKept.headers.etag]).toEqual([graphql.headers.etag, graphql.headers.etag]);
+
+    // Kept answers: each type's ETag revalidates its own bytes only.
+    for (const [accept, own, other] of [
+      [JSON_TYPE, json, graphql],
+      [GRAPHQL_TYPE, graphql, json],
+    ] as const) {
+      const notModified = await get(accept, own.headers.etag);
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.vary).toBe(own.headers.vary);
+      const cross = await get(accept, other.headers.etag);
+      expect(cross.status).toBe(200);
+      expect(cross.headers['content-type']).toBe(own.headers['content-type']);
+      expect(cross.headers.etag).toBe(own.headers.etag);
+    }
+  });
+
   it('refuses a GET without a preflight header, kept or not (CSRF prevention)', async () => {
     const url = getUrl(PRODUCTS, 'ProductsPage', {}, true);
     await twice(() => raw('GET', url, PREFLIGHT));

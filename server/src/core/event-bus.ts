@@ -10,9 +10,12 @@ import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { logger } from './logger';
 
-/** 'accounts': an account was blocked or unblocked (`id` is the user; ws-server.ts closes a blocked user's sockets). */
+/**
+ * 'accounts': an account was blocked or unblocked (`id` is the user; ws-server.ts closes a blocked user's sockets).
+ * 'guides': the installation guides changed (published by a trigger on their table, `id` empty).
+ */
 export type Topic =
-  `order:${string}` | 'orders' | `ticket:${string}` | 'tickets' | 'products' | 'domain-events' | 'accounts';
+  `order:${string}` | 'orders' | `ticket:${string}` | 'tickets' | 'products' | 'domain-events' | 'accounts' | 'guides';
 
 export interface BusEvent {
   topic: Topic;

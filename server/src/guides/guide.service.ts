@@ -3,6 +3,8 @@ import { guideSearchSchema } from '../../../common/validation';
 import { Service } from '../container';
 import { GuideCategory } from '../core/enums';
 import { InputError } from '../core/errors';
+import { EventBus } from '../core/event-bus';
+import { logger, runOutsideRequest } from '../core/logger';
 import { InstallationGuide } from './installation-guide.entity';
 
 /** Makes user text literal inside ILIKE: `\`, `%` and `_` lose their pattern meaning. */
@@ -10,10 +12,54 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** Installation guides (docs/product.md "Guides"): most viewed first, searchable by title and server type. */
+/**
+ * Installation guides (docs/product.md "Guides"): most viewed first, searchable by title and server type.
+ *
+ * The app never writes guides (the seed and operators' SQL do), so the table announces its own changes: a trigger
+ * publishes the 'guides' topic on every statement that changes it (migration GuidesNotify1765000000000), and each
+ * process drops what it keeps computed from the guides.
+ */
 @Service()
 export class GuideService {
-  constructor(private readonly db: DataSource) {}
+  private kept: Map<string, unknown> | null = null;
+  private listening = false;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly bus: EventBus,
+  ) {}
+
+  /**
+   * A store for what is computed from the guides as they are now (the rendered /guides page, server-rendering.ts):
+   * dropped on the next change to them, in any process.
+   */
+  keptWithGuides(): Map<string, unknown> {
+    this.listenForChanges();
+    return (this.kept ??= new Map());
+  }
+
+  /**
+   * Subscribes to 'guides' once, on first use, and drops the store on every event, the bus's catch-up event after lost
+   * notifications included. If the listener stops, the store is dropped and the next use subscribes again.
+   */
+  private listenForChanges(): void {
+    if (this.listening) return;
+    this.listening = true;
+    const events = this.bus.subscribe('guides');
+    // The listener outlives the request that started it: its lines must not carry that request's id.
+    void runOutsideRequest(() =>
+      (async () => {
+        for await (const event of events) {
+          logger.debug({ missedSince: event.missedSince }, 'Guides changed; kept pages dropped');
+          this.kept = null;
+        }
+      })().catch((error) => {
+        logger.warn({ err: error }, 'Guides listener stopped');
+        this.listening = false;
+        this.kept = null;
+      }),
+    );
+  }
 
   /**
    * Guides by views descending (title breaks ties), optionally of one category and matching `search`

@@ -10,9 +10,12 @@
  * (Apollo picks the content type from it) and the URL (GET) or the body's bytes (POST). Nothing else is read: the
  * token is not (catalogue answers are the same for everyone, and an invalid token is anonymous on the full path too).
  *
- * GET answers carry Express's weak ETag (a hash of the bytes, so it changes exactly when the answer does; weak
- * because one answer goes out in three encodings) and `Cache-Control: public, no-cache`: a browser, nginx or a CDN
- * may keep them but asks each time, and a matching `If-None-Match` is answered 304 without a body.
+ * Apollo picks an answer's Content-Type by `Accept` (application/json or application/graphql-response+json), so one
+ * query has an answer per type. Every /graphql answer therefore names `Accept` in `Vary` (with Accept-Encoding), and
+ * its ETag is Express's weak ETag of the Content-Type and the bytes together: it changes exactly when the answer does,
+ * differs between the types, and is the same on either path (weak because one answer goes out in three encodings).
+ * GET answers carry `Cache-Control: public, no-cache`: a browser, nginx or a CDN may keep them but asks each time, and
+ * an `If-None-Match` with this answer's ETag (not the other type's) is answered 304 without a body.
  */
 import type http from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
@@ -23,6 +26,7 @@ import {
   COMPRESS_MIN_BYTES,
   preferredEncoding,
   withAcceptEncoding,
+  withVary,
   type ContentEncoding,
 } from './compression';
 import { requestIdFor } from './request-id';
@@ -130,8 +134,8 @@ export function catalogueHitPath({
   etagOf,
 }: {
   products: ProductService;
-  /** Express's ETag function (`app.get('etag fn')`), so an answer has one ETag on either path. */
-  etagOf: (body: Buffer) => string;
+  /** Express's ETag function (`app.get('etag fn')`), so ETags look alike on every route. */
+  etagOf: (body: string) => string;
   rawBody: (res: Response) => Buffer | undefined;
 }): CatalogueHitPath {
   /** The kept answer, with the headers the full path adds (Express's ETag on every answer, ours on GETs). */
@@ -180,6 +184,16 @@ export function catalogueHitPath({
 
   const keep: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'POST') return next();
+    const send = res.send.bind(res) as (body?: unknown) => Response;
+    res.send = ((body?: unknown) => {
+      // The answer's type follows Accept: caches keep one copy per Accept, and the ETag (which Express then uses for
+      // its 304 instead of its own) covers the type, so one type's ETag never revalidates the other's bytes.
+      res.setHeader('Vary', withVary(res.getHeader('Vary'), 'Accept'));
+      if (typeof body === 'string') {
+        res.setHeader('ETag', etagOf(`${String(res.getHeader('Content-Type') ?? '')}\n${body}`));
+      }
+      return send(body);
+    }) as Response['send'];
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       // Set by the catalogue response cache on a catalogue-only answer; Express has set its ETag and, when the
@@ -203,7 +217,9 @@ export function catalogueHitPath({
   async function record(req: Request, res: Response, store: Store, identity: Buffer): Promise<void> {
     const target = lookupTarget(req, req.originalUrl);
     const body = target === 'post' ? rawBody(res) : undefined;
-    if (!target || (target === 'post' && !body)) return;
+    // The full path's ETag (set on send, above), so an answer has one ETag on either path.
+    const etag = res.getHeader('ETag');
+    if (!target || (target === 'post' && !body) || typeof etag !== 'string') return;
     const key = keyOf(req, target, req.originalUrl, body);
     const headers: string[] = [];
     const notModifiedHeaders: string[] = [];
@@ -221,7 +237,7 @@ export function catalogueHitPath({
       [encoded.br, encoded.gzip] = await Promise.all([compress(identity, 'br'), compress(identity, 'gzip')]);
     }
     const catalogue = keptFor(store);
-    keepResponse(catalogue.answers, key, { headers, notModifiedHeaders, identity, encoded, etag: etagOf(identity) });
+    keepResponse(catalogue.answers, key, { headers, notModifiedHeaders, identity, encoded, etag });
     if (body) catalogue.postLengths.add(body.length);
   }
 

@@ -29,11 +29,17 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
   return null;
 }
 
+/** A `Vary` value that names request header `name`, so caches keep one copy per value of it. */
+export function withVary(vary: string | number | string[] | undefined, name: string): string {
+  const current = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
+  const named = current.split(',').map((part) => part.trim().toLowerCase());
+  if (named.includes(name.toLowerCase()) || named.includes('*')) return current;
+  return current ? `${current}, ${name}` : name;
+}
+
 /** A `Vary` value that names Accept-Encoding, so caches keep one copy per encoding. */
 export function withAcceptEncoding(vary: string | number | string[] | undefined): string {
-  const current = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
-  if (/\baccept-encoding\b/i.test(current)) return current;
-  return current ? `${current}, Accept-Encoding` : 'Accept-Encoding';
+  return withVary(vary, 'Accept-Encoding');
 }
 
 /** Adds Accept-Encoding to the response's `Vary`. */

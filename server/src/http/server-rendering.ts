@@ -5,19 +5,28 @@
  * `<webDistDir>/.ssr/entry-server.cjs` (web/src/entry-server.tsx); without that bundle (a build without it, the
  * API tests' small stand-in builds) the pages are the client-rendered app as before.
  *
- * Pages that show only the catalogue are kept with the cached catalogue (ProductService.catalogueResponses), so
- * they are rendered once per catalogue and dropped with it: on any product change, in any process, and after the
- * catalogue's maximum age. A price or stock change is therefore never served staler than the catalogue itself.
+ * Every rendered page is kept with the data it shows, so a page costs one render per version of that data, however
+ * many visitors ask and whatever URL they make up (review finding 12: a render costs tens of milliseconds of CPU):
+ * - pages that show the catalogue (`/`, `/products`, `/products/:slug`, `/support`) with the cached catalogue
+ *   (ProductService.catalogueResponses), dropped with it: on any product change, in any process, and after the
+ *   catalogue's maximum age. A price or stock change is therefore never served staler than the catalogue itself;
+ * - `/guides` with the guides (GuideService.keptWithGuides), dropped on any change to them;
+ * - every unknown product slug shares one "Product Not Found" page, kept with the catalogue (a slug is unknown by the
+ *   catalogue), rendered with a placeholder where the slug goes and sent with the requested slug in its place.
+ * Pages are rendered from their path alone: no public page reads the query string, so `?anything` is the same page,
+ * and the keys are a fixed set (the paths above and one per active product), which no URL can grow.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ApolloServer } from '@apollo/server';
 import type express from 'express';
 import type { FormattedExecutionResult } from 'graphql';
+import type { Product } from '../catalogue/product.entity';
 import type { ProductService } from '../catalogue/product.service';
 import type { Container } from '../container';
 import { logger } from '../core/logger';
 import { createContext, type RequestContext } from '../graphql/context';
+import type { GuideService } from '../guides/guide.service';
 import { headTags, jsonForScript, pageHead } from './seo';
 
 /** What web/src/entry-server.tsx exports (the bundle is CommonJS, so `require` loads it in the server and in jest). */
@@ -32,8 +41,11 @@ interface SsrBundle {
 /** Public paths the server renders; `/products/<slug>` with a slug as the catalogue writes them. */
 const RENDERED_PATH = /^\/(products(\/[a-z0-9][a-z0-9-]{0,99})?|guides|support)?$/;
 
-/** Pages whose content is the catalogue and fixed text only: kept with the cached catalogue. */
-const CATALOGUE_PAGE = /^\/(products(\/.*)?)?$|^\/support$/;
+/**
+ * Where the slug goes in the one kept "Product Not Found" page: not a slug the catalogue writes (no underscores), so
+ * it is no product's, and text no page contains otherwise.
+ */
+const SLUG_PLACEHOLDER = '_unknown_slug_';
 
 /** A render that takes longer than this is abandoned for the client-rendered page. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -43,12 +55,18 @@ export interface ServerRendererOptions {
   apollo: ApolloServer<RequestContext>;
   container: Container;
   products: ProductService;
+  guides: GuideService;
   publicUrl: string;
+}
+
+interface Page {
+  status: number;
+  html: string;
 }
 
 export interface ServerRenderer {
   /** The page's HTML and status, or null when this path is not server-rendered (or there is no SSR bundle). */
-  page(req: express.Request, res: express.Response): Promise<{ status: number; html: string } | null>;
+  page(req: express.Request, res: express.Response): Promise<Page | null>;
 }
 
 function loadBundle(webDistDir: string): { bundle: SsrBundle; template: string } | null {
@@ -83,7 +101,7 @@ function fillTemplate(template: string, parts: { head: string; styles: string; h
 }
 
 export function createServerRenderer(options: ServerRendererOptions): ServerRenderer {
-  const { webDistDir, apollo, container, products, publicUrl } = options;
+  const { webDistDir, apollo, container, products, guides, publicUrl } = options;
   let loaded: ReturnType<typeof loadBundle> | undefined;
 
   const executeGraphql =
@@ -96,14 +114,13 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
       return response.body.singleResult;
     };
 
-  async function render(req: express.Request, res: express.Response, bundle: SsrBundle, template: string) {
-    const pathname = req.path;
-    const slug = pathname.startsWith('/products/') ? pathname.slice('/products/'.length) : null;
-    const product = slug ? await products.findActiveBySlug(slug) : null;
+  /** The page at `pathname` (`product`: the active product of a product page, null for a 404). */
+  async function render(pathname: string, product: Product | null, req: express.Request, res: express.Response) {
+    const { bundle, template } = loaded!;
     const head = pageHead(pathname, product, publicUrl);
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     const page = await bundle.render({
-      url: req.originalUrl,
+      url: pathname,
       executeGraphql: executeGraphql(res.locals.requestId as string, req.ip ?? ''),
       signal,
     });
@@ -116,22 +133,44 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
     return { status: head.status, html };
   }
 
+  /**
+   * The page kept in `store` under `path`, rendered by `renderPage` when it is not there. The render itself is kept,
+   * so requests arriving while it runs wait for it rather than render again; a failed one is dropped for the next.
+   */
+  function kept(store: Map<string, unknown>, path: string, renderPage: () => Promise<Page>): Promise<Page> {
+    const key = `page\n${path}`;
+    let page = store.get(key) as Promise<Page> | undefined;
+    if (!page) {
+      const rendering = renderPage();
+      store.set(key, rendering);
+      rendering.catch(() => {
+        if (store.get(key) === rendering) store.delete(key);
+      });
+      page = rendering;
+    }
+    return page;
+  }
+
   return {
     async page(req, res) {
-      if (!RENDERED_PATH.test(req.path)) return null;
+      const pathname = req.path;
+      if (!RENDERED_PATH.test(pathname)) return null;
       loaded ??= loadBundle(webDistDir);
       if (!loaded) return null;
-      const { bundle, template } = loaded;
-      if (!CATALOGUE_PAGE.test(req.path)) return render(req, res, bundle, template);
+      if (pathname === '/guides') {
+        return kept(guides.keptWithGuides(), pathname, () => render(pathname, null, req, res));
+      }
       // Taken before rendering: a page is never kept in a catalogue newer than its data.
       const store = await products.catalogueResponses();
-      const key = `page\n${req.path}`;
-      const cached = store.get(key) as { status: number; html: string } | undefined;
-      if (cached) return cached;
-      const page = await render(req, res, bundle, template);
-      // Only real pages are kept (one per active product at most); a 404 for a made-up slug is rendered each time.
-      if (page.status === 200) store.set(key, page);
-      return page;
+      const slug = pathname.startsWith('/products/') ? pathname.slice('/products/'.length) : null;
+      const product = slug ? await products.findActiveBySlug(slug) : null;
+      if (!slug || product) return kept(store, pathname, () => render(pathname, product, req, res));
+      // An unknown slug: the one 404 page, with this slug where the placeholder is (its URL and the query the browser
+      // hydrates from). The slug matched RENDERED_PATH: letters, digits and hyphens, nothing to escape.
+      const notFound = await kept(store, `/products/${SLUG_PLACEHOLDER}`, () =>
+        render(`/products/${SLUG_PLACEHOLDER}`, null, req, res),
+      );
+      return { status: notFound.status, html: notFound.html.replaceAll(SLUG_PLACEHOLDER, () => slug) };
     },
   };
 }
