@@ -109,8 +109,18 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** Jobs one process runs at once. */
+  /** Jobs one process runs at once (besides webhook deliveries, which have WEBHOOK_CONCURRENCY workers of their own). */
   JOBS_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /**
+   * Webhook deliveries one process attempts at once, on workers of their own: an endpoint that never answers holds
+   * these (each attempt for up to 10 s), never the workers that deliver keys, confirm payments and send mail.
+   */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  /**
+   * Seconds without a heartbeat after which a process running jobs counts as dead, and another frees the jobs and
+   * queues it held (graphile-worker alone waits 4 hours). Heartbeats are written every sixth of it.
+   */
+  JOBS_DEAD_WORKER_SECONDS: z.coerce.number().min(3).max(3600).default(30),
   /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://… for TLS from the start); unset: mail stays in the outbox. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   /** The From of every e-mail. */
@@ -185,7 +195,7 @@ export interface Config {
     pollSeconds: number;
     latePaymentDays: number;
   };
-  readonly jobs: { inProcess: boolean; concurrency: number };
+  readonly jobs: { inProcess: boolean; concurrency: number; webhookConcurrency: number; deadWorkerSeconds: number };
   /**
    * E-mail: SMTP server (unset: messages stay in the outbox as not sent), From, the base of links (no trailing slash),
    * and the attempts per message before it is marked failed.
@@ -266,7 +276,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollSeconds: e.PAYMENT_POLL_SECONDS,
       latePaymentDays: e.LATE_PAYMENT_DAYS,
     }),
-    jobs: Object.freeze({ inProcess: e.JOBS_IN_PROCESS, concurrency: e.JOBS_CONCURRENCY }),
+    jobs: Object.freeze({
+      inProcess: e.JOBS_IN_PROCESS,
+      concurrency: e.JOBS_CONCURRENCY,
+      webhookConcurrency: e.WEBHOOK_CONCURRENCY,
+      deadWorkerSeconds: e.JOBS_DEAD_WORKER_SECONDS,
+    }),
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -22,6 +22,13 @@ import { WEBHOOK_DELIVER_TASK, WebhookDeliveryService } from './webhooks/webhook
 export const PROOF_SWEEP_TASK = 'proofs:sweep';
 
 /**
+ * The tasks of the webhook runner, which has workers of its own (WEBHOOK_CONCURRENCY): an integrator's endpoint
+ * decides how long an attempt takes (up to 10 s), so one that never answers must not hold the workers that deliver
+ * keys, confirm payments, end payment windows and send mail. Every other task runs on the core runner.
+ */
+export const WEBHOOK_RUNNER_TASKS: readonly string[] = [WEBHOOK_DELIVER_TASK];
+
+/**
  * Recurring jobs, in graphile-worker's crontab format. Domain events are dispatched when the bus wakes the
  * dispatcher; the minutely run catches those whose wake-up was lost (a process that died between a commit and its
  * dispatch, a dispatcher that failed).

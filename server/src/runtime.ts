@@ -7,10 +7,10 @@ import { AppConfig, type ResolvedConfig } from './app-config';
 import { Container } from './container';
 import { DISPATCH_PENDING_TASK, dispatchOnWakeUp, DomainEventDispatcher, EventConsumers } from './core/domain-events';
 import { EventBus, PgEventBus } from './core/event-bus';
-import { JobQueue, migrateJobQueue, startJobRunner, type JobRunner } from './core/job-queue';
+import { JobQueue, migrateJobQueue, startJobRunners, type JobRunner } from './core/job-queue';
 import { createDataSource } from './db/data-source';
 import { FileStore, PgFileStore } from './files/file-store';
-import { CRONTAB, jobTasks, PROOF_SWEEP_TASK } from './jobs';
+import { CRONTAB, jobTasks, PROOF_SWEEP_TASK, WEBHOOK_RUNNER_TASKS } from './jobs';
 import { PAYMENTS_POLL_QUEUE, PAYMENTS_POLL_TASK } from './payments/chain-payment.service';
 import { NotificationService } from './notifications/notification.service';
 import { DeliveryService } from './orders/delivery.service';
@@ -69,11 +69,25 @@ export async function createRuntime(options: {
     container,
     bus,
     async startJobs() {
-      const runner = await startJobRunner({
+      // Two runners with disjoint tasks (docs/jobs-and-events.md "Runners"): webhook deliveries on workers of their
+      // own, so an endpoint that never answers cannot hold up keys, payments and mail.
+      const tasks = Object.entries(jobTasks(container));
+      const runner = await startJobRunners({
         connectionString: databaseUrl,
-        taskList: jobTasks(container),
-        concurrency: config.jobs.concurrency,
-        crontab: CRONTAB,
+        runners: [
+          {
+            name: 'core',
+            taskList: Object.fromEntries(tasks.filter(([task]) => !WEBHOOK_RUNNER_TASKS.includes(task))),
+            concurrency: config.jobs.concurrency,
+            crontab: CRONTAB,
+          },
+          {
+            name: 'webhooks',
+            taskList: Object.fromEntries(tasks.filter(([task]) => WEBHOOK_RUNNER_TASKS.includes(task))),
+            concurrency: config.jobs.webhookConcurrency,
+          },
+        ],
+        deadWorkerSeconds: config.jobs.deadWorkerSeconds,
       });
       const stopDispatch = dispatchOnWakeUp(bus, container.get(DomainEventDispatcher));
       const stoppable = {

@@ -18,7 +18,10 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
   });
   await runtime.startJobs();
-  logger.info({ concurrency: config.jobs.concurrency }, 'Worker is running jobs');
+  logger.info(
+    { concurrency: config.jobs.concurrency, webhookConcurrency: config.jobs.webhookConcurrency },
+    'Worker is running jobs',
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -3,10 +3,12 @@
  * caller's transaction, so a job exists exactly when the change that asked for it commits. A job key makes
  * adding idempotent: one pending job per key, whoever adds it and however often.
  */
-import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { Pool } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Service } from '../container';
+import { startJobHeartbeat, type JobHeartbeat } from './job-heartbeat';
 import { logger } from './logger';
 
 export interface JobSpec {
@@ -70,43 +72,110 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/**
- * Runs jobs in this process until `stop()`: in the API process by default, or alone in `npm run worker`.
- * Failed jobs are retried by graphile-worker with exponential backoff (exp(min(attempt, 10)) seconds).
- */
-export async function startJobRunner(options: {
-  connectionString: string;
+/** A pg pool for graphile-worker whose failing connections (a restarted database) are logged, not fatal. */
+function jobPool(connectionString: string, max: number): Pool {
+  const pgPool = new Pool({ connectionString, max });
+  const onError = (error: Error) => logger.warn({ err: error }, 'Job runner database connection error');
+  pgPool.on('error', onError);
+  pgPool.on('connect', (client) => client.on('error', onError));
+  return pgPool;
+}
+
+/** One graphile-worker runner: its own workers for the tasks it knows (it takes no job of another task). */
+export interface RunnerSpec {
+  /** For the logs: `core`, `webhooks`. */
+  name: string;
   taskList: TaskList;
   concurrency: number;
   /** graphile-worker crontab lines (recurring jobs). */
   crontab?: string;
-  /** How often to look for jobs that became due (retries, run_at); new jobs arrive at once over LISTEN. */
-  pollIntervalMs?: number;
-}): Promise<JobRunner> {
-  const pgPool = new Pool({ connectionString: options.connectionString, max: options.concurrency + 2 });
-  // An idle or checked-out connection that fails (a restarted database) is logged, not fatal.
-  const onError = (error: Error) => logger.warn({ err: error }, 'Job runner database connection error');
-  pgPool.on('error', onError);
-  pgPool.on('connect', (client) => client.on('error', onError));
+}
+
+/**
+ * Runs one graphile-worker runner until `stop()`. Failed jobs are retried by graphile-worker with exponential
+ * backoff (exp(min(attempt, 10)) seconds). `workerId` is the id its jobs and queues are locked with.
+ */
+async function startJobRunner(
+  connectionString: string,
+  spec: RunnerSpec,
+  pollIntervalMs: number,
+): Promise<JobRunner & { workerId: string }> {
+  const pgPool = jobPool(connectionString, spec.concurrency + 2);
+  // The pool's id is what graphile-worker 0.17 writes to locked_by; it is only told in the pool:create event.
+  const events = new EventEmitter() as WorkerEvents;
+  let workerId: string | undefined;
+  events.on('pool:create', ({ workerPool }) => (workerId = workerPool.id));
   let runner: Runner;
   try {
     runner = await run({
       pgPool,
-      taskList: options.taskList,
-      concurrency: options.concurrency,
-      crontab: options.crontab ?? '',
+      taskList: spec.taskList,
+      concurrency: spec.concurrency,
+      crontab: spec.crontab ?? '',
       noHandleSignals: true,
-      pollInterval: options.pollIntervalMs ?? 2000,
+      pollInterval: pollIntervalMs,
       logger: workerLogger,
+      events,
     });
   } catch (error) {
     await pgPool.end();
     throw error;
   }
+  if (!workerId) {
+    await runner.stop();
+    await pgPool.end();
+    throw new Error(`The ${spec.name} job runner started without telling its worker id`);
+  }
+  logger.debug({ runner: spec.name, workerId, concurrency: spec.concurrency }, 'Job runner started');
   return {
+    workerId,
     async stop() {
       await runner.stop();
       await pgPool.end();
+    },
+  };
+}
+
+/**
+ * Runs jobs in this process until `stop()`: in the API process by default, or alone in `npm run worker`. Each runner
+ * has workers of its own and takes only the jobs of its tasks (graphile-worker picks jobs by the tasks it knows), so
+ * one runner's slow jobs never hold another's. One heartbeat covers them all (job-heartbeat.ts): while this process
+ * lives its locks are kept; when it dies another process frees them after `deadWorkerSeconds`.
+ */
+export async function startJobRunners(options: {
+  connectionString: string;
+  runners: readonly RunnerSpec[];
+  deadWorkerSeconds: number;
+  /** How often to look for jobs that became due (retries, run_at); new jobs arrive at once over LISTEN. */
+  pollIntervalMs?: number;
+}): Promise<JobRunner> {
+  const started: (JobRunner & { workerId: string })[] = [];
+  const heartbeatPool = jobPool(options.connectionString, 1);
+  let heartbeat: JobHeartbeat;
+  try {
+    for (const spec of options.runners) {
+      started.push(await startJobRunner(options.connectionString, spec, options.pollIntervalMs ?? 2000));
+    }
+    heartbeat = await startJobHeartbeat({
+      pgPool: heartbeatPool,
+      workerIds: started.map((runner) => runner.workerId),
+      deadAfterSeconds: options.deadWorkerSeconds,
+      workerLogger,
+    });
+  } catch (error) {
+    await Promise.allSettled(started.map((runner) => runner.stop()));
+    await heartbeatPool.end();
+    throw error;
+  }
+  return {
+    async stop() {
+      // The heartbeat goes on while the runners finish their jobs: they hold their locks until then.
+      try {
+        await Promise.all(started.map((runner) => runner.stop()));
+      } finally {
+        await heartbeat.stop();
+        await heartbeatPool.end();
+      }
     },
   };
 }

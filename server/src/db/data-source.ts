@@ -12,6 +12,7 @@ import { ChainPayments1764500000000 } from './migrations/1764500000000-chain-pay
 import { SupportDesk1764600000000 } from './migrations/1764600000000-support-desk';
 import { ProductImages1764700000000 } from './migrations/1764700000000-product-images';
 import { CustomersAndSales1764800000000 } from './migrations/1764800000000-customers-and-sales';
+import { JobWorkerHeartbeats1764900000000 } from './migrations/1764900000000-job-worker-heartbeats';
 import { GuidesNotify1765000000000 } from './migrations/1765000000000-guides-notify';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
@@ -28,6 +29,7 @@ export const migrations = [
   SupportDesk1764600000000,
   ProductImages1764700000000,
   CustomersAndSales1764800000000,
+  JobWorkerHeartbeats1764900000000,
   GuidesNotify1765000000000,
 ];
 

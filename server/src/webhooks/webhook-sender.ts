@@ -8,7 +8,11 @@ import type { LookupFunction } from 'node:net';
 import { clipText, replaceControlCharacters } from '../../../common/validation';
 import { hostOf, resolveTarget, TargetRefusedError } from './webhook-target';
 
-/** The whole attempt (resolve, connect, send, answer) must finish within this. */
+/**
+ * The whole attempt must finish within this: resolving, connecting, sending, and the answer's headers and body (the
+ * request's abort signal ends a body that trickles or never ends too), so a receiver that hangs holds a webhook worker
+ * for at most this long.
+ */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Characters of the answer's body kept in the delivery log. */
 export const RESPONSE_LOG_CHARS = 1000;
@@ -70,10 +74,14 @@ export async function sendWebhook(request: WebhookRequest): Promise<WebhookAttem
 
 function describe(error: unknown, url: URL): string {
   if (error instanceof TargetRefusedError) return `Address not allowed: ${error.message}`;
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+  // Read by name and message, not by class: the deadline's reason is a DOMException, and under a test runner Node's
+  // own errors come from another realm's Error.
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  // The deadline ends the whole exchange: no connection, no headers, or an answer whose body never ends.
+  if (name === 'TimeoutError' || name === 'AbortError') {
     return `No answer from ${hostOf(url)} within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
   }
-  return clip(error instanceof Error ? error.message : String(error));
+  return clip(typeof message === 'string' ? message : String(error));
 }
 
 /** At most 500 characters of a message for the log. */
