@@ -420,6 +420,7 @@ describe('endpoints', () => {
       'order.paid',
       'order.delivered',
       'order.payment_issue',
+      'order.awaiting_stock',
       'ticket.created',
       'ticket.replied',
       'product.stock_changed',

@@ -16,6 +16,7 @@ export const DOMAIN_EVENT_TYPES = [
   'order.paid',
   'order.delivered',
   'order.payment_issue',
+  'order.awaiting_stock',
   'ticket.created',
   'ticket.replied',
   'product.stock_changed',
@@ -31,6 +32,8 @@ export interface DomainEventPayloads {
   'order.delivered': { orderId: string };
   /** Something is wrong with the order's payment read from the chain (docs/payments.md "Exceptions"). */
   'order.payment_issue': { orderId: string; kind: string; issue: string };
+  /** Paid, but its keys went back to stock before the payment arrived and too few are left to deliver. */
+  'order.awaiting_stock': { orderId: string; needed: number; available: number };
   'ticket.created': { ticketId: string };
   'ticket.replied': { ticketId: string; messageId: string; fromStaff: boolean };
   'product.stock_changed': { productId: string; inStock: boolean };

@@ -7,6 +7,7 @@ import { InputError, NotFoundError, parseInput } from '../core/errors';
 import { TicketStatus } from '../core/enums';
 import { EventBus } from '../core/event-bus';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
+import { KeyReservations } from '../orders/key-reservation.service';
 import { PAID } from '../orders/order-lifecycle';
 import { Order } from '../orders/order.entity';
 import { SupportTicket } from '../support/support-ticket.entity';
@@ -69,6 +70,7 @@ export class CustomerService {
   constructor(
     private readonly db: DataSource,
     private readonly bus: EventBus,
+    private readonly reservations: KeyReservations,
   ) {}
 
   /**
@@ -181,6 +183,8 @@ export class CustomerService {
       }
       await this.bus.publish({ topic: 'accounts', id: userId }, manager);
     });
+    // A blocked account holds no keys (docs/inventory.md "Reservation"); each order is released in its own transaction.
+    if (blocked) await this.reservations.releaseAccount(userId);
     return (await this.find(userId)) as Customer;
   }
 }

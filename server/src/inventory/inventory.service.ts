@@ -3,6 +3,7 @@ import { isUuid } from '../../../common/validation';
 import { Service } from '../container';
 import { InputError, NotFoundError } from '../core/errors';
 import { KeyCipher } from './key-cipher';
+import { DeliveryService } from '../orders/delivery.service';
 import { MAX_KEYS_PER_IMPORT, normalizeKeyValue, parseKeyLines, type InvalidLine } from './key-lines';
 import { OrderKeys } from './order-keys.service';
 import { KEY_FILE_MESSAGES, readKeyFile } from './key-file';
@@ -52,6 +53,7 @@ export class InventoryService {
     private readonly db: DataSource,
     private readonly cipher: KeyCipher,
     private readonly orderKeys: OrderKeys,
+    private readonly deliveries: DeliveryService,
   ) {}
 
   /**
@@ -80,7 +82,12 @@ export class InventoryService {
     if (parsed.lines === 0) throw InputError.field('keys', INVENTORY_MESSAGES.empty);
 
     const values = parsed.keys.map((key) => key.value);
-    const added = await this.db.transaction((manager) => insertKeys(manager, this.cipher, productId, values));
+    const added = await this.db.transaction(async (manager) => {
+      const inserted = await insertKeys(manager, this.cipher, productId, values);
+      // Paid orders that found too few keys are delivered now, oldest first, as the new keys allow.
+      if (inserted.some(Boolean)) await this.deliveries.deliverAwaitingStock(productId, manager);
+      return inserted;
+    });
     // New keys may put the product back in stock, and the count customers see changed either way.
     await this.orderKeys.announceStock(productId, { always: true });
     const inStockLines = parsed.keys.filter((_, index) => !added[index]).map((key) => key.line);

@@ -229,6 +229,27 @@ export function paymentConfirmedMail(ctx: MailContext, order: OrderMailFacts): M
   ]);
 }
 
+/**
+ * Paid, awaiting stock: the payment arrived after the order's keys went back to stock, and too few are left. The
+ * customer is told it is paid and will be delivered as soon as keys arrive, never left to wonder.
+ */
+export function awaitingStockMail(ctx: MailContext, order: OrderMailFacts): MailContent {
+  const shortId = shortOrderId(order.orderId);
+  return compose(ctx, `Order ${shortId} is paid and waiting for stock`, 'Your order is paid, and waiting for stock', [
+    greeting(order.customerName),
+    {
+      kind: 'paragraph',
+      text: `We have received your payment of ${amountToSend(order)} for order ${shortId}. It arrived after the order's reservation ended, and the licence keys it needs are not in stock right now.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `You need not do anything: we deliver the order as soon as keys arrive, and e-mail you then. Questions: write to ${ctx.supportEmail} or open a ticket at ${ctx.publicUrl}/support with the order number ${shortId}.`,
+    },
+    orderFacts(order),
+    { kind: 'link', label: 'Follow your order', href: verifyUrl(ctx, order.orderId) },
+  ]);
+}
+
 /** The order ended without a payment (NOT_RECEIVED): what happened and what the customer can do now. */
 export function paymentNotReceivedMail(ctx: MailContext, order: OrderMailFacts): MailContent {
   const shortId = shortOrderId(order.orderId);

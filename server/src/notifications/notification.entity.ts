@@ -8,6 +8,7 @@ export enum NotificationKind {
   PAYMENT_NOT_RECEIVED = 'payment_not_received',
   ORDER_DELIVERED = 'order_delivered',
   PAYMENT_ISSUE = 'payment_issue',
+  AWAITING_STOCK = 'awaiting_stock',
   TICKET_REPLY = 'ticket_reply',
 }
 

@@ -12,6 +12,7 @@ import { logger } from '../core/logger';
 import { hydrate } from '../db/hydrate';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 import {
+  awaitingStockMail,
   orderDeliveredMail,
   orderReceivedMail,
   paymentConfirmedMail,
@@ -60,6 +61,8 @@ export function mailKindsFor(event: NewDomainEvent): NotificationKind[] {
     case 'order.payment_issue':
       // "Not found yet" usually clears itself within minutes (a node behind the chain); /verify shows it meanwhile.
       return event.payload.kind === PaymentIssueKind.NOT_FOUND ? [] : [NotificationKind.PAYMENT_ISSUE];
+    case 'order.awaiting_stock':
+      return [NotificationKind.AWAITING_STOCK];
     case 'order.status_changed':
       return event.payload.to === OrderStatus.NOT_RECEIVED ? [NotificationKind.PAYMENT_NOT_RECEIVED] : [];
     case 'ticket.replied':
@@ -80,6 +83,7 @@ const ORDER_MAILS: Partial<
   [NotificationKind.PAYMENT_CONFIRMED]: paymentConfirmedMail,
   [NotificationKind.PAYMENT_NOT_RECEIVED]: paymentNotReceivedMail,
   [NotificationKind.ORDER_DELIVERED]: orderDeliveredMail,
+  [NotificationKind.AWAITING_STOCK]: awaitingStockMail,
   [NotificationKind.PAYMENT_ISSUE]: (ctx, order, event) =>
     paymentIssueMail(ctx, order, event.type === 'order.payment_issue' ? event.payload.issue : ''),
 };

@@ -1,6 +1,8 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { Service } from '../container';
-import { asNewEvent, type DomainEvent } from '../core/domain-events';
+import { licenceKeyCount } from '../../../common/labels';
+import { asNewEvent, DomainEvents, type DomainEvent } from '../core/domain-events';
+import { EventBus } from '../core/event-bus';
 import { OrderStatus } from '../core/enums';
 import { JobQueue } from '../core/job-queue';
 import { logger } from '../core/logger';
@@ -8,10 +10,15 @@ import { keysDeliveredNote, keysReservedNote, OrderKeys } from '../inventory/ord
 import { PAID } from './order-lifecycle';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
 import { Order } from './order.entity';
+import { orderChangeEvents } from './order-topics';
 
 export const DELIVERY_TASK = 'order:deliver';
 
 export const DELIVERED_REASON = 'Delivered automatically after payment confirmation';
+
+/** The history note of a paid order that found too few keys to deliver. */
+export const awaitingStockNote = (needed: number, available: number) =>
+  `Paid, awaiting stock: ${licenceKeyCount(needed)} needed, ${available.toLocaleString('en-US')} in stock`;
 
 export type DeliveryOutcome = 'delivered' | 'manual' | 'not-paid' | 'waiting-for-keys';
 
@@ -29,6 +36,8 @@ export class DeliveryService {
     private readonly lifecycle: OrderLifecycle,
     private readonly keys: OrderKeys,
     private readonly jobs: JobQueue,
+    private readonly events: DomainEvents,
+    private readonly bus: EventBus,
   ) {}
 
   /** The delivery consumer of domain events: an order that became paid gets its delivery job. */
@@ -59,8 +68,12 @@ export class DeliveryService {
       const reservation = await this.keys.reserveMissing(manager, order.id);
       if (!reservation.stockedByKeys) return 'manual';
       if (!reservation.reserved) {
+        if (!order.awaitingStockSince) await this.flagAwaitingStock(manager, order, reservation);
         logger.warn({ orderId, ...reservation }, 'Delivery waiting for licence keys');
         return 'waiting-for-keys';
+      }
+      if (order.awaitingStockSince) {
+        await manager.query(`UPDATE orders SET awaiting_stock_since = NULL WHERE id = $1`, [order.id]);
       }
       if (reservation.needed > 0)
         await this.lifecycle.note(manager, order, SYSTEM_ACTOR, keysReservedNote(reservation.needed));
@@ -73,5 +86,40 @@ export class DeliveryService {
     });
     logger.info({ orderId, outcome }, 'Delivery job ran');
     return outcome;
+  }
+
+  /**
+   * Paid, awaiting stock: the order's reservation ended before its payment arrived and too few keys are left. Flagged
+   * once for the admin (`Order.awaitingStock`, the history) and told to the customer (e-mail, webhooks); an import of
+   * keys for the product queues its delivery again (`deliverAwaitingStock`).
+   */
+  private async flagAwaitingStock(
+    manager: EntityManager,
+    order: Order,
+    reservation: { needed: number; available: number },
+  ): Promise<void> {
+    await manager.query(`UPDATE orders SET awaiting_stock_since = now(), updated_at = now() WHERE id = $1`, [order.id]);
+    await this.lifecycle.note(
+      manager,
+      order,
+      SYSTEM_ACTOR,
+      awaitingStockNote(reservation.needed, reservation.available),
+    );
+    await this.events.record(manager, [
+      { type: 'order.awaiting_stock', payload: { orderId: order.id, ...reservation } },
+    ]);
+    await this.bus.publish(orderChangeEvents(order.id), manager);
+  }
+
+  /** Queues delivery again for the paid orders of `productId` that wait for keys, oldest first (after an import). */
+  async deliverAwaitingStock(productId: string, manager: EntityManager): Promise<void> {
+    const waiting: { id: string }[] = await manager.query(
+      `SELECT id FROM orders WHERE product_id = $1 AND awaiting_stock_since IS NOT NULL ORDER BY awaiting_stock_since`,
+      [productId],
+    );
+    await this.jobs.add(
+      waiting.map(({ id }) => ({ task: DELIVERY_TASK, payload: { orderId: id }, jobKey: `${DELIVERY_TASK}:${id}` })),
+      manager,
+    );
   }
 }

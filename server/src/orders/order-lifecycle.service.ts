@@ -6,6 +6,9 @@ import { InputError } from '../core/errors';
 import { EventBus } from '../core/event-bus';
 import { hydrate } from '../db/hydrate';
 import { KEY_MESSAGES, keysReleasedNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
+import { AppConfig } from '../app-config';
+import { JobQueue } from '../core/job-queue';
+import { reservationEnd, reservationEndJob } from './key-reservation';
 import { checkTransition, ENDED_UNPAID } from './order-lifecycle';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
@@ -40,6 +43,8 @@ export class OrderLifecycle {
     private readonly bus: EventBus,
     private readonly events: DomainEvents,
     private readonly keys: OrderKeys,
+    private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
   ) {}
 
   /**
@@ -63,7 +68,10 @@ export class OrderLifecycle {
     }
     const rows: Record<string, unknown>[] = await manager.query(
       `WITH changed AS (
-         UPDATE orders SET status = $2, updated_at = now() WHERE id = $1 RETURNING *
+         -- Keys are held with an end only while PENDING; paid they are delivered, ended unpaid they are released.
+         UPDATE orders SET status = $2, updated_at = now(),
+           keys_reserved_until = CASE WHEN $2 = '${OrderStatus.PENDING}' THEN keys_reserved_until END
+         WHERE id = $1 RETURNING *
        ), audit AS (
          INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, reason, override)
          SELECT id, $3, $4, $5, status, $6, $7 FROM changed
@@ -112,6 +120,13 @@ export class OrderLifecycle {
         throw InputError.field('status', KEY_MESSAGES.cannotReopen(reservation.needed, reservation.available));
       }
       if (reservation.needed > 0) await this.note(manager, order, actor, keysReservedNote(reservation.needed));
+      if (reservation.needed > 0 && to === OrderStatus.PENDING) {
+        // Reopened unpaid: its keys are held for a new reservation period, as at checkout.
+        const until = reservationEnd(this.config.reservationMinutes);
+        await manager.query(`UPDATE orders SET keys_reserved_until = $2 WHERE id = $1`, [order.id, until]);
+        order.keysReservedUntil = until;
+        await this.jobs.add(reservationEndJob(order.id, until), manager);
+      }
     }
   }
 }

@@ -98,6 +98,26 @@ export class Order {
   @Column({ name: 'payment_due_at', type: 'timestamptz' })
   paymentDueAt: Date;
 
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      "Until when the order's licence keys are held for it while unpaid (RESERVATION_MINUTES after checkout); then they go back to stock unless a payment was seen on chain. Null when it holds none",
+  })
+  @Column({ name: 'keys_reserved_until', type: 'timestamptz', nullable: true })
+  keysReservedUntil: Date | null;
+
+  /** When a paid order found too few keys in stock to deliver (its reservation had ended); null once delivered. */
+  @Column({ name: 'awaiting_stock_since', type: 'timestamptz', nullable: true })
+  awaitingStockSince: Date | null;
+
+  @Field(() => Boolean, {
+    description:
+      'Paid, awaiting stock: its keys went back to stock before its payment arrived and too few are left to deliver; delivered as soon as keys are imported',
+  })
+  get awaitingStock(): boolean {
+    return this.awaitingStockSince !== null;
+  }
+
   @Field(() => Boolean, {
     description:
       'Still PENDING after its payment window: it has a proof or transaction ID (otherwise it would have expired) and waits for an admin',

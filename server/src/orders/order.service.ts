@@ -141,10 +141,10 @@ export class OrderService {
         ],
         manager,
       );
-      if ((txId ?? null) === order.transactionId) return order;
       if (await this.chainPayments.paidAnotherOrder(manager, order.id, txId ?? '')) {
         throw InputError.field('transactionId', MESSAGES.transactionAlreadyUsed);
       }
+      if ((txId ?? null) === order.transactionId) return order;
       const rows: Record<string, unknown>[] = await manager.query(
         // A bare UPDATE … RETURNING comes back from TypeORM as [rows, count]; a CTE returns plain rows.
         // An issue about the previous transaction (not found, failed, another address…) no longer applies; one about

@@ -20,6 +20,8 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'order.status_changed': "An order's status changes (any change, with who made it)",
   'order.paid': 'An order is paid (status Success)',
   'order.delivered': 'An order is completed',
+  'order.payment_issue': "Something is wrong with an order's payment (short, late, failed…)",
+  'order.awaiting_stock': 'A paid order waits for licence keys to be imported',
   'ticket.created': 'A support ticket is opened',
   'ticket.replied': 'A support ticket gets a reply',
   'product.stock_changed': 'A product goes in or out of stock',
