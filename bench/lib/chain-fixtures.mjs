@@ -3,7 +3,7 @@
  * stand-in, an Esplora stand-in, and anvil, a real local Ethereum chain), plus a proxy that counts what the store
  * asks each of them. The fixtures are TypeScript: `loadChainFixtures` compiles them (and what they import) with the
  * project's tsc (bench/tsconfig.fixtures.json) into node_modules/.cache/bench-fixtures, where their own imports
- * (bs58, anvil's binary package) resolve from the project's node_modules, and loads them. Nothing is duplicated.
+ * (@scure/base, anvil's binary package) resolve from the project's node_modules, and loads them. Nothing is duplicated.
  */
 import { Buffer } from 'node:buffer';
 import { spawnSync } from 'node:child_process';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { STORE_NAME } from '../../common/brand';
 import { DEFAULT_USD_RATES, RATE_DECIMALS } from '../../common/pricing';
 import type { WsLimitSettings } from './graphql/ws-limits';
+import { btcAddressProblem, ethAddressProblem, tronAddressProblem } from './payments/chains/pay-address';
 import { webDistDir } from './paths';
 
 const optionalString = z
@@ -212,6 +213,25 @@ export interface Config {
   readonly graphiql: boolean;
 }
 
+/**
+ * The receiving addresses (and the USDT contract) that fail their chain's checks, as [variable, value, problem]: a
+ * mistyped address would be shown to customers, who would pay it, and a TRON one would fail every poll. Checked in
+ * every NODE_ENV; what production adds (EIP-55 checksums, mainnet only) is in payments/chains/pay-address.ts.
+ */
+function payAddressProblems(e: z.infer<typeof envSchema>): [string, string, string][] {
+  const production = e.NODE_ENV === 'production';
+  const checks: [string, string | undefined, (value: string) => string | null][] = [
+    ['PAY_ADDRESS_ETH', e.PAY_ADDRESS_ETH, (value) => ethAddressProblem(value, { production })],
+    ['PAY_ADDRESS_USDT_TRC20', e.PAY_ADDRESS_USDT_TRC20, tronAddressProblem],
+    ['PAY_ADDRESS_BTC', e.PAY_ADDRESS_BTC, (value) => btcAddressProblem(value, { production })],
+    ['USDT_TRC20_CONTRACT', e.USDT_TRC20_CONTRACT, tronAddressProblem],
+  ];
+  return checks.flatMap(([variable, value, check]) => {
+    const problem = value === undefined ? null : check(value);
+    return problem === null ? [] : [[variable, value!, problem] as [string, string, string]];
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -236,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Links in real e-mails would otherwise point customers at http://localhost.
     throw new Error('PUBLIC_URL is required when NODE_ENV=production and SMTP_URL is set');
   }
+  const addressLines = payAddressProblems(e).map(([variable, value, problem]) => `  ${variable}: ${value} ${problem}`);
+  if (addressLines.length > 0) throw new Error(`Invalid environment:\n${addressLines.join('\n')}`);
   const usdt = e.PAY_ADDRESS_USDT_TRC20 ?? (e.NODE_ENV === 'production' ? undefined : DEMO_USDT_ADDRESS);
   const graphiql = e.GRAPHIQL ? e.GRAPHIQL === 'true' : e.NODE_ENV !== 'production';
   return Object.freeze({

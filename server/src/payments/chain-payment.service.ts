@@ -88,8 +88,9 @@ export class ChainPaymentService {
 
   /**
    * One poll of every watched chain: typed transaction ids not found yet, new payments to the address, confirmations
-   * of payments seen. A chain that cannot be read is logged and tried again next poll; the others go on. Schedules
-   * the next poll (one pending poll at a time: the job key).
+   * of payments seen. A chain whose poll fails (its API down or misbehaving, whatever the error) is logged and tried
+   * again next poll; the others go on, and the poll itself does not fail. Schedules the next poll (one pending poll
+   * at a time: the job key).
    */
   async poll(): Promise<PollReport[]> {
     const watched = this.watched();
@@ -130,9 +131,17 @@ export class ChainPaymentService {
       report.transfersSeen = await this.watchAddress(watch, address, tip);
       report.unconfirmedRefreshed = await this.refreshUnconfirmed(watch, tip);
     } catch (error) {
-      if (!(error instanceof ChainReadError)) throw error;
-      logger.warn({ err: error, method: watch.method }, 'Chain could not be read; trying again next poll');
-      report.error = error.message;
+      // One method's failure ends its own poll only: the other chains' polls (run alongside) go on, and the next poll
+      // tries this one again. Logged once per poll, with the method.
+      if (error instanceof ChainReadError) {
+        logger.warn({ err: error, method: watch.method }, 'Chain could not be read; trying again next poll');
+      } else {
+        logger.error(
+          { err: error, method: watch.method },
+          'Chain poll failed; the other chains go on, this one is tried again next poll',
+        );
+      }
+      report.error = error instanceof Error ? error.message : String(error);
     }
     return report;
   }

@@ -2,15 +2,32 @@ import {
   BaseError,
   createPublicClient,
   http,
+  ResponseBodyTooLargeError,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   type Hash,
   type PublicClient,
+  type Transaction,
 } from 'viem';
-import { ChainReadError, type ChainReader, type ChainTransaction, type IncomingPage } from './chain-reader';
+import {
+  ChainReadError,
+  MAX_ANSWER_BYTES,
+  capText,
+  chainFetch,
+  excerptText,
+  type ChainReader,
+  type ChainTransaction,
+  type IncomingPage,
+} from './chain-reader';
 
-/** Blocks one `incoming` call reads at most (one batched request): bounded work per poll. */
+/** Blocks one `incoming` call reads at most: bounded work per poll. */
 const MAX_BLOCKS_PER_CALL = 100;
+/**
+ * Blocks (with their transactions) asked for in one batched request, one request after the other: two real blocks
+ * (0.2-1.5 MB of JSON each) stay well under MAX_ANSWER_BYTES, and the blocks not paying us are dropped before the
+ * next two are read. (One batch of all 100 would be 20-150 MB, over any sane cap, viem's own 10 MB default included.)
+ */
+const BLOCKS_PER_REQUEST = 2;
 /** Where watching starts when there is no position yet: the last few minutes of blocks (12 s each). */
 const RECENT_BLOCKS = 25;
 
@@ -20,7 +37,8 @@ const TX_ID = /^(0x)?[0-9a-fA-F]{64}$/;
  * ETH over JSON-RPC (`ETH_RPC_URL`: a node, Infura, Alchemy, or anvil in the tests) through viem, which batches the
  * calls made together into one HTTP request. Calls used: `eth_blockNumber`, `eth_getTransactionByHash`,
  * `eth_getTransactionReceipt`, `eth_getBlockByNumber`. A payment is the transaction's own value to our address
- * (index 0); token transfers on Ethereum are not accepted.
+ * (index 0); token transfers on Ethereum are not accepted. Requests go through `chainFetch` (no redirects followed)
+ * and answers are capped at MAX_ANSWER_BYTES, as for the other chains.
  */
 export class EthReader implements ChainReader {
   readonly network = 'eth' as const;
@@ -29,7 +47,16 @@ export class EthReader implements ChainReader {
 
   constructor(options: { rpcUrl: string }) {
     this.client = createPublicClient({
-      transport: http(options.rpcUrl, { batch: true, timeout: 10_000, retryCount: 1 }),
+      transport: http(options.rpcUrl, {
+        batch: true,
+        timeout: 10_000,
+        retryCount: 1,
+        fetchFn: (input, init) => {
+          const url = input instanceof Request ? input.url : String(input);
+          return chainFetch('eth', url, init, new URL(url).origin);
+        },
+        maxResponseBodySize: MAX_ANSWER_BYTES,
+      }),
     });
   }
 
@@ -64,7 +91,7 @@ export class EthReader implements ChainReader {
   }
 
   /**
-   * Reads the blocks after `from` (at most MAX_BLOCKS_PER_CALL, in one batched request) for transactions to
+   * Reads the blocks after `from` (at most MAX_BLOCKS_PER_CALL, BLOCKS_PER_REQUEST a request) for transactions to
    * `address`, then their receipts (a reverted one paid nothing). Pending transactions are not listed: JSON-RPC
    * has no mempool by address, so a payment shows up here once it is in a block (a transaction id the customer
    * gives is read at once, pending or not).
@@ -75,18 +102,24 @@ export class EthReader implements ChainReader {
     const last = Math.min(tip, first + MAX_BLOCKS_PER_CALL - 1);
     if (last < first) return { transactions: [], next: from ?? tip };
     const wanted = address.toLowerCase();
-    const blocks = await this.read(() =>
-      Promise.all(
-        Array.from({ length: last - first + 1 }, (_, i) =>
-          this.client.getBlock({ blockNumber: BigInt(first + i), includeTransactions: true }),
+    const paying: { tx: Transaction; blockTime: Date }[] = [];
+    for (let start = first; start <= last; start += BLOCKS_PER_REQUEST) {
+      const count = Math.min(BLOCKS_PER_REQUEST, last - start + 1);
+      const blocks = await this.read(() =>
+        Promise.all(
+          Array.from({ length: count }, (_, i) =>
+            this.client.getBlock({ blockNumber: BigInt(start + i), includeTransactions: true }),
+          ),
         ),
-      ),
-    );
-    const paying = blocks.flatMap((block) =>
-      block.transactions
-        .filter((tx) => tx.to?.toLowerCase() === wanted && tx.value > 0n)
-        .map((tx) => ({ tx, blockTime: new Date(Number(block.timestamp) * 1000) })),
-    );
+      );
+      paying.push(
+        ...blocks.flatMap((block) =>
+          block.transactions
+            .filter((tx) => tx.to?.toLowerCase() === wanted && tx.value > 0n)
+            .map((tx) => ({ tx, blockTime: new Date(Number(block.timestamp) * 1000) })),
+        ),
+      );
+    }
     const receipts = await this.read(() =>
       Promise.all(paying.map(({ tx }) => this.client.getTransactionReceipt({ hash: tx.hash }))),
     );
@@ -102,13 +135,29 @@ export class EthReader implements ChainReader {
     };
   }
 
-  /** viem's errors (network, RPC, malformed answers) as ChainReadError, so callers handle one kind. */
+  /**
+   * viem's errors (network, RPC, malformed answers) as ChainReadError, so callers handle one kind: `chainFetch`'s own
+   * (a redirect, unreachable) as they are, an answer over the cap naming it, others by viem's short message. Anything
+   * else thrown while viem reads an answer (a BigInt of a malformed hex value, say) is a malformed answer too. Messages
+   * are cut short (a node's error text, or a bad value, is the node's to choose) and leave the RPC URL out (Infura's
+   * holds the key).
+   */
   private async read<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof BaseError) throw new ChainReadError('eth', error.shortMessage);
-      throw error;
+      if (!(error instanceof BaseError)) {
+        throw new ChainReadError('eth', `malformed JSON-RPC answer: ${excerptText(String(error))}`);
+      }
+      const cause = error.walk((e) => e instanceof ChainReadError || e instanceof ResponseBodyTooLargeError);
+      if (cause instanceof ChainReadError) throw cause;
+      if (cause instanceof ResponseBodyTooLargeError) {
+        throw new ChainReadError(
+          'eth',
+          `the JSON-RPC answer was over the ${capText()} cap on a chain API answer: the read was stopped`,
+        );
+      }
+      throw new ChainReadError('eth', excerptText(error.shortMessage));
     }
   }
 }

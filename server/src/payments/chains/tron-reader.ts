@@ -18,6 +18,8 @@
 import { z } from 'zod';
 import {
   ChainReadError,
+  excerpt,
+  excerptText,
   fetchJson,
   hexTxId,
   type ChainReader,
@@ -114,7 +116,10 @@ export class TronReader implements ChainReader {
     }
     const info = this.parse(transactionInfoSchema, json, 'gettransactioninfobyid');
     if (info.id.toLowerCase() !== id) {
-      throw new ChainReadError(this.network, `gettransactioninfobyid(${id}) answered for transaction ${info.id}`);
+      throw new ChainReadError(
+        this.network,
+        `gettransactioninfobyid(${id}) answered for transaction ${excerptText(info.id)}`,
+      );
     }
     const receiptResult = info.receipt?.result;
     // A plain TRX transfer has no receipt.result; a contract call has "SUCCESS" or why it failed (REVERT, …).
@@ -168,7 +173,7 @@ export class TronReader implements ChainReader {
       if (entry.type !== 'Transfer' || entry.token_info?.address !== this.usdtContract || entry.to !== address)
         continue;
       if (!TX_ID.test(entry.transaction_id) || !/^\d+$/.test(entry.value)) {
-        throw new ChainReadError(this.network, `trc20 listing has a malformed transfer: ${JSON.stringify(entry)}`);
+        throw new ChainReadError(this.network, `trc20 listing has a malformed transfer: ${excerpt(entry)}`);
       }
       const id = entry.transaction_id.toLowerCase();
       const group = byTx.get(id);
@@ -219,7 +224,7 @@ export class TronReader implements ChainReader {
       const issue = result.error.issues[0];
       throw new ChainReadError(
         this.network,
-        `malformed ${what} answer (${issue.path.join('.') || 'body'}: ${issue.message}): ${JSON.stringify(json).slice(0, 200)}`,
+        `malformed ${what} answer (${issue.path.join('.') || 'body'}: ${issue.message}): ${excerpt(json)}`,
       );
     }
     return result.data;
