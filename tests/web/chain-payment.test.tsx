@@ -149,6 +149,7 @@ describe('admin queue: the chain evidence beside the proof', () => {
     createdAt: '2026-11-20T09:41:00.000Z',
     status: 'PENDING',
     paymentOverdue: false,
+    awaitingStock: false,
     quantity: 1,
     totalPrice: 42,
     paymentMethod: 'ETH',

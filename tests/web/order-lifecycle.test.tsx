@@ -33,6 +33,7 @@ function adminRow(shortId: string, status: 'PENDING' | 'SUCCESS', paymentOverdue
     createdAt: '2026-11-20T09:41:00.000Z',
     status,
     paymentOverdue,
+    awaitingStock: false,
     quantity: 2,
     totalPrice: 68,
     paymentMethod: 'USDT_TRC20',
@@ -155,5 +156,45 @@ describe('/verify: the payment window and the store’s own decisions', () => {
       systemReason('PENDING', [placed, expired, { toStatus: 'PENDING', actorKind: 'ADMIN', reason: null }]),
     ).toBeNull();
     expect(systemReason('NOT_RECEIVED', [])).toBeNull();
+  });
+});
+
+describe('/verify: the keys held for an unpaid order (docs/inventory.md "Reservation")', () => {
+  const order: VerifiedOrder = {
+    id: '4a7d2b3c-0000-4000-8000-000000000000',
+    status: 'PENDING',
+    transactionId: null,
+    paymentDueAt: '2099-11-24T07:16:00.000Z',
+    paymentOverdue: false,
+    statusReason: null,
+    productName: 'Litecoin (LTC) Licence Key',
+    domainName: null,
+    paymentMethod: 'USDT_TRC20',
+    cryptoAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    paymentAmountCrypto: '68.00',
+    totalPrice: 68,
+    quantity: 2,
+    stockedByKeys: true,
+  };
+
+  it('while held: until when, and what happens after', () => {
+    const until = new Date(Date.now() + 30 * 60_000).toISOString();
+    const text = textOf(render(<VerifyOrderStatus order={{ ...order, keysReservedUntil: until }} />));
+    const shown = `${new Date(until).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' })}, ${new Date(until).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}`;
+    expect(text).toContain(`Your 2 licence keys are reserved for you until ${shown}`);
+    expect(text).toContain('Pay before then to be sure of them');
+  });
+
+  it('once released: paying now still delivers while keys are in stock; a product without keys says nothing', () => {
+    const text = textOf(render(<VerifyOrderStatus order={{ ...order, keysReservedUntil: null }} />));
+    expect(text).toContain('The reservation of your licence keys has ended.');
+    const manual = textOf(render(<VerifyOrderStatus order={{ ...order, stockedByKeys: false }} />));
+    expect(manual).not.toContain('reserv');
+  });
+
+  it('paid, awaiting stock: nothing to do, delivered when keys arrive', () => {
+    const text = textOf(render(<VerifyOrderStatus order={{ ...order, status: 'SUCCESS', awaitingStock: true }} />));
+    expect(text).toContain('Your payment is received, but the licence keys for this order are out of stock right now.');
+    expect(text).not.toContain('The reservation of your licence keys has ended.');
   });
 });

@@ -68,7 +68,24 @@ export interface VerifiedOrder {
   /** What is wrong with the payment, as a full sentence with the amounts (the API's `paymentIssue`). */
   paymentIssue?: string | null;
   paymentIssueKind?: PaymentIssueKindValue | null;
+  /** Until when the order's licence keys are held for it while unpaid (ISO); null: it holds none. */
+  keysReservedUntil?: string | null;
+  /** Paid, but its keys went back to stock before the payment arrived: delivered once keys are imported. */
+  awaitingStock?: boolean;
+  /** The product is stocked by licence keys (KEYS or DOWNLOAD), so its keys are reserved while it is unpaid. */
+  stockedByKeys?: boolean;
 }
+
+/** What the customer is told about the keys held for an unpaid order (docs/inventory.md "Reservation"). */
+export const RESERVATION_TEXTS = {
+  held: (quantity: number) =>
+    `${quantity === 1 ? 'Your licence key is' : `Your ${quantity.toLocaleString('en-US')} licence keys are`} reserved for you until`,
+  heldNext: 'Pay before then to be sure of them; after it, they go back on sale unless your payment has been seen.',
+  ended:
+    'The reservation of your licence keys has ended. If you pay now, your keys are delivered as long as they are in stock.',
+  awaitingStock:
+    'Your payment is received, but the licence keys for this order are out of stock right now. We deliver them as soon as they arrive and e-mail you. You need not do anything.',
+} as const;
 
 /** A payment was seen on chain for the order (a failed transaction paid nothing, so it does not count). */
 export function paymentSeen(order: Pick<VerifiedOrder, 'payment'>): boolean {
@@ -240,6 +257,7 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
           {order.status === 'PENDING' && (!paymentSeen(order) || order.paymentIssueKind === 'UNDERPAID') ? (
             <PaymentDeadline order={order} />
           ) : null}
+          <KeyReservation order={order} />
           <Stack
             direction="row"
             spacing={1}
@@ -376,6 +394,36 @@ function PaymentDeadline({ order }: { order: VerifiedOrder }) {
         </Typography>
       ) : null}
     </Box>
+  );
+}
+
+/** The keys held for an unpaid order and until when, a reservation that ended, or a paid order waiting for stock. */
+function KeyReservation({ order }: { order: VerifiedOrder }) {
+  const sx = { mt: 2.5, maxWidth: 560, mx: 'auto', textAlign: 'left' } as const;
+  if (order.awaitingStock) {
+    return (
+      <Alert severity="info" sx={sx} data-testid="key-reservation">
+        {RESERVATION_TEXTS.awaitingStock}
+      </Alert>
+    );
+  }
+  if (order.status !== 'PENDING' || !order.stockedByKeys || paymentSeen(order)) return null;
+  const until = order.keysReservedUntil;
+  if (until && Date.parse(until) > Date.now()) {
+    return (
+      <Alert severity="info" icon={<KeyOutlinedIcon fontSize="inherit" />} sx={sx} data-testid="key-reservation">
+        {RESERVATION_TEXTS.held(order.quantity)}{' '}
+        <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+          {formatDateTime(until)}
+        </Box>
+        . {RESERVATION_TEXTS.heldNext}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="warning" sx={sx} data-testid="key-reservation">
+      {RESERVATION_TEXTS.ended}
+    </Alert>
   );
 }
 

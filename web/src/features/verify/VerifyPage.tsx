@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
+import { isKeyed } from '../admin/products/keyLabels';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { useToast } from '../../components/toast';
 import { getFragmentData, graphql } from '../../gql';
@@ -34,6 +35,8 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
     paymentQrSvg
     paymentIssue
     paymentIssueKind
+    keysReservedUntil
+    awaitingStock
     payment {
       txId
       amount
@@ -149,6 +152,9 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
     payment: order.payment,
     paymentIssue: order.paymentIssue,
     paymentIssueKind: order.paymentIssueKind,
+    keysReservedUntil: order.keysReservedUntil,
+    awaitingStock: order.awaitingStock,
+    stockedByKeys: isKeyed(order.product.fulfilment),
   };
   const pending = order.status === 'PENDING';
   // Once a payment is seen on chain the order can no longer be cancelled (the API refuses), nor needs its ID.

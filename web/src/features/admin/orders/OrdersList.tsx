@@ -36,6 +36,7 @@ export const AdminOrderRowFragment = graphql(/* GraphQL */ `
     createdAt
     status
     paymentOverdue
+    awaitingStock
     quantity
     totalPrice
     paymentMethod
@@ -149,6 +150,19 @@ export function OverdueChip() {
   );
 }
 
+/** A paid order whose keys went back to stock before its payment arrived: it waits for an import of keys. */
+export function AwaitingStockChip() {
+  return (
+    <Chip
+      label="Awaiting stock"
+      size="small"
+      color="warning"
+      title="Paid, but too few licence keys are in stock to deliver it: import keys and it is delivered at once"
+      sx={{ height: 20, fontSize: '0.7rem', fontWeight: 700 }}
+    />
+  );
+}
+
 /** The same transaction, however it is written ("0xAB…" typed, "0xab…" on chain, with or without 0x). */
 function sameTx(a: string, b: string): boolean {
   const plain = (id: string) => id.toLowerCase().replace(/^0x/, '');
@@ -230,6 +244,7 @@ function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof
                   <Typography sx={{ ...mono, fontWeight: 700 }}>{order.shortId}</Typography>
                   {newIds.has(order.id) ? <NewChip /> : null}
                   {order.paymentOverdue ? <OverdueChip /> : null}
+                  {order.awaitingStock ? <AwaitingStockChip /> : null}
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
                   {formatDate(order.createdAt)}
@@ -338,6 +353,7 @@ function OrderCards({ orders, newIds, pendingStatus, onStatusChange, onViewProof
                   <Typography sx={{ ...mono, fontWeight: 700 }}>{order.shortId}</Typography>
                   {newIds.has(order.id) ? <NewChip /> : null}
                   {order.paymentOverdue ? <OverdueChip /> : null}
+                  {order.awaitingStock ? <AwaitingStockChip /> : null}
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
                   {formatDateTime(order.createdAt)}

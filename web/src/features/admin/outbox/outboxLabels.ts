@@ -8,6 +8,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   PAYMENT_NOT_RECEIVED: 'Payment not received',
   ORDER_DELIVERED: 'Order completed',
   PAYMENT_ISSUE: 'Payment problem',
+  AWAITING_STOCK: 'Paid, awaiting stock',
   TICKET_REPLY: 'Ticket reply',
 };
 
