@@ -408,8 +408,9 @@ function KeyReservation({ order }: { order: VerifiedOrder }) {
     );
   }
   if (order.status !== 'PENDING' || !order.stockedByKeys || paymentSeen(order)) return null;
+  // The server clears it when the keys go back (within seconds of the time shown), and the page updates live.
   const until = order.keysReservedUntil;
-  if (until && Date.parse(until) > Date.now()) {
+  if (until) {
     return (
       <Alert severity="info" icon={<KeyOutlinedIcon fontSize="inherit" />} sx={sx} data-testid="key-reservation">
         {RESERVATION_TEXTS.held(order.quantity)}{' '}
