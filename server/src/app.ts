@@ -9,6 +9,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { DataSource } from 'typeorm';
 import { LIMITS } from '../../common/validation';
+import { BlockRuleService } from './abuse/block-rule.service';
 import { bearerToken, verifyAccessToken, type AuthUser } from './accounts/access-token';
 import type { ResolvedConfig } from './app-config';
 import { ProductService } from './catalogue/product.service';
@@ -66,6 +67,8 @@ export async function createApp({
   const runtime = await createRuntime({ config, databaseUrl, runMigrations, prepare, poolSize });
   const { db, container } = runtime;
   if (config.jobs.inProcess) await runtime.startJobs();
+  // Checked from memory at sign-up, sign-in, refresh and checkout: loaded before the first request is served.
+  await container.get(BlockRuleService).start();
 
   const schema = await buildAppSchema(container);
   const app = express();

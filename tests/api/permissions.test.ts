@@ -31,6 +31,9 @@ let webhookDeliveryId: string;
 let ticketId: string;
 /** A product of its own for updateProduct, which replaces every field. */
 let editableProductId: string;
+/** A block rule for removeBlockRule; addBlockRule adds addresses of 203.0.113.0/24 (TEST-NET-3), which no test uses. */
+let blockRuleId: string;
+let blockRuleCounter = 0;
 let productInputCounter = 0;
 /** A valid ProductInput with a slug no call has used. */
 const productInput = () => ({
@@ -94,6 +97,9 @@ beforeAll(async () => {
   [{ id: editableProductId }] = await server.sql(
     `INSERT INTO products (slug, name, category, description, price) VALUES ('permissions-edit', 'Edit me', 'scripts', 'x', 1)
      RETURNING id`,
+  );
+  [{ id: blockRuleId }] = await server.sql(
+    `INSERT INTO block_rules (kind, value) VALUES ('ip', '203.0.113.250') RETURNING id`,
   );
 });
 afterAll(() => server.close());
@@ -431,6 +437,20 @@ const CASES: Case[] = [
     op: 'Query.adminSalesReport',
     document: () =>
       `{ adminSalesReport(from: "2026-01-01T00:00:00Z", to: "2026-02-01T00:00:00Z") { totalRevenue byDay { day } counters { ordersAwaitingReview } } }`,
+    expected: adminOnly,
+  },
+  // Block rules (tests/api/block-rules.test.ts).
+  { op: 'Query.blockRules', document: () => `{ blockRules { id kind value } }`, expected: adminOnly },
+  {
+    op: 'Mutation.addBlockRule',
+    document: () => `mutation ($value: String!) { addBlockRule(kind: IP, value: $value) { id } }`,
+    variables: () => ({ value: `203.0.113.${++blockRuleCounter}` }),
+    expected: adminOnly,
+  },
+  {
+    op: 'Mutation.removeBlockRule',
+    document: () => `mutation ($id: ID!) { removeBlockRule(id: $id) }`,
+    variables: () => ({ id: blockRuleId }),
     expected: adminOnly,
   },
 ];

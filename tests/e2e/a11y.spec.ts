@@ -111,3 +111,24 @@ test('no serious a11y violations on the admin customers and overview tabs', asyn
   await page.getByTestId('chart-by-product').getByRole('button', { name: 'Show table' }).click();
   await expectNoSeriousViolations(page, '/admin/dashboard (overview)');
 });
+
+test('no serious a11y violations on the admin block rules tab at 360 px and 1280 px', async ({ browser, request }) => {
+  test.slow(); // two scans
+  await adminToken(request); // the admin exists
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  try {
+    const page = await context.newPage();
+    await submitAdminLogin(page);
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    await page.getByRole('tab', { name: 'Block rules' }).click();
+    const form = page.getByRole('form', { name: 'Add a rule' });
+    // With the value's error showing (nothing is added: other specs share this store).
+    await form.getByRole('button', { name: 'Add rule' }).click();
+    await expect(form.getByRole('textbox', { name: 'Value' })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousViolations(page, '/admin/dashboard (block rules, 360 px)');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoSeriousViolations(page, '/admin/dashboard (block rules, 1280 px)');
+  } finally {
+    await context.close();
+  }
+});

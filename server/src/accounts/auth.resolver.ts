@@ -38,7 +38,7 @@ export class AuthResolver {
   })
   async refreshSession(@Ctx() ctx: RequestContext): Promise<AuthPayload> {
     try {
-      return this.withCookie(ctx, await this.auth.refresh(readRefreshCookie(ctx.req)));
+      return this.withCookie(ctx, await this.auth.refresh(readRefreshCookie(ctx.req), ctx.ip));
     } catch (error) {
       // A refused cookie is worthless: drop it so the browser stops sending it.
       if (ctx.req && ctx.res) clearRefreshCookie(ctx.req, ctx.res, this.production);

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { BlockRuleService } from '../abuse/block-rule.service';
 import { CUSTOMER_MESSAGES, MESSAGES, signInSchema, signUpSchema } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
@@ -36,6 +37,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly rateLimits: RateLimitService,
     private readonly blocks: AccountBlocks,
+    private readonly blockRules: BlockRuleService,
   ) {}
 
   /**
@@ -51,6 +53,8 @@ export class AuthService {
       password: input.password,
     });
     const email = normalizeEmail(values.email);
+    // Block rules first: from memory, and a refused request writes nothing (not even a throttle count).
+    await this.blockRules.assertAllowed({ ip, emails: [email] }, 'sign-up');
     await this.rateLimits.hit([`signup:ip:${ip}`, `signup:email:${email}`]);
     if (await this.db.getRepository(User).existsBy({ email })) throw InputError.field('email', MESSAGES.emailTaken);
     const passwordHash = await hashPassword(values.password);
@@ -76,6 +80,7 @@ export class AuthService {
   async signIn(input: SignInInput, ip: string, options: { session: boolean }): Promise<SignedIn> {
     const values = parseInput(signInSchema, { email: input.email, password: input.password ?? '' });
     const email = normalizeEmail(values.email);
+    await this.blockRules.assertAllowed({ ip, emails: [email] }, 'sign-in');
     await this.rateLimits.hit([`signin:ip:${ip}`, `signin:email:${email}`]);
     const user = await this.db.getRepository(User).findOneBy({ email });
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), values.password);
@@ -87,11 +92,15 @@ export class AuthService {
 
   /**
    * Rotates the refresh token and mints a fresh access token with the user's current roles. Blocking revokes the
-   * account's refresh tokens; the check here also covers a refresh that raced the block.
+   * account's refresh tokens; the check here also covers a refresh that raced the block. Block rules are checked
+   * against the IP before the rotation and against the account's e-mail inside it, so a refused refresh writes nothing.
    */
-  async refresh(token: string | null): Promise<SignedIn> {
+  async refresh(token: string | null, ip: string): Promise<SignedIn> {
     if (!token) throw new UnauthenticatedError(MESSAGES.sessionExpired);
-    const { userId, refresh } = await this.sessions.rotate(token);
+    await this.blockRules.assertAllowed({ ip }, 'refresh');
+    const { userId, refresh } = await this.sessions.rotate(token, (id, manager) =>
+      this.blockRules.assertAccountAllowed(id, manager, 'refresh'),
+    );
     await this.blocks.assertNotBlocked(userId);
     return this.signedIn(userId, refresh);
   }

@@ -62,8 +62,14 @@ export class SessionService {
    * family is live: the answer to the first rotation can be lost when the page that asked navigates away, and two tabs
    * opened at once each refresh with the same cookie. Without the grace, either would end a real customer's session.
    * Later reuse means a copy is in someone else's hands: the whole family is revoked.
+   *
+   * `admit` runs inside the transaction before a new token is issued; what it throws rolls the rotation back (the
+   * caller's refusals, e.g. a block rule matching the account, leave the session as it was).
    */
-  async rotate(token: string): Promise<{ userId: string; refresh: IssuedRefreshToken }> {
+  async rotate(
+    token: string,
+    admit?: (userId: string, manager: EntityManager) => Promise<void>,
+  ): Promise<{ userId: string; refresh: IssuedRefreshToken }> {
     const outcome = await this.db.transaction(async (tx) => {
       const [row]: SessionRow[] = await tx.query(
         `SELECT id, user_id, family_id, expires_at <= now() AS expired, revoked_at, replaced_by,
@@ -79,6 +85,7 @@ export class SessionService {
       });
       if (row.replaced_by) {
         if (row.in_grace && (await this.familyIsLive(tx, row.family_id))) {
+          await admit?.(row.user_id, tx);
           return issued(await this.issue(row.user_id, tx, row.family_id));
         }
         // Reuse of a rotated token: revoke every row of the family, committed before we answer.
@@ -88,6 +95,7 @@ export class SessionService {
         return { ok: false as const };
       }
       if (row.revoked_at) return { ok: false as const };
+      await admit?.(row.user_id, tx);
       const next = await this.issue(row.user_id, tx, row.family_id);
       await tx.query(`UPDATE sessions SET revoked_at = now(), replaced_by = $2 WHERE id = $1`, [row.id, next.id]);
       return issued(next);

@@ -13,9 +13,18 @@ import { logger } from './logger';
 /**
  * 'accounts': an account was blocked or unblocked (`id` is the user; ws-server.ts closes a blocked user's sockets).
  * 'guides': the installation guides changed (published by a trigger on their table, `id` empty).
+ * 'block-rules': the block rules changed (published by a trigger on their table, `id` empty; abuse/block-rule.service.ts).
  */
 export type Topic =
-  `order:${string}` | 'orders' | `ticket:${string}` | 'tickets' | 'products' | 'domain-events' | 'accounts' | 'guides';
+  | `order:${string}`
+  | 'orders'
+  | `ticket:${string}`
+  | 'tickets'
+  | 'products'
+  | 'domain-events'
+  | 'accounts'
+  | 'guides'
+  | 'block-rules';
 
 export interface BusEvent {
   topic: Topic;

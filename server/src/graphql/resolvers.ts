@@ -1,5 +1,6 @@
 /** Every resolver class of the schema. A new resolver is registered here. */
 import type { NonEmptyArray } from 'type-graphql';
+import { BlockRuleResolver } from '../abuse/block-rule.resolver';
 import { AccountResolver } from '../accounts/account.resolver';
 import { AuthResolver } from '../accounts/auth.resolver';
 import { AdminProductResolver } from '../catalogue/admin-product.resolver';
@@ -47,4 +48,5 @@ export const resolvers: NonEmptyArray<Function> = [
   WebhookResolver,
   CustomerResolver,
   SalesReportResolver,
+  BlockRuleResolver,
 ];

@@ -1,4 +1,5 @@
 import { accountBlockedError, isBlockedSql } from '../accounts/account-block.service';
+import { BlockRuleService } from '../abuse/block-rule.service';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -95,6 +96,7 @@ export class CheckoutService {
     private readonly config: AppConfig,
     private readonly orderKeys: OrderKeys,
     private readonly chainPayments: ChainPaymentService,
+    private readonly blockRules: BlockRuleService,
   ) {}
 
   /**
@@ -119,10 +121,14 @@ export class CheckoutService {
         idempotencyKey: input.idempotencyKey ?? null,
       });
 
+      // Block rules on the client's IP and the contact e-mail from memory, before any query; the account's e-mail
+      // once the placer is read. A blocked retry gets no earlier order either, as for a blocked account.
+      await this.blockRules.assertAllowed({ ip, emails: [details.email] }, 'checkout');
       // A retry of an order that already exists returns it before anything that may have changed since
       // (stock, configured methods) could refuse the retry.
       const placer = await this.placer(user.id, details.idempotencyKey);
       if (placer.blocked) throw accountBlockedError();
+      await this.blockRules.assertAllowed({ emails: [placer.email] }, 'checkout');
       if (placer.earlierOrder) return placer.earlierOrder;
       this.paymentMethods.assertAvailable(input.paymentMethod);
       // assertAvailable guarantees an address.
@@ -259,16 +265,24 @@ export class CheckoutService {
 
   /**
    * Who is placing the order, in one statement: whether their account is blocked (read from the database, so a token
-   * issued before the block orders nothing) and their earlier order with this idempotency key, if any.
+   * issued before the block orders nothing), their e-mail (for the block rules) and their earlier order with this
+   * idempotency key, if any.
    */
-  private async placer(userId: string, key: string | null): Promise<{ blocked: boolean; earlierOrder: Order | null }> {
+  private async placer(
+    userId: string,
+    key: string | null,
+  ): Promise<{ blocked: boolean; email: string | null; earlierOrder: Order | null }> {
     const [row]: Record<string, unknown>[] = await this.db.query(
-      `SELECT ${isBlockedSql('$1')} AS placer_blocked, o.*
+      `SELECT ${isBlockedSql('$1')} AS placer_blocked, (SELECT email FROM users WHERE id = $1) AS placer_email, o.*
        FROM (SELECT 1) one LEFT JOIN orders o ON o.user_id = $1 AND o.idempotency_key = $2`,
       [userId, key],
     );
-    const { placer_blocked: blocked, ...order } = row;
-    return { blocked: blocked === true, earlierOrder: order.id ? hydrate(this.db.manager, Order, order) : null };
+    const { placer_blocked: blocked, placer_email: email, ...order } = row;
+    return {
+      blocked: blocked === true,
+      email: (email as string | null) ?? null,
+      earlierOrder: order.id ? hydrate(this.db.manager, Order, order) : null,
+    };
   }
 
   private findByKey(userId: string, key: string): Promise<Order | null> {

@@ -17,6 +17,7 @@ import { ErrorState, LoadingState, RetryButton } from '../../components/PageStat
 import { graphql } from '../../gql/admin';
 import type { OrderStatus } from '../../gql/admin/graphql';
 import { ADMIN_LOGIN_PATH } from './adminPaths';
+import { BlockRulesTab } from './block-rules/BlockRulesTab';
 import { CustomersTab } from './customers/CustomersTab';
 import { OrdersTab } from './orders/OrdersTab';
 import { OutboxTab } from './outbox/OutboxTab';
@@ -46,6 +47,7 @@ const TABS = [
   { key: 'tickets', label: <TicketsTabLabel />, live: true },
   { key: 'products', label: 'Products Stock', live: true },
   { key: 'customers', label: 'Customers', live: false },
+  { key: 'block-rules', label: 'Block rules', live: false },
   { key: 'overview', label: 'Overview', live: false },
   { key: 'outbox', label: 'Outbox', live: false },
   { key: 'webhooks', label: 'Webhooks', live: false },
@@ -191,6 +193,7 @@ function AdminDashboard({ email }: { email: string }) {
         {tab === 'outbox' ? <OutboxTab /> : null}
         {tab === 'webhooks' ? <WebhooksTab /> : null}
         {tab === 'customers' ? <CustomersTab /> : null}
+        {tab === 'block-rules' ? <BlockRulesTab /> : null}
         {tab === 'overview' ? (
           <Suspense fallback={<LoadingState label="Loading the overview..." />}>
             <OverviewTab />

@@ -28,6 +28,11 @@ export const ADMIN_TEXTS = {
   webhookDeleteFailed: 'Failed to delete the endpoint',
   redeliveryQueued: 'Redelivery queued',
   redeliverFailed: 'Failed to redeliver',
+  fetchBlockRulesFailed: 'Failed to fetch block rules',
+  blockRuleAdded: 'Block rule added',
+  blockRuleAddFailed: 'Failed to add the rule',
+  blockRuleRemoved: 'Block rule removed',
+  blockRuleRemoveFailed: 'Failed to remove the rule',
   /** Fallback description when the failure carries no server message (network trouble). */
   tryAgain: 'Please check your connection and try again.',
 } as const;

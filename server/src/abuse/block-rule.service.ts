@@ -1,0 +1,219 @@
+import { DataSource, type EntityManager } from 'typeorm';
+import { BLOCK_RULE_MESSAGES } from '../../../common/block-rules';
+import { isUuid } from '../../../common/validation';
+import type { AuthUser } from '../accounts/access-token';
+import { ADMIN_ROLE } from '../accounts/user-role.entity';
+import { Service } from '../container';
+import { ForbiddenError, InputError, NotFoundError } from '../core/errors';
+import { EventBus } from '../core/event-bus';
+import { logger, runOutsideRequest } from '../core/logger';
+import { BlockRuleMatcher, type BlockRuleSubject } from './block-rule-matcher';
+import { parseBlockRule } from './block-rule-value';
+import { BlockRule, BlockRuleKind } from './block-rule.types';
+
+/** Where a request was checked (for the log line of a refusal). */
+export type BlockRuleEntryPoint = 'sign-up' | 'sign-in' | 'refresh' | 'checkout';
+
+interface BlockRuleRow {
+  id: string;
+  kind: BlockRuleKind;
+  value: string;
+  reason: string | null;
+  created_at: Date;
+  created_by_email: string | null;
+}
+
+function toBlockRule(row: BlockRuleRow): BlockRule {
+  return Object.assign(new BlockRule(), {
+    id: row.id,
+    kind: row.kind,
+    value: row.value,
+    reason: row.reason,
+    createdAt: new Date(row.created_at),
+    createdByEmail: row.created_by_email,
+  });
+}
+
+/** The error every refused request gets: it says neither which rule matched nor whether an account exists. */
+export function requestBlockedError(): ForbiddenError {
+  return new ForbiddenError(BLOCK_RULE_MESSAGES.requestBlocked);
+}
+
+/**
+ * Block rules (docs/product.md "Block rules"): owns `block_rules`, and answers "may this request go on?" at sign-up,
+ * sign-in, refresh and checkout from memory.
+ *
+ * Every process keeps the rules compiled (BlockRuleMatcher): loaded at start (`start`), dropped and loaded again on
+ * each `block-rules` event of the bus. A trigger on the table publishes it for every statement that changes the rules
+ * (migration BlockRules1765100000000), so every replica hears it on commit (PostgreSQL NOTIFY), whoever wrote them;
+ * the process that made the change also drops its copy at once, so the admin's own next request already sees it.
+ * After the bus lost events it hands the topic a catch-up event, which reloads too: the rules are read whole.
+ */
+@Service()
+export class BlockRuleService {
+  private matcher: BlockRuleMatcher | null = null;
+  private loading: Promise<BlockRuleMatcher> | null = null;
+  /** Bumped by every drop: a load that started before it must not install what it read. */
+  private generation = 0;
+  private listening = false;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly bus: EventBus,
+  ) {}
+
+  /** Subscribes to changes and loads the rules (app start-up), so the first sign-in does not wait for them. */
+  async start(): Promise<void> {
+    await this.current();
+  }
+
+  /**
+   * FORBIDDEN with the one message when a rule matches the client's IP or any of the e-mails. Microseconds from
+   * memory; it waits for the database only while the rules are being (re)loaded after a change.
+   */
+  async assertAllowed(subject: BlockRuleSubject, at: BlockRuleEntryPoint): Promise<void> {
+    const matcher = this.matcher ?? (await this.current());
+    const hit = matcher.match(subject);
+    if (hit) {
+      logger.info({ at, rule: hit, ip: subject.ip }, 'Request turned away by a block rule');
+      throw requestBlockedError();
+    }
+  }
+
+  /**
+   * The same for an account known by id (refresh, which reads no e-mail of its own), in the caller's transaction: the
+   * e-mail is read only when an e-mail rule exists.
+   */
+  async assertAccountAllowed(userId: string, manager: EntityManager, at: BlockRuleEntryPoint): Promise<void> {
+    const matcher = this.matcher ?? (await this.current());
+    if (!matcher.hasEmailRules) return;
+    const [row]: { email: string }[] = await manager.query(`SELECT email FROM users WHERE id = $1`, [userId]);
+    if (row) await this.assertAllowed({ emails: [row.email] }, at);
+  }
+
+  /** Every rule, newest first, with the e-mail of the admin who added it. */
+  async list(): Promise<BlockRule[]> {
+    const rows: BlockRuleRow[] = await this.db.query(
+      `SELECT r.id, r.kind, r.value, r.reason, r.created_at, u.email AS created_by_email
+       FROM block_rules r LEFT JOIN users u ON u.id = r.created_by
+       ORDER BY r.created_at DESC, r.id DESC`,
+    );
+    return rows.map(toBlockRule);
+  }
+
+  /**
+   * Adds a rule (BAD_USER_INPUT on `value` when it is malformed, already exists, or would block the admin adding it or
+   * any admin's e-mail: as an admin account cannot be blocked, no rule may lock the admins out). `ip` is the admin's
+   * own client address. One statement: the row and its notification (the table's trigger) commit together or not at all.
+   */
+  async add(
+    admin: AuthUser,
+    ip: string,
+    input: { kind: BlockRuleKind; value: string; reason?: string | null },
+  ): Promise<BlockRule> {
+    const rule = parseBlockRule(input.kind, input.value, input.reason);
+    await this.assertSparesAdmins(admin, ip, rule);
+    // ON CONFLICT also settles a concurrent add of the same rule: the second waits for the first and inserts nothing.
+    const [row]: BlockRuleRow[] = await this.db.query(
+      `WITH inserted AS (
+         INSERT INTO block_rules (kind, value, reason, created_by) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (kind, value) DO NOTHING
+         RETURNING id, kind, value, reason, created_at, created_by
+       )
+       SELECT i.id, i.kind, i.value, i.reason, i.created_at, u.email AS created_by_email
+       FROM inserted i LEFT JOIN users u ON u.id = i.created_by`,
+      [rule.kind, rule.value, rule.reason, admin.id],
+    );
+    if (!row) throw InputError.field('value', BLOCK_RULE_MESSAGES.duplicate);
+    this.invalidate();
+    logger.info({ ruleId: row.id, kind: row.kind, value: row.value, adminId: admin.id }, 'Block rule added');
+    return toBlockRule(row);
+  }
+
+  /** Removes a rule; NOT_FOUND for an unknown id. Requests it turned away go through from now on, in every process. */
+  async remove(admin: AuthUser, id: string): Promise<true> {
+    if (!isUuid(id)) throw new NotFoundError('Block rule');
+    const [removed]: { kind: string; value: string }[] = await this.db.query(
+      // Through a CTE: TypeORM answers a bare DELETE with [rows, count].
+      `WITH deleted AS (DELETE FROM block_rules WHERE id = $1 RETURNING kind, value) SELECT * FROM deleted`,
+      [id],
+    );
+    if (!removed) throw new NotFoundError('Block rule');
+    this.invalidate();
+    logger.info({ ruleId: id, kind: removed.kind, value: removed.value, adminId: admin.id }, 'Block rule removed');
+    return true;
+  }
+
+  /** Refuses a rule that matches the admin's own IP or e-mail, or the e-mail of any admin. */
+  private async assertSparesAdmins(
+    admin: AuthUser,
+    ip: string,
+    rule: { kind: BlockRuleKind; value: string },
+  ): Promise<void> {
+    const candidate = BlockRuleMatcher.compile([rule]);
+    const admins: { id: string; email: string }[] = await this.db.query(
+      `SELECT u.id, u.email FROM users u
+       WHERE u.id = $1 OR EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = $2)`,
+      [admin.id, ADMIN_ROLE],
+    );
+    const own = admins.find((row) => row.id === admin.id);
+    if (candidate.match({ ip, emails: [own?.email] })) {
+      throw InputError.field('value', BLOCK_RULE_MESSAGES.wouldBlockYourself);
+    }
+    if (candidate.match({ emails: admins.map((row) => row.email) })) {
+      throw InputError.field('value', BLOCK_RULE_MESSAGES.wouldBlockAdmin);
+    }
+  }
+
+  /** The compiled rules, loading them when dropped; concurrent callers share one load. */
+  private current(): Promise<BlockRuleMatcher> {
+    this.listenForChanges();
+    if (this.matcher) return Promise.resolve(this.matcher);
+    return (this.loading ??= this.load());
+  }
+
+  private async load(): Promise<BlockRuleMatcher> {
+    const generation = this.generation;
+    try {
+      const rows: { kind: BlockRuleKind; value: string }[] = await this.db.query(`SELECT kind, value FROM block_rules`);
+      const matcher = BlockRuleMatcher.compile(rows);
+      if (generation === this.generation) this.matcher = matcher;
+      return matcher;
+    } finally {
+      if (generation === this.generation) this.loading = null;
+    }
+  }
+
+  /** Drops the compiled rules (a load under way may have read them before the change) and loads them again. */
+  private invalidate(): void {
+    this.generation++;
+    this.matcher = null;
+    this.loading = null;
+    this.current().catch((error: unknown) => logger.warn({ err: error }, 'Could not load the block rules'));
+  }
+
+  /**
+   * Subscribes to 'block-rules' once and reloads on every event, the bus's catch-up event after lost notifications
+   * included. Should the listener stop, the rules are dropped and the next check subscribes again.
+   */
+  private listenForChanges(): void {
+    if (this.listening) return;
+    this.listening = true;
+    const events = this.bus.subscribe('block-rules');
+    // The listener outlives the request that started it: its lines must not carry that request's id.
+    void runOutsideRequest(() =>
+      (async () => {
+        for await (const event of events) {
+          logger.debug({ ruleId: event.id, missedSince: event.missedSince }, 'Block rules changed; reloading');
+          this.invalidate();
+        }
+      })().catch((error: unknown) => {
+        logger.warn({ err: error }, 'Block rules listener stopped');
+        this.listening = false;
+        this.matcher = null;
+        this.generation++;
+        this.loading = null;
+      }),
+    );
+  }
+}
