@@ -275,13 +275,15 @@ describe('totals are computed by the server', () => {
   });
 
   it('converts to BTC with 8 decimals and ETH with 6 at the configured rates', async () => {
-    const btc = await placeOrder({ ...ssl(), paymentMethod: 'BTC' });
+    // Two 4,000-key orders: one buyer each, since one account's unpaid orders hold at most 5,000 keys.
+    const [first, second] = [await server.createUser(), await server.createUser()];
+    const btc = await placeOrder({ ...ssl(), email: first.email, paymentMethod: 'BTC' }, first.token);
     expect(btc.data!.placeOrder).toMatchObject({
       paymentAmountCrypto: expect.any(String),
       cryptoAddress: TEST_ADDRESSES.BTC,
       totalPrice: 54400,
     });
-    const eth = await placeOrder({ ...ssl(), paymentMethod: 'ETH' });
+    const eth = await placeOrder({ ...ssl(), email: second.email, paymentMethod: 'ETH' }, second.token);
     expect(eth.data!.placeOrder).toMatchObject({ cryptoAddress: TEST_ADDRESSES.ETH });
     expectUniqueAmount(btc.data!.placeOrder.paymentAmountCrypto, '1.08800000');
     expectUniqueAmount(eth.data!.placeOrder.paymentAmountCrypto, '21.760000');
