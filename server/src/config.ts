@@ -150,7 +150,18 @@ const envSchema = z.object({
   WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().positive().default(20),
   /** Serve the GraphiQL IDE on GET /graphql to browsers; unset: on outside production, off in production. */
   GRAPHIQL: z.enum(['true', 'false']).optional(),
+  /**
+   * The CAPTCHA of sign-up and checkout (server/src/captcha): off, adaptive (asked past the per-IP counts below) or
+   * always. Unset: adaptive in production, off outside it (tests and the demo sign up many accounts from one IP).
+   */
+  CAPTCHA: z.enum(['off', 'adaptive', 'always']).optional(),
+  /** Adaptive: sign-up attempts one IP makes per hour before each further one needs a solved challenge. */
+  CAPTCHA_SIGNUPS_PER_IP: z.coerce.number().int().min(0).default(3),
+  /** Adaptive: orders one IP places per hour before each further one needs a solved challenge. */
+  CAPTCHA_CHECKOUTS_PER_IP: z.coerce.number().int().min(0).default(5),
 });
+
+export type CaptchaMode = 'off' | 'adaptive' | 'always';
 
 /** At most `max` attempts per key in each fixed window of `windowSeconds`. */
 export interface RateLimit {
@@ -211,6 +222,8 @@ export interface Config {
   readonly introspection: boolean;
   /** Whether browsers opening /graphql get the GraphiQL IDE (otherwise they reach the API like any client). */
   readonly graphiql: boolean;
+  /** When sign-up and checkout ask for a solved challenge; `adaptive`: past `max` per IP in the window. */
+  readonly captcha: { mode: CaptchaMode; signUpsPerIp: RateLimit; checkoutsPerIp: RateLimit };
 }
 
 /**
@@ -324,6 +337,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerUser: e.WS_MAX_CONNECTIONS_PER_USER,
       maxSubscriptionsPerConnection: e.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
       maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
+    }),
+    captcha: Object.freeze({
+      mode: e.CAPTCHA ?? (e.NODE_ENV === 'production' ? 'adaptive' : 'off'),
+      signUpsPerIp: { max: e.CAPTCHA_SIGNUPS_PER_IP, windowSeconds: 3600 },
+      checkoutsPerIp: { max: e.CAPTCHA_CHECKOUTS_PER_IP, windowSeconds: 3600 },
     }),
   });
 }

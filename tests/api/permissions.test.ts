@@ -177,6 +177,7 @@ const CASES: Case[] = [
   { op: 'Query.products', document: () => `{ products { id } }`, expected: everyone('ok') },
   { op: 'Query.product', document: () => `{ product(slug: "dv") { id } }`, expected: everyone('ok') },
   { op: 'Query.paymentMethods', document: () => `{ paymentMethods { method available } }`, expected: everyone('ok') },
+  { op: 'Query.captchaChallenge', document: () => `{ captchaChallenge }`, expected: everyone('ok') },
   {
     op: 'Query.quote',
     document: () => `query ($id: ID!) { quote(productId: $id, quantity: 2, paymentMethod: BTC) { totalPrice } }`,

@@ -21,7 +21,7 @@ export interface ServerProcess {
 /** Starts the server with `env` (PORT and HOST are chosen here) and resolves once /healthz answers. */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { nodeArgs?: string[] } = {},
+  options: { nodeArgs?: string[]; healthTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build:server\` (npm test does)`);
   const port = await freePort();
@@ -56,7 +56,7 @@ export async function startServerProcess(
       )
     )
       return server;
-    if (Date.now() - start > 30_000) {
+    if (Date.now() - start > (options.healthTimeoutMs ?? 30_000)) {
       child.kill('SIGKILL');
       throw new Error(`The server did not become healthy:\n${output}`);
     }

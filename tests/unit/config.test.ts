@@ -114,3 +114,26 @@ describe('webhook settings', () => {
     );
   });
 });
+
+describe('CAPTCHA', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), KEYS_ENCRYPTION_KEY: KEY };
+
+  it('is adaptive in production and off outside it unless set, asking past 3 sign-ups or 5 orders per IP an hour', () => {
+    expect(loadConfig(production).captcha).toEqual({
+      mode: 'adaptive',
+      signUpsPerIp: { max: 3, windowSeconds: 3600 },
+      checkoutsPerIp: { max: 5, windowSeconds: 3600 },
+    });
+    expect(loadConfig({ NODE_ENV: 'development' }).captcha.mode).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'test' }).captcha.mode).toBe('off');
+    expect(loadConfig({ ...production, CAPTCHA: 'off' }).captcha.mode).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'development', CAPTCHA: 'always' }).captcha.mode).toBe('always');
+    const counts = loadConfig({ CAPTCHA_SIGNUPS_PER_IP: '10', CAPTCHA_CHECKOUTS_PER_IP: '0' }).captcha;
+    expect([counts.signUpsPerIp.max, counts.checkoutsPerIp.max]).toEqual([10, 0]);
+  });
+
+  it('refuses other modes and counts', () => {
+    expect(() => loadConfig({ CAPTCHA: 'sometimes' })).toThrow('CAPTCHA');
+    expect(() => loadConfig({ CAPTCHA_CHECKOUTS_PER_IP: '-1' })).toThrow('CAPTCHA_CHECKOUTS_PER_IP');
+  });
+});

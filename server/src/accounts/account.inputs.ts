@@ -15,6 +15,12 @@ export class SignUpInput {
 
   @Field(() => String, { description: '8 to 72 characters with an uppercase letter, a lowercase letter and a number' })
   password: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A solved captchaChallenge (the altcha payload, base64); required when the store asks for one',
+  })
+  captcha?: string | null;
 }
 
 @InputType()

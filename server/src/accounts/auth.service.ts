@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { BlockRuleService } from '../abuse/block-rule.service';
 import { CUSTOMER_MESSAGES, MESSAGES, signInSchema, signUpSchema } from '../../../common/validation';
 import { AppConfig } from '../app-config';
+import { CaptchaService } from '../captcha/captcha.service';
 import { Service } from '../container';
 import { ForbiddenError, InputError, parseInput, UnauthenticatedError } from '../core/errors';
 import { signAccessToken } from './access-token';
@@ -38,6 +39,7 @@ export class AuthService {
     private readonly rateLimits: RateLimitService,
     private readonly blocks: AccountBlocks,
     private readonly blockRules: BlockRuleService,
+    private readonly captcha: CaptchaService,
   ) {}
 
   /**
@@ -55,7 +57,12 @@ export class AuthService {
     const email = normalizeEmail(values.email);
     // Block rules first: from memory, and a refused request writes nothing (not even a throttle count).
     await this.blockRules.assertAllowed({ ip, emails: [email] }, 'sign-up');
-    await this.rateLimits.hit([`signup:ip:${ip}`, `signup:email:${email}`]);
+    // The CAPTCHA before any password hashing: its adaptive count per IP rides on the throttle's statement.
+    const captcha = this.captcha.gate('signUp', ip, input.captcha);
+    captcha.afterCount(
+      await this.rateLimits.hit([`signup:ip:${ip}`, `signup:email:${email}`], undefined, captcha.counters),
+    );
+    await captcha.redeem();
     if (await this.db.getRepository(User).existsBy({ email })) throw InputError.field('email', MESSAGES.emailTaken);
     const passwordHash = await hashPassword(values.password);
     let created: { userId: string; refresh?: IssuedRefreshToken };

@@ -14,7 +14,15 @@ interface HitRow {
 export interface RateLimitKey {
   key: string;
   limit: RateLimit;
+  /**
+   * Counted in its window but never refused here: the caller reads the count (the CAPTCHA's adaptive threshold asks
+   * for a challenge past it, server/src/captcha). Counting it in the caller's statement costs no round trip.
+   */
+  soft?: boolean;
 }
+
+/** The count of each key after a hit, in its current window. */
+export type RateLimitHits = ReadonlyMap<string, number>;
 
 /** How often one process clears finished windows out of rate_limits. */
 const PRUNE_EVERY_MS = 60_000;
@@ -46,6 +54,8 @@ export class RateLimitService {
         config.ticketRateLimit,
         config.proofOrderRateLimitPerIp,
         ...Object.values(config.transactionIdRateLimits),
+        config.captcha.signUpsPerIp,
+        config.captcha.checkoutsPerIp,
       ].map((limit) => limit.windowSeconds),
     );
   }
@@ -53,22 +63,26 @@ export class RateLimitService {
   /**
    * Counts one attempt on each key and throws RATE_LIMITED when any key is over `limit.max` in its
    * current window (retryAfterSeconds: until that window ends). The limit defaults to the auth one;
-   * checkout and tickets pass their own (one user's creations per hour).
+   * checkout and tickets pass their own (one user's creations per hour). `extra` keys are counted in the same
+   * statement, each with its own limit.
    */
-  async hit(keys: string[], limit: RateLimit = this.config.authRateLimit): Promise<void> {
-    await this.hitEach(
-      keys.map((key) => ({ key, limit })),
-      this.db.manager,
-    );
+  async hit(
+    keys: string[],
+    limit: RateLimit = this.config.authRateLimit,
+    extra: RateLimitKey[] = [],
+  ): Promise<RateLimitHits> {
+    return this.hitEach([...keys.map((key) => ({ key, limit })), ...extra], this.db.manager);
   }
 
   /**
    * Counts one attempt on each key, each held to its own limit, in one statement. With a transaction's
    * `manager` the counts commit or roll back with it (checkout: only an order that is placed counts),
    * and each counter row stays locked until then, so one key's transactions run one after another.
+   * Resolves with every key's count (soft keys included) when none is over its limit.
    */
-  async hitEach(keys: RateLimitKey[], manager: EntityManager): Promise<void> {
+  async hitEach(keys: RateLimitKey[], manager: EntityManager): Promise<RateLimitHits> {
     const limits = new Map(keys.map(({ key, limit }) => [key, limit]));
+    const soft = new Set(keys.filter((k) => k.soft).map((k) => k.key));
     const unique = [...limits.keys()];
     const rows: HitRow[] = await manager.query(
       `WITH k (key, window_seconds) AS (SELECT * FROM unnest($1::text[], $2::int[]))
@@ -84,8 +98,9 @@ export class RateLimitService {
       [unique, unique.map((key) => limits.get(key)!.windowSeconds)],
     );
     void this.pruneOccasionally();
-    const over = rows.filter((row) => row.hits > limits.get(row.key)!.max);
+    const over = rows.filter((row) => !soft.has(row.key) && row.hits > limits.get(row.key)!.max);
     if (over.length > 0) throw new RateLimitedError(Math.max(...over.map((row) => row.retry_after)));
+    return new Map(rows.map((row) => [row.key, row.hits]));
   }
 
   /** Keeps the table small: rows whose window has ended mean nothing any more. */

@@ -3,6 +3,7 @@ import type { NonEmptyArray } from 'type-graphql';
 import { BlockRuleResolver } from '../abuse/block-rule.resolver';
 import { AccountResolver } from '../accounts/account.resolver';
 import { AuthResolver } from '../accounts/auth.resolver';
+import { CaptchaResolver } from '../captcha/captcha.resolver';
 import { AdminProductResolver } from '../catalogue/admin-product.resolver';
 import { ProductResolver } from '../catalogue/product.resolver';
 import { QuoteResolver } from '../catalogue/quote.resolver';
@@ -26,6 +27,7 @@ import { SalesReportResolver } from '../sales/sales-report.resolver';
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
   AuthResolver,
+  CaptchaResolver,
   AccountResolver,
   TicketResolver,
   TicketFieldsResolver,

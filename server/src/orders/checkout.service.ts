@@ -19,6 +19,7 @@ import { discardUpload } from '../files/upload-reader';
 import { OrderStatus, PaymentMethod } from '../core/enums';
 import { RateLimitService, type RateLimitKey } from '../accounts/rate-limit.service';
 import { AppConfig } from '../app-config';
+import { CaptchaService, type CaptchaGate } from '../captcha/captcha.service';
 import { InputError, parseInput, ProductUnavailableError, RateLimitedError } from '../core/errors';
 import { recordEventSql } from '../core/domain-events';
 import { EventBus } from '../core/event-bus';
@@ -50,12 +51,11 @@ class IdempotentReplay extends Error {}
  * Places orders (submitting step 2 creates a PENDING order, docs/order-lifecycle.md "Status changes"; one
  * transaction, docs/architecture.md "Checkout in one transaction").
  *
- * Order of checks: the input's rules → the payment method → the product and quantity → the proof's
- * size and bytes. The proof is read completely before a database connection is taken, so a slow
- * upload never holds one. Then one transaction counts the order against the limits, stores the
- * proof, inserts the order and its first audit event and queues the `order:<id>` and `orders`
- * notifications, which PostgreSQL delivers only on commit: a failure anywhere leaves no order, no
- * file, no event and no count.
+ * Order of checks: the input's rules → the payment method → the product and quantity → the CAPTCHA's solution, when one
+ * is sent (server/src/captcha) → the proof's size and bytes. The proof is read completely before a database connection
+ * is taken, so a slow upload never holds one. Then one transaction counts the order against the limits, stores the
+ * proof, inserts the order and its first audit event and queues the `order:<id>` and `orders` notifications, which
+ * PostgreSQL delivers only on commit: a failure anywhere leaves no order, no file, no event and no count.
  *
  * Abuse limits (each order may store a 5 MB proof and accounts are free): ORDER_RATE_LIMIT orders per
  * user per hour, PROOF_ORDER_RATE_LIMIT_PER_IP orders with a proof per IP per hour, and at most
@@ -97,6 +97,7 @@ export class CheckoutService {
     private readonly orderKeys: OrderKeys,
     private readonly chainPayments: ChainPaymentService,
     private readonly blockRules: BlockRuleService,
+    private readonly captcha: CaptchaService,
   ) {}
 
   /**
@@ -130,17 +131,26 @@ export class CheckoutService {
       if (placer.blocked) throw accountBlockedError();
       await this.blockRules.assertAllowed({ emails: [placer.email] }, 'checkout');
       if (placer.earlierOrder) return placer.earlierOrder;
+      // After the retry above, whose solution the first try may have used; before the proof is read.
+      const captcha = this.captcha.gate('checkout', ip, input.captcha);
       this.paymentMethods.assertAvailable(input.paymentMethod);
       // assertAvailable guarantees an address.
       const cryptoAddress = this.paymentMethods.addressFor(input.paymentMethod) as string;
       await this.products.getPurchasable(details.productId, details.quantity);
+      await captcha.redeem();
 
       if (proofUpload) {
         proofConsumed = true;
         proof = await readPaymentProof(proofUpload);
       }
 
-      return await this.createOrder(user, { ...details, paymentMethod: input.paymentMethod, cryptoAddress }, proof, ip);
+      return await this.createOrder(
+        user,
+        { ...details, paymentMethod: input.paymentMethod, cryptoAddress },
+        proof,
+        ip,
+        captcha,
+      );
     } finally {
       if (!proofConsumed) discardUpload(proofUpload);
     }
@@ -151,15 +161,20 @@ export class CheckoutService {
     details: z.output<typeof placeOrderSchema> & { paymentMethod: PaymentMethod; cryptoAddress: string },
     proof: PaymentProof | null,
     ip: string,
+    captcha: CaptchaGate,
   ): Promise<Order> {
     const key = details.idempotencyKey;
-    const counters: RateLimitKey[] = [{ key: `order:user:${user.id}`, limit: this.config.orderRateLimit }];
+    const counters: RateLimitKey[] = [
+      { key: `order:user:${user.id}`, limit: this.config.orderRateLimit },
+      ...captcha.counters,
+    ];
     if (proof) counters.push({ key: `proof-order:ip:${ip}`, limit: this.config.proofOrderRateLimitPerIp });
     let keysToReserve = 0;
     try {
       const order = await this.db.transaction(async (manager) => {
         // First: the counter rows it locks keep this user's checkouts in line until commit.
-        await this.rateLimits.hitEach(counters, manager);
+        // CAPTCHA=adaptive: this IP's orders, counted above, past the threshold need a solution (rolled back if not).
+        captcha.afterCount(await this.rateLimits.hitEach(counters, manager));
         const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
         keysToReserve = isStockedByKeys(product.fulfilment) ? details.quantity : 0;
 

@@ -37,4 +37,10 @@ export class PlaceOrderInput {
       'whatever else the repeat contains.',
   })
   idempotencyKey?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A solved captchaChallenge (the altcha payload, base64); required when the store asks for one',
+  })
+  captcha?: string | null;
 }

@@ -16,7 +16,7 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>('signIn');
   const { signIn, loading: signingIn } = useSignIn();
-  const { signUp, loading: signingUp } = useSignUp();
+  const { signUp, loading: signingUp, captchaStatus } = useSignUp();
   const target = safeRedirectPath(params.get('redirect')) ?? AFTER_SIGN_IN;
 
   if (status === 'restoring') return <LoadingState label="Loading..." />;
@@ -30,6 +30,7 @@ export default function AuthPage() {
       tab={tab}
       onTabChange={setTab}
       submitting={signingIn || signingUp}
+      captchaStatus={captchaStatus}
       onSignIn={(values) => void signIn(values).then(done)}
       onSignUp={(values) => void signUp(values).then(done)}
     />

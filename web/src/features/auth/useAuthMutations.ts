@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
 import { session } from '../../auth/session';
+import { CaptchaFailedError, useCaptcha } from '../../captcha/useCaptcha';
 import { useToast } from '../../components/toast';
 import { parseOrToast } from '../../components/validation-toast';
 import { graphql } from '../../gql';
+import type { SignUpInput } from '../../gql/graphql';
 import type { SignInValues } from './components/SignInForm';
 import type { SignUpValues } from './components/SignUpForm';
 
@@ -32,6 +34,12 @@ const NETWORK_FAILURE = 'Could not reach the store. Please check your connection
 
 type TokenPayload = Parameters<typeof session.signedIn>[0];
 
+/** Sends the validated input; sign-up passes it through the CAPTCHA (`withCaptcha`), sign-in sends it as it is. */
+type Sender<TData, TInput> = (
+  send: (input: TInput) => Promise<{ data?: TData | null }>,
+  input: TInput,
+) => Promise<{ data?: TData | null }>;
+
 /**
  * The flow both share: validate (first message as 'Validation Error'), call the API, toast the outcome
  * and start the session. Resolves true when signed in.
@@ -41,6 +49,7 @@ function useAuthMutation<TData, TInput, TValues>(
   schema: z.ZodType<TInput, TValues>,
   token: (data: TData) => TokenPayload,
   success: { title: string; description: string },
+  sender: Sender<TData, TInput> = (send, input) => send(input),
 ) {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(document);
@@ -48,13 +57,14 @@ function useAuthMutation<TData, TInput, TValues>(
     const parsed = parseOrToast(schema, values, toast);
     if (!parsed) return false;
     try {
-      const { data } = await mutate({ variables: { input: parsed } });
+      const { data } = await sender((input) => mutate({ variables: { input } }), parsed);
       if (!data) return false;
       toast({ ...success, severity: 'success' });
       session.signedIn(token(data));
       return true;
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, NETWORK_FAILURE), severity: 'error' });
+      const description = error instanceof CaptchaFailedError ? error.message : errorMessage(error, NETWORK_FAILURE);
+      toast({ title: 'Error', description, severity: 'error' });
       return false;
     }
   };
@@ -71,12 +81,16 @@ export function useSignIn() {
   return { signIn, loading };
 }
 
-/** Sign up: as sign-in; the API signs the new account in at once. */
+/** Sign up: as sign-in, through the CAPTCHA when the store asks for one; the API signs the new account in at once. */
 export function useSignUp() {
-  const { submit, loading } = useAuthMutation(SignUpMutation, signUpSchema, (data) => data.signUp, {
-    title: 'Success!',
-    description: 'Account created successfully. You can now sign in.',
-  });
+  const captcha = useCaptcha();
+  const { submit, loading } = useAuthMutation(
+    SignUpMutation,
+    signUpSchema,
+    (data) => data.signUp,
+    { title: 'Success!', description: 'Account created successfully. You can now sign in.' },
+    (send, input: SignUpInput) => captcha.withCaptcha((solution) => send({ ...input, captcha: solution })),
+  );
   const signUp: (values: SignUpValues) => Promise<boolean> = submit;
-  return { signUp, loading };
+  return { signUp, loading: loading || captcha.status === 'solving', captchaStatus: captcha.status };
 }

@@ -88,7 +88,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
   const status = useRequireSignIn(CHECKOUT_TEXTS.authRequired);
   const toast = useToast();
   const navigate = useNavigate();
-  const { placeOrder, submitting } = usePlaceOrder();
+  const { placeOrder, submitting, captchaStatus } = usePlaceOrder();
 
   // Stock decides what may be bought, so it is read fresh rather than from the catalogue's cache.
   const { data, error, refetch } = useQuery(CheckoutPageQuery, {
@@ -295,6 +295,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
                   onProofPicked={pickProof}
                   onCopyAddress={(address) => void copyAddress(address)}
                   submitting={submitting}
+                  captchaStatus={captchaStatus}
                   onSubmit={submitPayment}
                   onBack={() => {
                     // Within what step 1 now offers (the stock may have been read again meanwhile).

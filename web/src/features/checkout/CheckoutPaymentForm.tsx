@@ -16,6 +16,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatUsd } from '../../../../common/pricing';
+import { CaptchaStatusLine } from '../../captcha/CaptchaStatusLine';
+import type { CaptchaStatus } from '../../captcha/useCaptcha';
 import { MESSAGES } from '../../../../common/validation';
 import { formatCryptoAmount, formatQuoteAmount, nextSmallestUnit } from '../../format/crypto';
 import type { PaymentMethod } from '../../gql/graphql';
@@ -59,6 +61,8 @@ export interface CheckoutPaymentFormProps {
   onProofPicked: (file: File) => void;
   onCopyAddress: (address: string) => void;
   submitting: boolean;
+  /** The order's CAPTCHA, when the store asks for one. */
+  captchaStatus: CaptchaStatus;
   onSubmit: () => void;
   onBack: () => void;
 }
@@ -352,6 +356,9 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
           {submitLabel}
         </Button>
       </Stack>
+      <Box sx={{ mt: 1.5, display: 'flex', justifyContent: { sm: 'flex-end' } }}>
+        <CaptchaStatusLine status={props.captchaStatus} />
+      </Box>
     </Box>
   );
 }

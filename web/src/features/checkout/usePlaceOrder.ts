@@ -1,6 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CaptchaFailedError, useCaptcha } from '../../captcha/useCaptcha';
 import { useToast } from '../../components/toast';
 import { graphql } from '../../gql';
 import type { PaymentMethod } from '../../gql/graphql';
@@ -35,10 +36,12 @@ function newIdempotencyKey(): string {
  * Submits the order (pending order, then /verify?order=id after 1.5 s: docs/product.md "Checkout") with the toasts of
  * docs/product.md "Messages". One idempotency key per attempt: a double click, or a retry after the network lost the
  * answer, returns the first order instead of buying twice. Only a definite refusal from the server
- * (nothing was created) lets the next attempt use a new key.
+ * (nothing was created) lets the next attempt use a new key. When the store asks for a CAPTCHA, the order is sent again
+ * with a solved one (useCaptcha), under the same key.
  */
 export function usePlaceOrder() {
   const [mutate] = useMutation(CheckoutPlaceOrderMutation);
+  const { status: captchaStatus, withCaptcha } = useCaptcha();
   const toast = useToast();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
@@ -55,9 +58,10 @@ export function usePlaceOrder() {
       setSubmitting(true);
       idempotencyKey.current ??= newIdempotencyKey();
       try {
-        const { data } = await mutate({
-          variables: { input: { ...details, idempotencyKey: idempotencyKey.current }, proof },
-        });
+        const key = idempotencyKey.current;
+        const { data } = await withCaptcha((captcha) =>
+          mutate({ variables: { input: { ...details, idempotencyKey: key, captcha }, proof } }),
+        );
         const orderId = data?.placeOrder.id;
         if (!orderId) throw new Error('placeOrder returned no order');
         toast({ ...CHECKOUT_TEXTS.success, severity: 'success' });
@@ -68,13 +72,17 @@ export function usePlaceOrder() {
         );
       } catch (error) {
         if (isDefiniteRefusal(error)) idempotencyKey.current = null;
-        toast(placeOrderErrorToast(error, proof !== null));
+        if (error instanceof CaptchaFailedError) {
+          toast({ title: CHECKOUT_TEXTS.genericError.title, description: error.message, severity: 'error' });
+        } else {
+          toast(placeOrderErrorToast(error, proof !== null));
+        }
         inFlight.current = false;
         setSubmitting(false);
       }
     },
-    [mutate, navigate, toast],
+    [mutate, navigate, toast, withCaptcha],
   );
 
-  return { placeOrder, submitting };
+  return { placeOrder, submitting, captchaStatus };
 }

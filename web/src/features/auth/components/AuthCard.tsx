@@ -9,6 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import type { CaptchaStatus } from '../../../captcha/useCaptcha';
 import { SignInForm, type SignInValues } from './SignInForm';
 import { SignUpForm, type SignUpValues } from './SignUpForm';
 
@@ -18,12 +19,14 @@ interface Props {
   tab: AuthTab;
   onTabChange: (tab: AuthTab) => void;
   submitting: boolean;
+  /** The sign-up's CAPTCHA, when the store asks for one. */
+  captchaStatus: CaptchaStatus;
   onSignIn: (values: SignInValues) => void;
   onSignUp: (values: SignUpValues) => void;
 }
 
 /** The /auth page: Sign In / Sign Up tabs in one card, with a way back home. */
-export function AuthCard({ tab, onTabChange, submitting, onSignIn, onSignUp }: Props) {
+export function AuthCard({ tab, onTabChange, submitting, captchaStatus, onSignIn, onSignUp }: Props) {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
       <Box sx={{ maxWidth: 480, mx: 'auto' }}>
@@ -75,7 +78,7 @@ export function AuthCard({ tab, onTabChange, submitting, onSignIn, onSignUp }: P
               {tab === 'signIn' ? (
                 <SignInForm disabled={submitting} onSubmit={onSignIn} />
               ) : (
-                <SignUpForm disabled={submitting} onSubmit={onSignUp} />
+                <SignUpForm disabled={submitting} captchaStatus={captchaStatus} onSubmit={onSignUp} />
               )}
             </Box>
           </CardContent>

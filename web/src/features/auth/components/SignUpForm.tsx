@@ -2,6 +2,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { CaptchaStatusLine } from '../../../captcha/CaptchaStatusLine';
+import type { CaptchaStatus } from '../../../captcha/useCaptcha';
 import { PasswordField } from './PasswordField';
 
 export interface SignUpValues {
@@ -12,13 +14,14 @@ export interface SignUpValues {
 
 interface Props {
   disabled: boolean;
+  captchaStatus: CaptchaStatus;
   onSubmit: (values: SignUpValues) => void;
 }
 
 const PASSWORD_HINT = 'Must be 8+ characters with uppercase, lowercase, and number';
 
 /** Sign-up fields (full name, email, password with its hint: docs/product.md "Sign in and sign up"). */
-export function SignUpForm({ disabled, onSubmit }: Props) {
+export function SignUpForm({ disabled, captchaStatus, onSubmit }: Props) {
   const [values, setValues] = useState<SignUpValues>({ fullName: '', email: '', password: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,6 +55,7 @@ export function SignUpForm({ disabled, onSubmit }: Props) {
       <Button type="submit" variant="contained" size="large" fullWidth disabled={disabled}>
         {disabled ? 'Creating account...' : 'Create Account'}
       </Button>
+      <CaptchaStatusLine status={captchaStatus} />
     </Stack>
   );
 }
