@@ -14,8 +14,8 @@ import { ProductImages1764700000000 } from './migrations/1764700000000-product-i
 import { CustomersAndSales1764800000000 } from './migrations/1764800000000-customers-and-sales';
 import { JobWorkerHeartbeats1764900000000 } from './migrations/1764900000000-job-worker-heartbeats';
 import { GuidesNotify1765000000000 } from './migrations/1765000000000-guides-notify';
-import { Captcha1765200000000 } from './migrations/1765200000000-captcha';
 import { BlockRules1765100000000 } from './migrations/1765100000000-block-rules';
+import { Captcha1765200000000 } from './migrations/1765200000000-captcha';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -33,8 +33,8 @@ export const migrations = [
   CustomersAndSales1764800000000,
   JobWorkerHeartbeats1764900000000,
   GuidesNotify1765000000000,
-  Captcha1765200000000,
   BlockRules1765100000000,
+  Captcha1765200000000,
 ];
 
 export interface DataSourceOptions {
