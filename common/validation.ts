@@ -69,6 +69,16 @@ export const MESSAGES = {
   outOfStockOnSubmit: 'This product is currently out of stock. Please try another product.',
   /** Fewer licence keys in stock than the quantity asked for (but some). */
   onlyLeftInStock: (available: number) => `Only ${available.toLocaleString('en-US')} left in stock`,
+  unpaidKeysLimit: (held: number, limit: number) => {
+    const left = Math.max(0, limit - held);
+    const count = (n: number) => n.toLocaleString('en-US');
+    return (
+      `Your unpaid orders already hold ${count(held)} of the ${count(limit)} licence keys an account may reserve at once. ` +
+      (left > 0
+        ? `You can order up to ${count(left)} more now; pay or cancel an open order to order more.`
+        : 'Pay or cancel an open order to order more.')
+    );
+  },
   outOfStockDetail:
     'This product is currently out of stock. Please check back later or contact support for availability.',
   outOfStockOpened: 'This product is currently out of stock. Please check back later.',

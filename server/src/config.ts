@@ -82,10 +82,8 @@ const envSchema = z.object({
     .transform((v): string | number | boolean =>
       /^\d+$/.test(v.trim()) ? Number(v) : v.trim() === 'true' ? true : v.trim() === 'false' ? false : v,
     ),
-  SEED_DEMO_DATA: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  /** Unset: seed outside production only (a production store must not sell generated demo keys). */
+  SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   /** Where the built web app is (default web/dist); lets parallel builds use separate folders. */
   WEB_DIST_DIR: optionalString,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -99,10 +97,27 @@ const envSchema = z.object({
   TICKET_REPLY_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** Payment proof bytes one account may have stored at once (MB); proofs of ended orders are swept. */
   PROOF_STORAGE_PER_USER_MB: z.coerce.number().positive().default(50),
+  /**
+   * Transaction IDs a customer may give per hour (submitTransactionId): per order, per account and per IP. Each one
+   * is read from its chain at once (a chain API request) and may mail the customer, so it must not be free.
+   */
+  TRANSACTION_ID_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  TRANSACTION_ID_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
+  TRANSACTION_ID_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Orders with a payment proof one IP may place per hour (accounts are free; the IP is not). */
   PROOF_ORDER_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Days after its last update that an order which ended unpaid (not received, cancelled) keeps its proof. */
   PROOF_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  /**
+   * Minutes an unpaid order holds its licence keys; then they go back to stock unless a payment was seen on chain.
+   * An hour covers a customer who buys crypto to pay (BTCPay invoices: 15 minutes; Sellix: hours).
+   */
+  RESERVATION_MINUTES: z.coerce.number().positive().max(10_080).default(60),
+  /**
+   * Licence keys one account's unpaid orders may hold at once. 5,000 lets a customer place the SSL bulk package's
+   * 4,000-key minimum with room for a few ordinary orders, and stops a free account holding a whole product's stock.
+   */
+  MAX_UNPAID_KEYS_PER_ACCOUNT: z.coerce.number().int().positive().default(5000),
   /** Hours a customer has to pay after checkout; then an order with nothing to show for a payment ends. */
   PAYMENT_WINDOW_HOURS: z.coerce.number().positive().default(24),
   /** Run durable jobs (e-mail, webhooks, payment windows) in this process; false when `npm run worker` runs them. */
@@ -194,8 +209,13 @@ export interface Config {
   readonly ticketReplyRateLimit: RateLimit;
   readonly proofStoragePerUserBytes: number;
   readonly proofOrderRateLimitPerIp: RateLimit;
+  /** Transaction IDs given per hour: per order, per account, per IP. */
+  readonly transactionIdRateLimits: { order: RateLimit; account: RateLimit; ip: RateLimit };
   readonly proofRetentionDays: number;
   readonly paymentWindowHours: number;
+  /** Minutes an unpaid order holds its keys; keys held by one account's unpaid orders at most. */
+  readonly reservationMinutes: number;
+  readonly maxUnpaidKeysPerAccount: number;
   /** Reading payments from the chains (docs/payments.md); an unset API leaves its method to the manual flow. */
   readonly chains: {
     ethRpcUrl: string | undefined;
@@ -287,7 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usdRates: Object.freeze({ ...DEFAULT_USD_RATES, BTC: e.RATE_BTC_USD, ETH: e.RATE_ETH_USD }),
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowSeconds: e.AUTH_RATE_WINDOW_SECONDS },
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, windowSeconds: 3600 },
@@ -295,8 +315,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ticketReplyRateLimit: { max: e.TICKET_REPLY_RATE_LIMIT, windowSeconds: 3600 },
     proofStoragePerUserBytes: Math.floor(e.PROOF_STORAGE_PER_USER_MB * 1024 * 1024),
     proofOrderRateLimitPerIp: { max: e.PROOF_ORDER_RATE_LIMIT_PER_IP, windowSeconds: 3600 },
+    transactionIdRateLimits: Object.freeze({
+      order: { max: e.TRANSACTION_ID_RATE_LIMIT, windowSeconds: 3600 },
+      account: { max: e.TRANSACTION_ID_RATE_LIMIT_PER_ACCOUNT, windowSeconds: 3600 },
+      ip: { max: e.TRANSACTION_ID_RATE_LIMIT_PER_IP, windowSeconds: 3600 },
+    }),
     proofRetentionDays: e.PROOF_RETENTION_DAYS,
     paymentWindowHours: e.PAYMENT_WINDOW_HOURS,
+    reservationMinutes: e.RESERVATION_MINUTES,
+    maxUnpaidKeysPerAccount: e.MAX_UNPAID_KEYS_PER_ACCOUNT,
     chains: Object.freeze({
       ethRpcUrl: e.ETH_RPC_URL,
       tronApiUrl: e.TRON_API_URL,

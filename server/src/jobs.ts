@@ -9,6 +9,8 @@ import { DISPATCH_EVENT_TASK, DISPATCH_PENDING_TASK, DomainEventDispatcher } fro
 import { logger } from './core/logger';
 import { MAIL_SEND_TASK, NotificationService } from './notifications/notification.service';
 import { DELIVERY_TASK, DeliveryService } from './orders/delivery.service';
+import { RESERVATION_END_TASK, RESERVATION_SWEEP_TASK } from './orders/key-reservation';
+import { KeyReservations } from './orders/key-reservation.service';
 import { ProofRetentionService } from './orders/proof-retention.service';
 import { PAYMENT_WINDOW_TASK, PaymentWindowService } from './orders/payment-window.service';
 import {
@@ -35,6 +37,7 @@ export const WEBHOOK_RUNNER_TASKS: readonly string[] = [WEBHOOK_DELIVER_TASK];
  */
 export const CRONTAB = [
   `0 * * * * ${PROOF_SWEEP_TASK}`,
+  `* * * * * ${RESERVATION_SWEEP_TASK}`,
   `* * * * * ${DISPATCH_PENDING_TASK}`,
   // The chain poll schedules its own next run (PAYMENT_POLL_SECONDS); this restarts it if a process died mid-poll.
   `* * * * * ${PAYMENTS_POLL_TASK} ?jobKey=${PAYMENTS_POLL_TASK}&jobKeyMode=preserve_run_at&queue=${PAYMENTS_POLL_QUEUE}`,
@@ -52,6 +55,11 @@ export function jobTasks(container: Container): TaskList {
   return {
     [PAYMENT_WINDOW_TASK]: withOrderId((orderId) => container.get(PaymentWindowService).close(orderId)),
     [DELIVERY_TASK]: withOrderId((orderId) => container.get(DeliveryService).deliver(orderId)),
+    [RESERVATION_END_TASK]: withOrderId((orderId) => container.get(KeyReservations).end(orderId)),
+    [RESERVATION_SWEEP_TASK]: async () => {
+      const released = await container.get(KeyReservations).sweep();
+      if (released > 0) logger.info({ released }, 'Key reservations that ended unpaid released by the sweep');
+    },
     [PAYMENT_CHECK_TASK]: withOrderId((orderId) => container.get(ChainPaymentService).checkOrder(orderId)),
     [PAYMENTS_POLL_TASK]: async () => {
       await container.get(ChainPaymentService).poll();

@@ -16,6 +16,7 @@ import { JobWorkerHeartbeats1764900000000 } from './migrations/1764900000000-job
 import { GuidesNotify1765000000000 } from './migrations/1765000000000-guides-notify';
 import { BlockRules1765100000000 } from './migrations/1765100000000-block-rules';
 import { Captcha1765200000000 } from './migrations/1765200000000-captcha';
+import { KeyReservations1765300000000 } from './migrations/1765300000000-key-reservations';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -35,6 +36,7 @@ export const migrations = [
   GuidesNotify1765000000000,
   BlockRules1765100000000,
   Captcha1765200000000,
+  KeyReservations1765300000000,
 ];
 
 export interface DataSourceOptions {

@@ -1,4 +1,3 @@
-import { accountBlockedError, isBlockedSql } from '../accounts/account-block.service';
 import { BlockRuleService } from '../abuse/block-rule.service';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -29,6 +28,9 @@ import { isStockedByKeys, keysReservedNote, OrderKeys, reserveKeysSql } from '..
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { lockAmounts, uniqueAmountSql } from '../payments/unique-amount';
+import { addJobsSql } from '../core/job-queue';
+import { reservationEndJobSql } from './key-reservation';
+import { KeyReservations } from './key-reservation.service';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
 import type { PlaceOrderInput } from './order.inputs';
@@ -97,12 +99,13 @@ export class CheckoutService {
     private readonly orderKeys: OrderKeys,
     private readonly chainPayments: ChainPaymentService,
     private readonly blockRules: BlockRuleService,
+    private readonly reservations: KeyReservations,
     private readonly captcha: CaptchaService,
   ) {}
 
   /**
-   * `ip` is the client's address, for the per-IP limit on orders with a proof. A blocked account is refused (FORBIDDEN)
-   * after the input's rules, read from the database: an access token issued before the block orders nothing.
+   * `ip` is the client's address, for the per-IP limits and the block rules. A blocked account is refused (FORBIDDEN)
+   * before this runs, as for every signed-in mutation: an access token issued before the block orders nothing.
    */
   async placeOrder(
     user: AuthUser,
@@ -127,8 +130,8 @@ export class CheckoutService {
       await this.blockRules.assertAllowed({ ip, emails: [details.email] }, 'checkout');
       // A retry of an order that already exists returns it before anything that may have changed since
       // (stock, configured methods) could refuse the retry.
+      // A blocked account never gets here: every signed-in mutation is refused for it (graphql/auth-checker.ts).
       const placer = await this.placer(user.id, details.idempotencyKey);
-      if (placer.blocked) throw accountBlockedError();
       await this.blockRules.assertAllowed({ emails: [placer.email] }, 'checkout');
       if (placer.earlierOrder) return placer.earlierOrder;
       // After the retry above, whose solution the first try may have used; before the proof is read.
@@ -196,17 +199,26 @@ export class CheckoutService {
 
         // The order, its first audit event and its domain event (order.created) in one statement, last: the
         // insert locks its status row of order_counts until commit, so nothing else should run in between.
+        // The keys this account's unpaid orders hold are counted in the same statement: the counter rows locked above
+        // keep the account's checkouts in line, so two of them cannot both pass the cap (MAX_UNPAID_KEYS_PER_ACCOUNT).
         const rows: Record<string, unknown>[] = await manager.query(
-          `WITH amount AS (
+          `WITH held AS (
+             SELECT coalesce(sum(quantity), 0)::int AS keys FROM orders
+             WHERE user_id = $2 AND status = $14 AND keys_reserved_until IS NOT NULL
+           ), amount AS (
              ${uniqueAmountSql({ method: '$9', address: '$10', quoted: '$11', unit: '$20', lateDays: '$21' })}
            ), placed AS (
              INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
                                  payment_method, crypto_address, payment_amount_crypto, payment_offset, transaction_id,
-                                 payment_proof_file_id, status, idempotency_key, payment_due_at)
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, amount.value, amount.offset_units, $12, $13, $14, $15, $17
-             FROM amount
+                                 payment_proof_file_id, status, idempotency_key, payment_due_at, keys_reserved_until)
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, amount.value, amount.offset_units, $12, $13, $14, $15, $17,
+                    CASE WHEN $18 > 0 THEN $22::timestamptz END
+             FROM amount, held WHERE $18 = 0 OR held.keys + $18 <= $23
              ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
              RETURNING *
+           ), reservation_end AS (
+             SELECT ${addJobsSql(`(SELECT coalesce(json_agg(${reservationEndJobSql('placed.id', 'placed.keys_reserved_until')}), '[]')
+                                   FROM placed WHERE placed.keys_reserved_until IS NOT NULL)`)}
            ), first_event AS (
              INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
              SELECT id, user_id, 'customer', NULL, status, $16 FROM placed
@@ -220,7 +232,9 @@ export class CheckoutService {
              -- Read from first_event so it is written after it: the history lists it second.
              SELECT placed.id, user_id, 'customer', status, status, $19 FROM placed, first_event WHERE $18 > 0
            )
-           SELECT placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved FROM placed`,
+           SELECT held.keys AS keys_held, placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved,
+                  (SELECT count(*) FROM reservation_end) AS reservation_end_jobs
+           FROM held LEFT JOIN placed ON true`,
           [
             orderId,
             user.id,
@@ -243,18 +257,29 @@ export class CheckoutService {
             keysReservedNote(keysToReserve),
             this.paymentMethods.smallestUnit(details.paymentMethod),
             this.config.chains.latePaymentDays,
+            this.reservations.holdUntil(),
+            this.config.maxUnpaidKeysPerAccount,
           ],
         );
-        // A concurrent request with the same key committed first: roll back (this file with it).
-        if (rows.length === 0) throw new IdempotentReplay();
-        const reservedKeys = rows[0].keys_reserved as number;
+        const { keys_held: keysHeld, ...placed } = rows[0];
+        if (!placed.id) {
+          if (keysToReserve > 0 && (keysHeld as number) + keysToReserve > this.config.maxUnpaidKeysPerAccount) {
+            throw InputError.field(
+              'quantity',
+              MESSAGES.unpaidKeysLimit(keysHeld as number, this.config.maxUnpaidKeysPerAccount),
+            );
+          }
+          // A concurrent request with the same key committed first: roll back (this file with it).
+          throw new IdempotentReplay();
+        }
+        const reservedKeys = placed.keys_reserved as number;
         if (reservedKeys < keysToReserve) {
           // All or nothing: throwing rolls back the order, its file and the keys it did take.
           throw new ProductUnavailableError(
             reservedKeys === 0 ? MESSAGES.outOfStockOnSubmit : MESSAGES.onlyLeftInStock(reservedKeys),
           );
         }
-        const order = hydrate(manager, Order, rows[0]);
+        const order = hydrate(manager, Order, placed);
         if (order.transactionId) await this.chainPayments.queueCheck(order, manager);
         return order;
       });
@@ -279,22 +304,20 @@ export class CheckoutService {
   }
 
   /**
-   * Who is placing the order, in one statement: whether their account is blocked (read from the database, so a token
-   * issued before the block orders nothing), their e-mail (for the block rules) and their earlier order with this
+   * Who is placing the order, in one statement: their e-mail (for the block rules) and their earlier order with this
    * idempotency key, if any.
    */
   private async placer(
     userId: string,
     key: string | null,
-  ): Promise<{ blocked: boolean; email: string | null; earlierOrder: Order | null }> {
+  ): Promise<{ email: string | null; earlierOrder: Order | null }> {
     const [row]: Record<string, unknown>[] = await this.db.query(
-      `SELECT ${isBlockedSql('$1')} AS placer_blocked, (SELECT email FROM users WHERE id = $1) AS placer_email, o.*
+      `SELECT (SELECT email FROM users WHERE id = $1) AS placer_email, o.*
        FROM (SELECT 1) one LEFT JOIN orders o ON o.user_id = $1 AND o.idempotency_key = $2`,
       [userId, key],
     );
-    const { placer_blocked: blocked, placer_email: email, ...order } = row;
+    const { placer_email: email, ...order } = row;
     return {
-      blocked: blocked === true,
       email: (email as string | null) ?? null,
       earlierOrder: order.id ? hydrate(this.db.manager, Order, order) : null,
     };
