@@ -5,6 +5,7 @@
  * escaped, because names, domains and ticket titles are typed by customers.
  */
 import { licenceKeyCount, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../common/labels';
+import { shortOrderId } from '../../../common/order-lifecycle';
 import { CRYPTO_DECIMALS, formatDecimal, formatUsd, type PaymentMethodKey } from '../../../common/pricing';
 import { clipText } from '../../../common/validation';
 
@@ -56,9 +57,6 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
-
-/** The order number customers see on the dashboard and /verify (the first 8 characters of the id). */
-export const shortOrderId = (orderId: string) => orderId.slice(0, 8);
 
 /** "1.08800000 BTC": the exact amount to send, as the API's `paymentAmountCrypto` and its currency. */
 export function amountToSend(order: Pick<OrderMailFacts, 'paymentAmountCrypto' | 'paymentMethod'>): string {

@@ -1,4 +1,5 @@
 import express from 'express';
+import { shortOrderId } from '../../../common/order-lifecycle';
 import { isUuid } from '../../../common/validation';
 import type { Container } from '../container';
 import { refuseSignedLink, sendPrivateFile } from '../files/files.route';
@@ -34,7 +35,7 @@ export function keysFileRouter(container: Container): express.Router {
       sendPrivateFile(res, {
         bytes: Buffer.from(keys.map((key) => key.value).join('\n') + '\n', 'utf8'),
         mime: 'text/plain; charset=utf-8',
-        filename: `order-${orderId.slice(0, 8)}-keys.txt`,
+        filename: `order-${shortOrderId(orderId)}-keys.txt`,
         inline: false,
         // Secrets: kept by no cache on the way.
         cacheControl: 'private, no-store',

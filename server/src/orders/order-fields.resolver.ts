@@ -1,4 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { shortOrderId } from '../../../common/order-lifecycle';
 import { CRYPTO_DECIMALS, formatDecimal } from '../../../common/pricing';
 import { AccountService } from '../accounts/account.service';
 import type { Profile } from '../accounts/profile.entity';
@@ -79,7 +80,7 @@ export class OrderFieldsResolver {
 
   @FieldResolver(() => String, { description: 'The first 8 characters of the id, as the dashboard shows it' })
   shortId(@Root() order: Order): string {
-    return order.id.slice(0, 8);
+    return shortOrderId(order.id);
   }
 
   @FieldResolver(() => String, {

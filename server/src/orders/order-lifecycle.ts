@@ -9,17 +9,18 @@
  * - An admin may do what the automation and customers do, and, as the product has always allowed, set any other
  *   status too: such a move is recorded as an override.
  */
+import { ENDED_UNPAID_STATUSES, PAID_STATUSES } from '../../../common/order-lifecycle';
 import { ActorKind, OrderStatus } from '../core/enums';
 
 const { PENDING, SUCCESS, NOT_RECEIVED, PROCESSING, COMPLETED, CANCELLED } = OrderStatus;
 
 type Moves = Partial<Record<OrderStatus, readonly OrderStatus[]>>;
 
-/** The statuses of an order that ended without being paid: its licence keys go back to stock. */
-export const ENDED_UNPAID: readonly OrderStatus[] = [CANCELLED, NOT_RECEIVED];
+/** The statuses of an order that ended without being paid (common/order-lifecycle.ts), as the server's enum. */
+export const ENDED_UNPAID: readonly OrderStatus[] = ENDED_UNPAID_STATUSES.map((key) => OrderStatus[key]);
 
-/** The statuses of an order whose payment was confirmed: its licence keys are delivered and shown. */
-export const PAID: readonly OrderStatus[] = [SUCCESS, PROCESSING, COMPLETED];
+/** The statuses of an order whose payment was confirmed (common/order-lifecycle.ts), as the server's enum. */
+export const PAID: readonly OrderStatus[] = PAID_STATUSES.map((key) => OrderStatus[key]);
 
 const CUSTOMER_MOVES: Moves = { [PENDING]: [CANCELLED] };
 

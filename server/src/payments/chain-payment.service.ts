@@ -1,5 +1,6 @@
 import { DataSource, Not, type EntityManager } from 'typeorm';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY } from '../../../common/labels';
+import { PAYMENT_ISSUE_LABELS } from '../../../common/payment-issues';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { OrderStatus, PaymentIssueKind, paymentMethodKey, type PaymentMethod } from '../core/enums';
@@ -576,7 +577,10 @@ export const TRANSACTION_ISSUES: readonly PaymentIssueKind[] = [
 
 const CHAIN_NAMES: Record<Network, string> = { eth: 'Ethereum', tron: 'TRON', btc: 'Bitcoin' };
 
-/** The payment issues as the customer and the admin read them (docs/payments.md "Exceptions"). */
+/**
+ * The payment issues as the customer and the admin read them (docs/payments.md "Exceptions"); a sentence that names its
+ * kind starts with the kind's label (common/payment-issues.ts), which the admin queue shows as the flag's title.
+ */
 export const ISSUES = {
   notFound: (txId: string, chain: string) =>
     `Transaction ${txId} was not found on the ${chain} network yet. We keep checking until the payment window ends.`,
@@ -586,15 +590,15 @@ export const ISSUES = {
   beforeOrder: (txId: string) => `Transaction ${txId} was sent before this order was placed.`,
   alreadyUsed: (txId: string) => `Transaction ${txId} already paid another order.`,
   underpaid: (received: string, due: string, missing: string) =>
-    `Underpaid: received ${received} of ${due}; ${missing} missing. Send the rest to the same address and add its transaction ID, or contact support.`,
+    `${PAYMENT_ISSUE_LABELS.UNDERPAID}: received ${received} of ${due}; ${missing} missing. Send the rest to the same address and add its transaction ID, or contact support.`,
   reviewOverpaid: (received: string, due: string, extra: string) =>
     `Received ${received} for ${due} due (${extra} more) in a transaction identified by its ID, not by this order's unique amount. An admin confirms the payment and decides on refunding the difference.`,
   reviewInFull: (received: string) =>
     `Received ${received} in full, partly in transactions identified by their ID, not by this order's unique amount. An admin confirms the payment.`,
   overpaid: (received: string, due: string) =>
-    `Overpaid: received ${received} for ${due} due. An admin decides on refunding the difference.`,
+    `${PAYMENT_ISSUE_LABELS.OVERPAID}: received ${received} for ${due} due. An admin decides on refunding the difference.`,
   lateWindow: (received: string) =>
-    `Late payment: ${received} arrived after the payment window ended. An admin decides whether to accept it.`,
+    `${PAYMENT_ISSUE_LABELS.LATE}: ${received} arrived after the payment window ended. An admin decides whether to accept it.`,
   lateEnded: (received: string, status: string) =>
-    `Late payment: ${received} arrived after the order was marked ${status}. An admin decides whether to accept it.`,
+    `${PAYMENT_ISSUE_LABELS.LATE}: ${received} arrived after the order was marked ${status}. An admin decides whether to accept it.`,
 };

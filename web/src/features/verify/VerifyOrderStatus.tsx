@@ -27,13 +27,8 @@ import { formatUsd } from '../../../../common/pricing';
 import { confirmationsLabel, formatCryptoAmount } from '../../format/crypto';
 import { formatDateTime } from '../../format/date';
 import { ORDER_STATUS_COLOURS } from '../../format/order-status';
-import {
-  confirmationsOf,
-  detectedLine,
-  paymentIssueSeverity,
-  type ChainPaymentView,
-  type PaymentIssueKindValue,
-} from '../../format/payment-issue';
+import { confirmationsOf, detectedLine, type ChainPaymentView } from '../../format/payment-issue';
+import { paymentIssueSeverity, type PaymentIssueKindKey } from '../../../../common/payment-issues';
 import type { OrderStatus, PaymentMethod } from '../../gql/graphql';
 import { MONOSPACE_FONT } from '../../theme/theme';
 import { ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
@@ -67,7 +62,7 @@ export interface VerifiedOrder {
   payment?: ChainPaymentView | null;
   /** What is wrong with the payment, as a full sentence with the amounts (the API's `paymentIssue`). */
   paymentIssue?: string | null;
-  paymentIssueKind?: PaymentIssueKindValue | null;
+  paymentIssueKind?: PaymentIssueKindKey | null;
   /** Until when the order's licence keys are held for it while unpaid (ISO); null: it holds none. */
   keysReservedUntil?: string | null;
   /** Paid, but its keys went back to stock before the payment arrived: delivered once keys are imported. */

@@ -13,12 +13,14 @@ import {
   CHAIN_PAYMENT_STATUS_COLOURS,
   CHAIN_PAYMENT_STATUS_LABELS,
   confirmationsOf,
-  PAYMENT_ISSUE_LABELS,
-  paymentIssueSeverity,
   shortHash,
   type ChainPaymentView,
-  type PaymentIssueKindValue,
 } from '../../../format/payment-issue';
+import {
+  PAYMENT_ISSUE_LABELS,
+  paymentIssueSeverity,
+  type PaymentIssueKindKey,
+} from '../../../../../common/payment-issues';
 import type { PaymentMethod } from '../../../gql/admin/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
 
@@ -27,7 +29,7 @@ export interface ChainEvidenceOrder {
   paymentMethod: PaymentMethod;
   payment: ChainPaymentView | null;
   paymentIssue: string | null;
-  paymentIssueKind: PaymentIssueKindValue | null;
+  paymentIssueKind: PaymentIssueKindKey | null;
 }
 
 /**

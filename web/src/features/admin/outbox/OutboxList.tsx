@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { visuallyHidden } from '@mui/utils';
+import { shortOrderId } from '../../../../../common/order-lifecycle';
 import { formatDate, formatDateTime, formatTime } from '../../../format/date';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
 import type { AdminNotificationRow_NotificationFragment } from '../../../gql/admin/graphql';
@@ -163,7 +164,7 @@ function OutboxTable({ rows, ...actions }: ViewProps) {
                     <>
                       {' · Order '}
                       <Box component="span" sx={mono}>
-                        {row.orderId.slice(0, 8)}
+                        {shortOrderId(row.orderId)}
                       </Box>
                     </>
                   ) : null}
@@ -217,7 +218,7 @@ function OutboxCards({ rows, ...actions }: ViewProps) {
               {row.orderId ? (
                 <Field label="Order">
                   <Box component="span" sx={mono}>
-                    {row.orderId.slice(0, 8)}
+                    {shortOrderId(row.orderId)}
                   </Box>
                 </Field>
               ) : null}

@@ -13,9 +13,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { formatDate } from '../../../format/date';
-import { paymentIssueSeverity } from '../../../format/payment-issue';
+import { isEndedUnpaidStatus } from '../../../../../common/order-lifecycle';
+import { paymentIssueSeverity } from '../../../../../common/payment-issues';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql';
-import type { OrderStatus } from '../../../gql/graphql';
 import { CancelOrderButton } from '../../orders/CancelOrderButton';
 import { ORDER_KEYS_PARAM, type OrderKeysLinkState } from '../../orders/order-keys-path';
 import { KEYS_TEXTS } from '../keys/keys.texts';
@@ -49,9 +49,6 @@ export const OrdersTabFragment = graphql(/* GraphQL */ `
 interface Props {
   orders: readonly FragmentType<typeof OrdersTabFragment>[];
 }
-
-/** Orders that ended unpaid have no keys to show. */
-const NO_KEYS: readonly OrderStatus[] = ['CANCELLED', 'NOT_RECEIVED'];
 
 const KEYS_LINK_STATE: OrderKeysLinkState = { keysFromList: true };
 
@@ -134,7 +131,7 @@ export function OrdersTab(props: Props) {
                 View payment status
               </Link>
               <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                {order.product.fulfilment !== 'MANUAL' && !NO_KEYS.includes(order.status) ? (
+                {order.product.fulfilment !== 'MANUAL' && !isEndedUnpaidStatus(order.status) ? (
                   <Button
                     component={RouterLink}
                     to={{ search: `?tab=orders&${ORDER_KEYS_PARAM}=${encodeURIComponent(order.id)}` }}

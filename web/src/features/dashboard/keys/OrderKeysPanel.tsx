@@ -12,15 +12,13 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { memo, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { isPaidStatus } from '../../../../../common/order-lifecycle';
 import type { Fulfilment, OrderStatus } from '../../../gql/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
 import { KEYS_TEXTS } from './keys.texts';
 
 /** How many keys the view lists; a bigger order (4,000 keys) shows these and says the rest are in the download. */
 export const KEYS_SHOWN = 100;
-
-/** Statuses in which the payment is confirmed: the keys are delivered, or about to be (the API's PAID). */
-const PAID: readonly OrderStatus[] = ['SUCCESS', 'PROCESSING', 'COMPLETED'];
 
 export interface KeysOrder {
   id: string;
@@ -66,7 +64,7 @@ export function OrderKeysPanel({ order, copied, onCopy, onSignedLinkClick }: Pro
       </Stack>
     );
   }
-  if (order.keys.length === 0 && !PAID.includes(order.status)) {
+  if (order.keys.length === 0 && !isPaidStatus(order.status)) {
     return <Alert severity="info">{KEYS_TEXTS.none}</Alert>;
   }
   if (order.keys.length === 0) {
