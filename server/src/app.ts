@@ -76,7 +76,8 @@ export async function createApp({
   app.use(assignRequestId);
   app.use(securityHeaders());
   app.set('trust proxy', config.trustProxy);
-  // JSON answers and rendered pages of 1 KiB or more (docs/decisions.md "Compression"); built files are precompressed.
+  // JSON answers and rendered pages of 1 KiB or more (docs/decisions.md "Storefront rendering and compression");
+  // built files are precompressed.
   app.use(compressResponses({ minBytes: COMPRESS_MIN_BYTES }));
   const products = container.get(ProductService);
   const hitPath = catalogueHitPath({

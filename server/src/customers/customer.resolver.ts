@@ -4,7 +4,7 @@ import type { RequestContext } from '../graphql/context';
 import { CustomerService } from './customer.service';
 import { Customer, CustomerConnection, CustomerDetail } from './customer.types';
 
-/** The admin's customers (docs/graphql-api.md "Customers"). */
+/** The admin's customers (docs/graphql-api.md "Customers and sales overview"). */
 @Resolver()
 export class CustomerResolver {
   constructor(private readonly customers: CustomerService) {}

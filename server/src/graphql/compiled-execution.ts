@@ -1,5 +1,5 @@
 /**
- * Execution of HTTP queries (docs/decisions.md "Compiled execution"): a query document seen a second time is compiled
+ * Execution of HTTP queries (docs/decisions.md "Files and caches"): a query document seen a second time is compiled
  * with graphql-jit into a function of its own and executed by it from then on; everything else (first sight,
  * mutations, variables that do not coerce, a document graphql-jit cannot compile) by graphql-js as before.
  *

@@ -1,5 +1,5 @@
 /**
- * The catalogue's hit path (docs/architecture.md "Cached reads"): a catalogue query the store has answered since the
+ * The catalogue's hit path (docs/architecture.md "Caches"): a catalogue query the store has answered since the
  * catalogue last changed is answered again from the bytes it sent, before Express and Apollo see the request.
  *
  * The full path (Express, Apollo, the catalogue response cache) stays the only judge of what an answer is: `keep`

@@ -52,7 +52,7 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Per-response settings: brotli 5 and gzip 6 compress a 50 kB GraphQL answer in about a millisecond (measured:
- * docs/decisions.md "Compression"), and brotli 5 makes it about 15% smaller than gzip 6 does.
+ * docs/decisions.md "Storefront rendering and compression"), and brotli 5 makes it about 15% smaller than gzip 6 does.
  */
 export function compress(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === 'br'
@@ -74,7 +74,10 @@ const COMPRESSIBLE_TYPE = /^(application\/(graphql-response\+)?json|application\
  * server-rendered pages) of at least `minBytes`, with the encoding the client prefers. Streamed responses, those
  * already encoded, those that set a cookie, HEAD, and statuses without a body pass unchanged.
  */
-/** Smaller answers go out as they are: they fit one TCP packet anyway (docs/decisions.md "Compression"). */
+/**
+ * Smaller answers go out as they are: they fit one TCP packet anyway (docs/decisions.md "Storefront rendering and
+ * compression").
+ */
 export const COMPRESS_MIN_BYTES = 1024;
 
 export function compressResponses({ minBytes }: { minBytes: number }): RequestHandler {

@@ -6,7 +6,7 @@
  * Ours rather than graphql-upload-minimal's: on a malformed part header (a NUL in a filename, a header without a
  * colon, an oversized header) busboy reports an error, the library destroys the parser, busboy reports a second
  * error ("Unexpected end of form") and the library, listening with `once`, leaves it unhandled: one anonymous
- * request stopped the process (docs/decisions.md "Uploads"). graphql-upload, which fixed it, is ESM-only and
+ * request stopped the process (docs/decisions.md "Abuse"). graphql-upload, which fixed it, is ESM-only and
  * spools files to disk; we keep every upload in memory under a 5 MB cap anyway. Here every busboy error, however
  * many, ends the request once with a 400, and every file stream has an error listener from its first moment.
  */

@@ -272,7 +272,7 @@ export class NotificationService {
         row.id as string,
         {
           // The account's own address, never the contact e-mail typed at checkout: that one is anyone's address, and
-          // order mails carry the placer's name and text (docs/decisions.md "E-mail").
+          // order mails carry the placer's name and text (docs/decisions.md "Abuse").
           email: row.account_email as string,
           facts: {
             orderId: row.id as string,

@@ -50,7 +50,7 @@ const placeOrderSchema = z.object({
 class IdempotentReplay extends Error {}
 
 /**
- * Places orders (submitting step 2 creates a PENDING order, docs/order-lifecycle.md "Status changes"; one
+ * Places orders (submitting step 2 creates a PENDING order, docs/order-lifecycle.md "Who may move an order where"; one
  * transaction, docs/architecture.md "Checkout in one transaction").
  *
  * Order of checks: the input's rules → the payment method → the product and quantity → the CAPTCHA's solution, when one

@@ -11,9 +11,9 @@ import { OrderService } from './order.service';
 import { AdminOrderFeedMessage } from './order.types';
 
 /**
- * Checkout, one order, status changes and live order updates (docs/order-lifecycle.md "Status changes"; docs/product.md
- * "Roles"). Signed-in operations reach their resolver only with a user (@SignedIn / @AdminOnly check it first), hence
- * `ctx.user!`.
+ * Checkout, one order, status changes and live order updates (docs/order-lifecycle.md "Who may move an order where";
+ * docs/product.md "Roles"). Signed-in operations reach their resolver only with a user (@SignedIn / @AdminOnly check it
+ * first), hence `ctx.user!`.
  */
 @Resolver(() => Order)
 export class OrderResolver {

@@ -3,7 +3,7 @@ import { AdminOnly } from '../graphql/access';
 import { SalesReportService } from './sales-report.service';
 import { SalesReport } from './sales-report.types';
 
-/** The admin's sales overview (docs/graphql-api.md "Sales overview"). */
+/** The admin's sales overview (docs/graphql-api.md "Customers and sales overview"). */
 @Resolver()
 export class SalesReportResolver {
   constructor(private readonly sales: SalesReportService) {}

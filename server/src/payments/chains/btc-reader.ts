@@ -1,5 +1,5 @@
 /**
- * The BTC reader (docs/payments.md "Readers") over an Esplora-compatible REST API: Blockstream's
+ * The BTC reader (docs/payments.md "Reading chain APIs") over an Esplora-compatible REST API: Blockstream's
  * (https://blockstream.info/api), mempool.space's (https://mempool.space/api) or a self-hosted electrs. It uses only
  * these endpoints:
  *

@@ -1,6 +1,6 @@
 /**
- * One interface for reading payments from a chain (docs/payments.md "Readers"), one implementation per chain, like
- * Medusa's payment providers: ETH over JSON-RPC, USDT TRC-20 over a TronGrid-compatible API, BTC over an
+ * One interface for reading payments from a chain (docs/payments.md "Reading chain APIs"), one implementation per
+ * chain, like Medusa's payment providers: ETH over JSON-RPC, USDT TRC-20 over a TronGrid-compatible API, BTC over an
  * Esplora-compatible API. A reader only reads and parses; which order a payment belongs to, and when it counts as
  * paid, is decided by ChainPaymentService.
  */
