@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { seedDatabase } from './db/seed/seed';
 import { resolveSecrets } from './secrets';
 import { logger, prettyLogDestination, setLogDestination, setLogLevel } from './core/logger';
+import { logStartupFailure } from './core/startup-failure';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -91,6 +92,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  logger.error({ err: error }, 'Start-up failed');
+  logStartupFailure('Start-up failed', error);
   process.exit(1);
 });

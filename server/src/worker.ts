@@ -6,6 +6,7 @@
 import 'reflect-metadata';
 import { loadConfig } from './config';
 import { logger, setLogLevel } from './core/logger';
+import { logStartupFailure } from './core/startup-failure';
 import { resolveSecrets } from './secrets';
 import { createRuntime } from './runtime';
 
@@ -41,6 +42,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  logger.error({ err: error }, 'Worker start-up failed');
+  logStartupFailure('Worker start-up failed', error);
   process.exit(1);
 });

