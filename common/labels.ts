@@ -1,21 +1,11 @@
 /** Display labels for the store's enumerations, shared by server (QR, emails) and web. */
+import { methodTable } from './payment-methods';
 
-export const PAYMENT_METHOD_LABELS = {
-  USDT_TRC20: 'USDT (TRC-20)',
-  BTC: 'Bitcoin (BTC)',
-  ETH: 'Ethereum (ETH)',
-  PAYPAL: 'PayPal',
-  SKRILL: 'Skrill',
-} as const;
+/** Each payment method's label and currency, from its definition (common/payment-methods/). */
+export const PAYMENT_METHOD_LABELS = methodTable((m) => m.label);
 
 /** Currency symbol the customer sends for each method. */
-export const PAYMENT_METHOD_CURRENCY = {
-  USDT_TRC20: 'USDT',
-  BTC: 'BTC',
-  ETH: 'ETH',
-  PAYPAL: 'USD',
-  SKRILL: 'USD',
-} as const;
+export const PAYMENT_METHOD_CURRENCY = methodTable((m) => m.currency);
 
 /** "1 licence key", "4,000 licence keys": how the store counts keys in history notes, e-mails and pages. */
 export function licenceKeyCount(count: number): string {

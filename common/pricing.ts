@@ -2,6 +2,7 @@
  * Money and crypto conversion (docs/product.md "Fixed numbers"). Dollars travel as numbers with at most 2 decimals; all
  * arithmetic is done in integer cents so 4000 × $13.6 is exactly $54,400.00.
  */
+import { methodTable } from './payment-methods';
 
 export interface PriceTier {
   minQuantity: number;
@@ -14,11 +15,11 @@ export interface PricedProduct {
   priceTiers: PriceTier[];
 }
 
-/** Decimals of the amount to send: USDT on TRON has 6, the smallest unit the unique per-order offset uses. */
-export const CRYPTO_DECIMALS = { USDT_TRC20: 6, BTC: 8, ETH: 6, PAYPAL: 2, SKRILL: 2 } as const;
-export type PaymentMethodKey = keyof typeof CRYPTO_DECIMALS;
+/** Decimals of the amount to send (each method's definition, common/payment-methods/). */
+export const CRYPTO_DECIMALS = methodTable((m) => m.decimals);
+export type { PaymentMethodKey } from './payment-methods';
 
-export const DEFAULT_USD_RATES = { USDT_TRC20: 1, BTC: 50000, ETH: 2500, PAYPAL: 1, SKRILL: 1 } as const;
+export const DEFAULT_USD_RATES = methodTable((m) => m.defaultUsdRate);
 
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
@@ -81,10 +82,7 @@ export function formatUsd(amount: number): string {
   );
 }
 
-/** An exact decimal without its trailing zeros: "1.500000" → "1.5", "2.000" → "2". */
-export function trimZeros(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
-}
+export { trimZeros } from './decimal';
 
 /**
  * Re-scales an exact decimal string (PostgreSQL numeric, e.g. "54400.00000000") to `decimals`

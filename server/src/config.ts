@@ -6,35 +6,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { STORE_NAME } from '../../common/brand';
-import { DEFAULT_USD_RATES, RATE_DECIMALS } from '../../common/pricing';
+import type { PaymentMethodKey } from '../../common/payment-methods';
+import { optionalString, optionalUrl } from './config-fields';
 import type { WsLimitSettings } from './graphql/ws-limits';
-import { btcAddressProblem, ethAddressProblem, tronAddressProblem } from './payments/chains/pay-address';
+import { configureMethods, PAYMENT_METHOD_ENV, type MethodSettings } from './payments/methods';
 import { webDistDir } from './paths';
-
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
-/** An optional absolute URL whose scheme is one of `schemes` (e.g. smtp:, smtps:). */
-function optionalUrl(schemes: readonly string[]) {
-  return optionalString.refine(
-    (v) => v === undefined || (URL.canParse(v) && schemes.includes(new URL(v).protocol)),
-    `must be a URL starting with ${schemes.map((s) => `${s}//`).join(' or ')}`,
-  );
-}
-
-/** A USD rate: positive at the precision prices are converted with (RATE_DECIMALS), e.g. at least 0.00000001. */
-function usdRate(defaultRate: number) {
-  const smallest = 10 ** -RATE_DECIMALS;
-  return z.coerce
-    .number()
-    .min(smallest, `must be at least ${smallest.toFixed(RATE_DECIMALS)}`)
-    .default(defaultRate);
-}
-
-/** The fixed TRC-20 wallet of the demo store; production must set its own. */
-const DEMO_USDT_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,27 +26,16 @@ const envSchema = z.object({
   ),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
-  PAY_ADDRESS_USDT_TRC20: optionalString,
-  PAY_ADDRESS_BTC: optionalString,
-  PAY_ADDRESS_ETH: optionalString,
-  /** Chain readers (docs/payments.md): a method whose API is unset keeps the manual flow (an admin reads the proof). */
-  ETH_RPC_URL: optionalUrl(['http:', 'https:']),
-  TRON_API_URL: optionalUrl(['http:', 'https:']),
-  /** TronGrid's API key (header TRON-PRO-API-KEY); TronGrid throttles requests without one. */
-  TRON_API_KEY: optionalString,
-  BTC_API_URL: optionalUrl(['http:', 'https:']),
-  /** The USDT TRC-20 token contract; the default is Tether's on TRON mainnet. */
-  USDT_TRC20_CONTRACT: z.string().trim().min(1).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
-  /** Blocks on top of (and including) a payment's block before it counts as paid. TRON counts solidified blocks. */
-  CONFIRMATIONS_ETH: z.coerce.number().int().min(1).max(1000).default(12),
-  CONFIRMATIONS_TRON: z.coerce.number().int().min(1).max(1000).default(1),
-  CONFIRMATIONS_BTC: z.coerce.number().int().min(1).max(1000).default(3),
+  /**
+   * Each payment method's own variables (its address, chain API, confirmations, rate: docs/configuration.md
+   * "Payments"), declared in its definition (server/src/payments/methods/<method>/). A method whose chain API is unset
+   * keeps the manual flow (an admin reads the proof).
+   */
+  ...PAYMENT_METHOD_ENV,
   /** Seconds between two reads of each chain (watched addresses, confirmations). */
   PAYMENT_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
   /** Days after its payment window that a payment of an order's unique amount is still attributed to it (late). */
   LATE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
-  RATE_BTC_USD: usdRate(DEFAULT_USD_RATES.BTC),
-  RATE_ETH_USD: usdRate(DEFAULT_USD_RATES.ETH),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   /**
    * Express's `trust proxy`: a hop count ("1"), true/false, or addresses and subnets ("loopback, 10.0.0.0/8").
@@ -197,8 +162,10 @@ export interface Config {
   /** Unset outside production: generated once into dataDir by the boot code (server/src/secrets.ts). */
   readonly keysEncryptionKey: string | undefined;
   readonly admin: { email: string; password: string } | undefined;
-  readonly payAddresses: { USDT_TRC20?: string; BTC?: string; ETH?: string };
-  readonly usdRates: { USDT_TRC20: number; BTC: number; ETH: number; PAYPAL: number; SKRILL: number };
+  /** Each payment method's settings, as its definition reads them (server/src/payments/methods/). */
+  readonly paymentMethods: Readonly<Record<PaymentMethodKey, MethodSettings>>;
+  /** The receiving address of each method that has one. */
+  readonly payAddresses: Readonly<Partial<Record<PaymentMethodKey, string>>>;
   readonly fileUrlTtlSeconds: number;
   readonly trustProxy: string | number | boolean;
   readonly seedDemoData: boolean;
@@ -216,14 +183,8 @@ export interface Config {
   /** Minutes an unpaid order holds its keys; keys held by one account's unpaid orders at most. */
   readonly reservationMinutes: number;
   readonly maxUnpaidKeysPerAccount: number;
-  /** Reading payments from the chains (docs/payments.md); an unset API leaves its method to the manual flow. */
+  /** Reading payments from the chains (docs/payments.md); each method's API is in `paymentMethods`. */
   readonly chains: {
-    ethRpcUrl: string | undefined;
-    tronApiUrl: string | undefined;
-    tronApiKey: string | undefined;
-    btcApiUrl: string | undefined;
-    usdtTrc20Contract: string;
-    confirmations: { ETH: number; USDT_TRC20: number; BTC: number };
     pollSeconds: number;
     latePaymentDays: number;
   };
@@ -244,25 +205,6 @@ export interface Config {
   readonly graphiql: boolean;
   /** When sign-up and checkout ask for a solved challenge; `adaptive`: past `max` per IP in the window. */
   readonly captcha: { mode: CaptchaMode; signUpsPerIp: RateLimit; checkoutsPerIp: RateLimit };
-}
-
-/**
- * The receiving addresses (and the USDT contract) that fail their chain's checks, as [variable, value, problem]: a
- * mistyped address would be shown to customers, who would pay it, and a TRON one would fail every poll. Checked in
- * every NODE_ENV; what production adds (EIP-55 checksums, mainnet only) is in payments/chains/pay-address.ts.
- */
-function payAddressProblems(e: z.infer<typeof envSchema>): [string, string, string][] {
-  const production = e.NODE_ENV === 'production';
-  const checks: [string, string | undefined, (value: string) => string | null][] = [
-    ['PAY_ADDRESS_ETH', e.PAY_ADDRESS_ETH, (value) => ethAddressProblem(value, { production })],
-    ['PAY_ADDRESS_USDT_TRC20', e.PAY_ADDRESS_USDT_TRC20, tronAddressProblem],
-    ['PAY_ADDRESS_BTC', e.PAY_ADDRESS_BTC, (value) => btcAddressProblem(value, { production })],
-    ['USDT_TRC20_CONTRACT', e.USDT_TRC20_CONTRACT, tronAddressProblem],
-  ];
-  return checks.flatMap(([variable, value, check]) => {
-    const problem = value === undefined ? null : check(value);
-    return problem === null ? [] : [[variable, value!, problem] as [string, string, string]];
-  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -289,9 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Links in real e-mails would otherwise point customers at http://localhost.
     throw new Error('PUBLIC_URL is required when NODE_ENV=production and SMTP_URL is set');
   }
-  const addressLines = payAddressProblems(e).map(([variable, value, problem]) => `  ${variable}: ${value} ${problem}`);
+  // A mistyped receiving address would be shown to customers, who would pay it: checked in every NODE_ENV by each
+  // method's definition (what production adds, EIP-55 checksums and mainnet only, is theirs too).
+  const methods = configureMethods(e, { production: e.NODE_ENV === 'production' });
+  const addressLines = methods.problems.map(([variable, value, problem]) => `  ${variable}: ${value} ${problem}`);
   if (addressLines.length > 0) throw new Error(`Invalid environment:\n${addressLines.join('\n')}`);
-  const usdt = e.PAY_ADDRESS_USDT_TRC20 ?? (e.NODE_ENV === 'production' ? undefined : DEMO_USDT_ADDRESS);
   const graphiql = e.GRAPHIQL ? e.GRAPHIQL === 'true' : e.NODE_ENV !== 'production';
   return Object.freeze({
     env: e.NODE_ENV,
@@ -303,8 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     keysEncryptionKey: e.KEYS_ENCRYPTION_KEY,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    payAddresses: Object.freeze({ USDT_TRC20: usdt, BTC: e.PAY_ADDRESS_BTC, ETH: e.PAY_ADDRESS_ETH }),
-    usdRates: Object.freeze({ ...DEFAULT_USD_RATES, BTC: e.RATE_BTC_USD, ETH: e.RATE_ETH_USD }),
+    paymentMethods: methods.settings,
+    payAddresses: Object.freeze(
+      Object.fromEntries(
+        Object.entries(methods.settings).flatMap(([key, m]) => (m.address === undefined ? [] : [[key, m.address]])),
+      ),
+    ),
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
@@ -325,16 +273,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reservationMinutes: e.RESERVATION_MINUTES,
     maxUnpaidKeysPerAccount: e.MAX_UNPAID_KEYS_PER_ACCOUNT,
     chains: Object.freeze({
-      ethRpcUrl: e.ETH_RPC_URL,
-      tronApiUrl: e.TRON_API_URL,
-      tronApiKey: e.TRON_API_KEY,
-      btcApiUrl: e.BTC_API_URL,
-      usdtTrc20Contract: e.USDT_TRC20_CONTRACT,
-      confirmations: Object.freeze({
-        ETH: e.CONFIRMATIONS_ETH,
-        USDT_TRC20: e.CONFIRMATIONS_TRON,
-        BTC: e.CONFIRMATIONS_BTC,
-      }),
       pollSeconds: e.PAYMENT_POLL_SECONDS,
       latePaymentDays: e.LATE_PAYMENT_DAYS,
     }),

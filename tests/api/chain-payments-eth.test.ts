@@ -403,7 +403,7 @@ describe('a transaction id the customer gives', () => {
     // The database allows one row per output, whatever the code does.
     await expect(
       server.sql(
-        `INSERT INTO chain_payments (network, tx_id, output_index, to_address, amount, order_id, required_confirmations)
+        `INSERT INTO chain_payments (method, tx_id, output_index, to_address, amount, order_id, required_confirmations)
          VALUES ('eth', $1, 0, $2, 1, $3, 3)`,
         [hash, STORE, mine.id],
       ),

@@ -319,8 +319,8 @@ describe('a transaction id the customer gives', () => {
     // The database allows one row per output, whatever the code does.
     await expect(
       server.sql(
-        `INSERT INTO chain_payments (network, tx_id, output_index, to_address, amount, order_id, required_confirmations)
-         VALUES ('tron', $1, 0, $2, 1, $3, 1)`,
+        `INSERT INTO chain_payments (method, tx_id, output_index, to_address, amount, order_id, required_confirmations)
+         VALUES ('usdt_trc20', $1, 0, $2, 1, $3, 1)`,
         [txId, STORE, mine.id],
       ),
     ).rejects.toThrow(/chain_payments_output_unique/);

@@ -1,17 +1,15 @@
 /**
- * The receiving addresses are checked at start (server/src/payments/chains/pay-address.ts, called by loadConfig), so
+ * The receiving addresses are checked at start (each method's address.ts in server/src/payments/methods/, called by
+ * loadConfig), so
  * a mistyped one stops the server with the variable and the reason. The checks are tried on the published test
  * vectors: EIP-55's (ethereum/ERCs, erc-55.md "Test Cases"), BIP-173's and BIP-350's valid and invalid segwit
  * addresses (bitcoin/bips, bip-0350.mediawiki "Test vectors", which also lists BIP-173's corrected ones), well-known
  * Base58Check Bitcoin addresses, and the USDT contract on TRON.
  */
 import { loadConfig } from '../../server/src/config';
-import {
-  btcAddressProblem,
-  decodeBtcAddress,
-  ethAddressProblem,
-  tronAddressProblem,
-} from '../../server/src/payments/chains/pay-address';
+import { btcAddressProblem, decodeBtcAddress } from '../../server/src/payments/methods/btc/address';
+import { ethAddressProblem } from '../../server/src/payments/methods/eth/address';
+import { tronAddressProblem } from '../../server/src/payments/methods/usdt-trc20/address';
 import { TEST_ADDRESSES } from '../support/fixtures';
 
 const PRODUCTION = { production: true };

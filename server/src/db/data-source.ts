@@ -17,6 +17,7 @@ import { GuidesNotify1765000000000 } from './migrations/1765000000000-guides-not
 import { BlockRules1765100000000 } from './migrations/1765100000000-block-rules';
 import { Captcha1765200000000 } from './migrations/1765200000000-captcha';
 import { KeyReservations1765300000000 } from './migrations/1765300000000-key-reservations';
+import { ChainRecordsByMethod1765400000000 } from './migrations/1765400000000-chain-records-by-method';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -37,6 +38,7 @@ export const migrations = [
   BlockRules1765100000000,
   Captcha1765200000000,
   KeyReservations1765300000000,
+  ChainRecordsByMethod1765400000000,
 ];
 
 export interface DataSourceOptions {

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { Network } from './chains/chain-reader';
+import { PaymentMethod } from '../core/enums';
 
 export enum ChainPaymentStatus {
   /** Seen on chain, not yet at the required confirmations. */
@@ -22,8 +22,9 @@ export class ChainPayment {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
+  /** The method it was read for (its chain follows from the method's definition). */
   @Column({ type: 'text' })
-  network: Network;
+  method: PaymentMethod;
 
   @Field(() => String, { description: 'The transaction id as the chain writes it' })
   @Column({ name: 'tx_id', type: 'text' })

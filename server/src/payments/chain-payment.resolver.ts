@@ -1,14 +1,10 @@
 import { FieldResolver, Resolver, Root } from 'type-graphql';
 import { trimZeros } from '../../../common/pricing';
-import type { Network } from './chains/chain-reader';
 import { ChainPayment } from './chain-payment.entity';
+import { methodDefinition } from './methods';
 
-/** Where a customer or an admin can look a transaction up (mainnet explorers). */
-const EXPLORER_TX_URLS: Record<Network, (txId: string) => string> = {
-  eth: (txId) => `https://etherscan.io/tx/${txId}`,
-  tron: (txId) => `https://tronscan.org/#/transaction/${txId}`,
-  btc: (txId) => `https://mempool.space/tx/${txId}`,
-};
+/** The chain of a payment's method (every recorded payment's method has one). */
+const chainOf = (payment: ChainPayment) => methodDefinition(payment.method).facts.chain!;
 
 /**
  * The computed fields of `ChainPayment`. A payment is only reached through its order (`Order.payment`), which checks
@@ -23,11 +19,12 @@ export class ChainPaymentFieldsResolver {
 
   @FieldResolver(() => String, { description: 'The chain: "eth", "tron" or "btc"' })
   network(@Root() payment: ChainPayment): string {
-    return payment.network;
+    return chainOf(payment).network;
   }
 
   @FieldResolver(() => String, { description: 'A block explorer page of the transaction' })
   explorerUrl(@Root() payment: ChainPayment): string {
-    return EXPLORER_TX_URLS[payment.network](payment.txId);
+    // Where a customer or an admin can look a transaction up (mainnet explorers, the method's definition).
+    return chainOf(payment).explorerTxUrl(payment.txId);
   }
 }

@@ -1,9 +1,9 @@
 import { DataSource, Not, type EntityManager } from 'typeorm';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY } from '../../../common/labels';
+import { ORDER_STATUS_LABELS } from '../../../common/labels';
 import { PAYMENT_ISSUE_LABELS } from '../../../common/payment-issues';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { OrderStatus, PaymentIssueKind, paymentMethodKey, type PaymentMethod } from '../core/enums';
+import { OrderStatus, PaymentIssueKind, type PaymentMethod } from '../core/enums';
 import { DomainEvents } from '../core/domain-events';
 import { EventBus } from '../core/event-bus';
 import { JobQueue } from '../core/job-queue';
@@ -17,13 +17,12 @@ import {
   ChainReadError,
   confirmationsAt,
   decimalToUnits,
-  sameAddress,
   unitsToDecimal,
   type ChainTransaction,
   type ChainTransfer,
-  type Network,
 } from './chains/chain-reader';
 import { ChainReaders, type ChainWatch } from './chains/chain-readers';
+import { methodDefinition } from './methods';
 import { PaymentMethodService } from './payment-method.service';
 
 export const PAYMENTS_POLL_TASK = 'payments:poll';
@@ -41,12 +40,6 @@ const DROPPED_AFTER_MS = 3_600_000;
 
 /** Unconfirmed payments re-read per chain and poll, at most. */
 const UNCONFIRMED_PER_POLL = 500;
-
-/**
- * How far a block's time may be before an order's creation and still pay it: block times are set by miners (BTC's
- * may lag real time by up to two hours), ETH's and TRON's follow the clock within seconds.
- */
-const CLOCK_SKEW_MS: Record<Network, number> = { eth: 5 * 60_000, tron: 5 * 60_000, btc: 2 * 3_600_000 };
 
 /** What one poll of one chain did (the bench reports it). */
 export interface PollReport {
@@ -177,21 +170,21 @@ export class ChainPaymentService {
     const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
     if (!order || order.status !== OrderStatus.PENDING || !order.transactionId) return;
     const txId = order.transactionId;
-    const chain = CHAIN_NAMES[watch.reader.network];
+    const { facts, clockSkewMs } = watch.definition;
     const tx = await watch.reader.transaction(txId);
     if (!tx) {
-      return this.flagById(order.id, PaymentIssueKind.NOT_FOUND, ISSUES.notFound(txId, chain));
+      return this.flagById(order.id, PaymentIssueKind.NOT_FOUND, ISSUES.notFound(txId, facts.chain!.name));
     }
     if (tx.status === 'failed') return this.flagById(order.id, PaymentIssueKind.FAILED, ISSUES.failed(txId));
     // A transfer of nothing (TRC-20 address poisoning sends 0 USDT) pays nothing.
-    const toUs = tx.transfers.filter((t) => t.units > 0n && sameAddress(t.to, address));
+    const toUs = tx.transfers.filter((t) => t.units > 0n && paysAddress(watch, t, address));
     const payments = toUs.filter((t) => t.token === watch.token);
     if (payments.length === 0) {
       return toUs.length > 0
-        ? this.flagById(order.id, PaymentIssueKind.WRONG_TOKEN, ISSUES.wrongToken(txId))
+        ? this.flagById(order.id, PaymentIssueKind.WRONG_TOKEN, ISSUES.wrongToken(txId, facts.label))
         : this.flagById(order.id, PaymentIssueKind.WRONG_RECIPIENT, ISSUES.wrongRecipient(txId, address));
     }
-    if (tx.blockTime && tx.blockTime.getTime() < order.createdAt.getTime() - CLOCK_SKEW_MS[watch.reader.network]) {
+    if (tx.blockTime && tx.blockTime.getTime() < order.createdAt.getTime() - clockSkewMs) {
       return this.flagById(order.id, PaymentIssueKind.BEFORE_ORDER, ISSUES.beforeOrder(txId));
     }
     for (const transfer of payments) await this.record(watch, address, tx, transfer, tip, order);
@@ -203,7 +196,6 @@ export class ChainPaymentService {
    * no order waits for a payment there. Returns how many transfers it saw.
    */
   private async watchAddress(watch: ChainWatch, address: string, tip: number): Promise<number> {
-    const network = watch.reader.network;
     // Two indexed minimums rather than one OR, which would walk the whole order history.
     const [{ oldest }]: { oldest: Date | null }[] = await this.db.query(
       `SELECT least(
@@ -216,29 +208,33 @@ export class ChainPaymentService {
     );
     if (!oldest) {
       // Nothing to look for: the next order starts from the recent past, not from a backlog.
-      await this.db.query(`DELETE FROM chain_watch_positions WHERE network = $1 AND address = $2`, [network, address]);
+      await this.db.query(`DELETE FROM chain_watch_positions WHERE method = $1 AND address = $2`, [
+        watch.method,
+        address,
+      ]);
       return 0;
     }
     // Payments older than every order they could pay are no one's (the recent past an API gives may reach far back).
-    const notBefore = oldest.getTime() - CLOCK_SKEW_MS[network];
+    const notBefore = oldest.getTime() - watch.definition.clockSkewMs;
+    // Keyed by method, not chain: two methods on one chain and address (ETH and a token) each keep their own place.
     const rows: { position: string }[] = await this.db.query(
-      `SELECT position FROM chain_watch_positions WHERE network = $1 AND address = $2`,
-      [network, address],
+      `SELECT position FROM chain_watch_positions WHERE method = $1 AND address = $2`,
+      [watch.method, address],
     );
     const page = await watch.reader.incoming(address, rows.length > 0 ? Number(rows[0].position) : null);
     let seen = 0;
     for (const tx of page.transactions) {
       if (tx.status === 'failed' || (tx.blockTime && tx.blockTime.getTime() < notBefore)) continue;
       for (const transfer of tx.transfers) {
-        if (transfer.units <= 0n || !sameAddress(transfer.to, address) || transfer.token !== watch.token) continue;
+        if (transfer.units <= 0n || !paysAddress(watch, transfer, address) || transfer.token !== watch.token) continue;
         seen += 1;
         await this.isolated({ txId: tx.txId }, () => this.record(watch, address, tx, transfer, tip, null));
       }
     }
     await this.db.query(
-      `INSERT INTO chain_watch_positions (network, address, position) VALUES ($1, $2, $3)
-       ON CONFLICT (network, address) DO UPDATE SET position = excluded.position, updated_at = now()`,
-      [network, address, page.next],
+      `INSERT INTO chain_watch_positions (method, address, position) VALUES ($1, $2, $3)
+       ON CONFLICT (method, address) DO UPDATE SET position = excluded.position, updated_at = now()`,
+      [watch.method, address, page.next],
     );
     return seen;
   }
@@ -257,17 +253,17 @@ export class ChainPaymentService {
     tip: number,
     claimant: Order | null,
   ): Promise<void> {
-    const network = watch.reader.network;
+    const { method } = watch;
     const settle = await this.db.transaction(async (manager): Promise<string | null> => {
       const repository = manager.getRepository(ChainPayment);
       const lock = { mode: 'pessimistic_write' } as const;
       const amount = unitsToDecimal(transfer.units, watch.reader.unitDecimals);
       const existing =
-        (await repository.findOne({ where: { network, txId: tx.txId, outputIndex: transfer.index }, lock })) ??
-        // TronGrid's listing does not say which log a transfer is (the reader says 0), a re-read by id does: the same
-        // recipient and amount in the same transaction is the same transfer, not a second payment.
-        (network === 'tron'
-          ? await repository.findOne({ where: { network, txId: tx.txId, toAddress: transfer.to, amount }, lock })
+        (await repository.findOne({ where: { method, txId: tx.txId, outputIndex: transfer.index }, lock })) ??
+        // A reader whose listing cannot tell a transfer's index (it says 0) gives the true one on a re-read by id: the
+        // same recipient and amount in the same transaction is the same transfer, not a second payment.
+        (watch.reader.listedIndexUncertain
+          ? await repository.findOne({ where: { method, txId: tx.txId, toAddress: transfer.to, amount }, lock })
           : null);
       if (existing) {
         // Seen before (the API listed it again): what changes now is its confirmations, which the refresh follows.
@@ -288,12 +284,12 @@ export class ChainPaymentService {
       const matchedBy = owner === null ? null : byAmount !== null || claimantsAmount ? 'amount' : 'transaction_id';
       const confirmations = tx.status === 'pending' ? 0 : confirmationsAt(tip, tx.blockNumber);
       const inserted: { id: string }[] = await manager.query(
-        `INSERT INTO chain_payments (network, tx_id, output_index, to_address, amount, order_id, status, block_number,
+        `INSERT INTO chain_payments (method, tx_id, output_index, to_address, amount, order_id, status, block_number,
                                      block_time, confirmations, required_confirmations, matched_by)
          VALUES ($1, $2, $3, $4, $5, $6, 'detected', $7, $8, $9, $10, $11)
-         ON CONFLICT (network, tx_id, output_index) DO NOTHING RETURNING id`,
+         ON CONFLICT (method, tx_id, output_index) DO NOTHING RETURNING id`,
         [
-          network,
+          method,
           tx.txId,
           transfer.index,
           transfer.to,
@@ -307,7 +303,7 @@ export class ChainPaymentService {
         ],
       );
       if (inserted.length === 0) return null; // recorded meanwhile by another job: that one settles it
-      logger.info({ network, txId: tx.txId, orderId: owner, confirmations }, 'Payment seen on chain');
+      logger.info({ method, txId: tx.txId, orderId: owner, confirmations }, 'Payment seen on chain');
       if (claimant && owner !== claimant.id) {
         await this.flag(manager, claimant, PaymentIssueKind.ALREADY_USED, ISSUES.alreadyUsed(tx.txId));
       }
@@ -336,28 +332,21 @@ export class ChainPaymentService {
          AND (status = 'pending' OR payment_due_at > now() - $5 * interval '1 day')
          AND created_at <= $6::timestamptz + $7 * interval '1 millisecond'
        ORDER BY (status = 'pending') DESC, created_at DESC LIMIT 1`,
-      [
-        watch.method,
-        address,
-        shown,
-        except,
-        this.config.chains.latePaymentDays,
-        sentAt,
-        CLOCK_SKEW_MS[watch.reader.network],
-      ],
+      [watch.method, address, shown, except, this.config.chains.latePaymentDays, sentAt, watch.definition.clockSkewMs],
     );
     return rows[0]?.id ?? null;
   }
 
   /**
-   * Follows the payments of chain `watch` not yet confirmed: their confirmations from the tip (one request per
+   * Follows the payments of method `watch` not yet confirmed: their confirmations from the tip (one request per
    * chain), a re-read of those not in a block yet, and a final re-read of each that reaches the required count (it
    * must still be in the chain, succeeded). Returns how many it looked at.
    */
   private async refreshUnconfirmed(watch: ChainWatch, tip: number): Promise<number> {
     const repository = this.db.getRepository(ChainPayment);
     const open = await repository.find({
-      where: { network: watch.reader.network, status: ChainPaymentStatus.DETECTED },
+      // By method, not chain: each method's payments are re-read by its own reader (a token's by the token's).
+      where: { method: watch.method, status: ChainPaymentStatus.DETECTED },
       order: { detectedAt: 'ASC' },
       take: UNCONFIRMED_PER_POLL,
     });
@@ -418,7 +407,7 @@ export class ChainPaymentService {
       if (payments.length === 0 || !watch) return;
 
       const decimals = this.methods.decimals(order.paymentMethod);
-      const currency = PAYMENT_METHOD_CURRENCY[paymentMethodKey(order.paymentMethod)];
+      const { currency } = methodDefinition(order.paymentMethod).facts;
       const received = payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
       const due = decimalToUnits(order.paymentAmountCrypto, decimals);
       const amount = (units: bigint) => `${unitsToDecimal(units, decimals)} ${currency}`;
@@ -575,7 +564,11 @@ export const TRANSACTION_ISSUES: readonly PaymentIssueKind[] = [
   PaymentIssueKind.BEFORE_ORDER,
 ];
 
-const CHAIN_NAMES: Record<Network, string> = { eth: 'Ethereum', tron: 'TRON', btc: 'Bitcoin' };
+/** Whether `transfer` pays `address`, compared in the form the method's addresses compare in. */
+function paysAddress(watch: ChainWatch, transfer: ChainTransfer, address: string): boolean {
+  const key = watch.definition.addressKey;
+  return key(transfer.to) === key(address);
+}
 
 /**
  * The payment issues as the customer and the admin read them (docs/payments.md "Exceptions"); a sentence that names its
@@ -585,7 +578,8 @@ export const ISSUES = {
   notFound: (txId: string, chain: string) =>
     `Transaction ${txId} was not found on the ${chain} network yet. We keep checking until the payment window ends.`,
   failed: (txId: string) => `Transaction ${txId} failed on chain and paid nothing.`,
-  wrongToken: (txId: string) => `Transaction ${txId} sends a token other than USDT (TRC-20) to our address.`,
+  wrongToken: (txId: string, method: string) =>
+    `Transaction ${txId} sends a token other than ${method} to our address.`,
   wrongRecipient: (txId: string, address: string) => `Transaction ${txId} does not pay our address ${address}.`,
   beforeOrder: (txId: string) => `Transaction ${txId} was sent before this order was placed.`,
   alreadyUsed: (txId: string) => `Transaction ${txId} already paid another order.`,

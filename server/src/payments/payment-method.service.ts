@@ -1,33 +1,20 @@
 import QRCode from 'qrcode';
-import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../common/labels';
-import { paymentUri } from '../../../common/payment-uri';
-import { CRYPTO_DECIMALS, cryptoAmount } from '../../../common/pricing';
+import { cryptoAmount } from '../../../common/pricing';
 import { MESSAGES } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { PaymentMethod, paymentMethodKey } from '../core/enums';
+import type { PaymentMethod } from '../core/enums';
 import { PaymentMethodUnavailableError } from '../core/errors';
 import { ChainReaders } from './chains/chain-readers';
+import { methodDefinition, PAYMENT_METHOD_DEFINITIONS } from './methods';
 import { PaymentMethodInfo } from './payment-method.types';
-
-/** Listed for customers who ask, but never accepted ("coming soon", docs/product.md "What the store sells"). */
-const NEVER_ACCEPTED: ReadonlySet<PaymentMethod> = new Set([PaymentMethod.PAYPAL, PaymentMethod.SKRILL]);
 
 const QR_OPTIONS = { type: 'svg', margin: 1, errorCorrectionLevel: 'M' } as const;
 
-/** Display order of the methods. */
-const METHOD_ORDER: readonly PaymentMethod[] = [
-  PaymentMethod.USDT_TRC20,
-  PaymentMethod.BTC,
-  PaymentMethod.ETH,
-  PaymentMethod.PAYPAL,
-  PaymentMethod.SKRILL,
-];
-
 /**
  * The one place that knows which payment methods are payable, at which address and rate
- * (docs/decisions.md "Departures"): a method is available when it has a configured address and is not PayPal or
- * Skrill. The checkout calls `assertAvailable`, `addressFor` and `convert`; `paymentMethods` lists
+ * (docs/decisions.md "Departures"): a method is available when its definition accepts it (PayPal and Skrill are
+ * listed, never accepted) and it has a configured address. The checkout calls `assertAvailable`, `addressFor` and `convert`; `paymentMethods` lists
  * `list()`.
  */
 @Service()
@@ -42,9 +29,9 @@ export class PaymentMethodService {
 
   /** The receiving address of a method, or null when it has none (or is never accepted). */
   addressFor(method: PaymentMethod): string | null {
-    if (NEVER_ACCEPTED.has(method)) return null;
-    const key = paymentMethodKey(method) as keyof AppConfig['payAddresses'];
-    return this.config.payAddresses[key] ?? null;
+    const { facts } = methodDefinition(method);
+    if (!facts.accepted) return null;
+    return this.config.paymentMethods[facts.key].address ?? null;
   }
 
   isAvailable(method: PaymentMethod): boolean {
@@ -57,11 +44,11 @@ export class PaymentMethodService {
   }
 
   usdRate(method: PaymentMethod): number {
-    return this.config.usdRates[paymentMethodKey(method)];
+    return this.config.paymentMethods[methodDefinition(method).facts.key].usdRate;
   }
 
   decimals(method: PaymentMethod): number {
-    return CRYPTO_DECIMALS[paymentMethodKey(method)];
+    return methodDefinition(method).facts.decimals;
   }
 
   /** The smallest amount the method shows, as a decimal string: "0.00000001" for BTC, "0.000001" for ETH and USDT. */
@@ -78,14 +65,14 @@ export class PaymentMethodService {
     return cryptoAmount(totalCents, this.usdRate(method), this.decimals(method));
   }
 
-  /** An SVG QR code of the payment request of an order: its address and exact amount (common/payment-uri.ts). */
+  /** An SVG QR code of the payment request of an order: its address and exact amount (the method's URI). */
   paymentQrSvg(method: PaymentMethod, address: string, amount: string): Promise<string> {
-    return QRCode.toString(paymentUri(paymentMethodKey(method), address, amount), QR_OPTIONS);
+    return QRCode.toString(methodDefinition(method).facts.paymentUri(address, amount), QR_OPTIONS);
   }
 
   /** Every method in display order, with QR codes for configured addresses (cached). */
   list(): Promise<PaymentMethodInfo[]> {
-    this.listing ??= Promise.all(METHOD_ORDER.map((method) => this.describe(method))).catch((error) => {
+    this.listing ??= Promise.all(PAYMENT_METHOD_DEFINITIONS.map((d) => this.describe(d.method))).catch((error) => {
       this.listing = null;
       throw error;
     });
@@ -93,12 +80,12 @@ export class PaymentMethodService {
   }
 
   private async describe(method: PaymentMethod): Promise<PaymentMethodInfo> {
-    const key = paymentMethodKey(method);
+    const { facts } = methodDefinition(method);
     const address = this.addressFor(method);
     const info = new PaymentMethodInfo();
     info.method = method;
-    info.label = PAYMENT_METHOD_LABELS[key];
-    info.currency = PAYMENT_METHOD_CURRENCY[key];
+    info.label = facts.label;
+    info.currency = facts.currency;
     info.address = address;
     info.qrSvg = address ? await QRCode.toString(address, QR_OPTIONS) : null;
     info.usdRate = this.usdRate(method);

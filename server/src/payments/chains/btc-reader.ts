@@ -15,7 +15,6 @@
 import { z } from 'zod';
 import {
   ChainReadError,
-  addressKey,
   fetchJson,
   hexTxId,
   type ChainReader,
@@ -23,6 +22,7 @@ import {
   type ChainTransfer,
   type IncomingPage,
 } from './chain-reader';
+import { bech32OrExactKey as addressKey } from './address-key';
 
 /** Confirmed transactions per page of an address's history (Esplora's CHAIN_TXS_PER_PAGE). */
 const CHAIN_PAGE_SIZE = 25;

@@ -5,8 +5,10 @@
  * paid, is decided by ChainPaymentService.
  */
 
+import type { ChainNetwork } from '../../../../common/payment-methods';
+
 /** The chains the store reads. */
-export type Network = 'eth' | 'tron' | 'btc';
+export type Network = ChainNetwork;
 
 /** One payment to one address inside a transaction: ETH's value, a TRC-20 `Transfer` log, a BTC output. */
 export interface ChainTransfer {
@@ -50,6 +52,12 @@ export interface ChainReader {
   readonly network: Network;
   /** Decimals of `ChainTransfer.units`: ETH 18, USDT 6, BTC 8. */
   readonly unitDecimals: number;
+  /**
+   * True when `incoming()` cannot tell a transfer's index and reports 0 for it (TronGrid's TRC-20 listing), so a
+   * re-read by id may give the same transfer another index: a transfer recorded already is then recognised by its
+   * transaction, recipient and amount instead.
+   */
+  readonly listedIndexUncertain?: boolean;
   /** The height confirmations count to: `tip − blockNumber + 1` (TRON: the latest solidified block). */
   tipHeight(): Promise<number>;
   /** A transaction by id (any case, ETH with or without 0x), or null when the chain does not know it (yet). */
@@ -70,19 +78,6 @@ export class ChainReadError extends Error {
     super(`${network}: ${message}`);
     this.name = 'ChainReadError';
   }
-}
-
-/**
- * The form in which two addresses compare: ETH (0x…) and bech32 BTC (bc1…, tb1…, bcrt1…) are case-insensitive and
- * lower-cased; base58 (TRON, legacy BTC) is case-sensitive and kept as it is.
- */
-export function addressKey(address: string): string {
-  return /^(0x|bc1|tb1|bcrt1)/i.test(address) ? address.toLowerCase() : address;
-}
-
-/** Whether two addresses are the same (`addressKey`). */
-export function sameAddress(a: string, b: string): boolean {
-  return addressKey(a) === addressKey(b);
 }
 
 /** `confirmations` of a transaction at height `tip`: 0 while pending. */

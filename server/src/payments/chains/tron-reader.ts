@@ -90,6 +90,8 @@ export interface TronReaderOptions {
 export class TronReader implements ChainReader {
   readonly network = 'tron' as const;
   readonly unitDecimals = 6;
+  /** The TRC-20 listing does not say which log a transfer is (see above). */
+  readonly listedIndexUncertain = true;
   private readonly apiUrl: string;
   private readonly headers: Record<string, string>;
   private readonly usdtContract: string;

@@ -1,0 +1,47 @@
+/**
+ * What a payment method is, as far as the server and the web app both need to know (docs/payments.md "Adding a
+ * payment method"): pure facts, no configuration and no I/O. The server adds what only it needs (environment
+ * variables, address checks, the chain reader) in server/src/payments/methods/<method>/.
+ */
+
+/** The chains the store reads (a chain may carry several methods: ETH and, later, USDT on Ethereum). */
+export type ChainNetwork = 'eth' | 'tron' | 'btc';
+
+export interface PaymentMethodFacts<Key extends string = string, Value extends string = string> {
+  /** The GraphQL name (PaymentMethod enum key), e.g. "USDT_TRC20". */
+  readonly key: Key;
+  /** What the database stores (orders.payment_method, chain_payments.method), e.g. "usdt_trc20". */
+  readonly value: Value;
+  /** Where the checkout lists it (smallest first). */
+  readonly displayOrder: number;
+  /** As customers read it: "USDT (TRC-20)". */
+  readonly label: string;
+  /** What the customer sends: "USDT", or USD for a method paid in dollars. */
+  readonly currency: string;
+  /** Decimals of the amount to send, and the unit of the unique per-order offset (docs/payments.md "Unique amounts"). */
+  readonly decimals: number;
+  /** US dollars per unit of the currency when RATE_<CURRENCY>_USD is not set (fixed; there is no price feed). */
+  readonly defaultUsdRate: number;
+  /** False: listed for customers who ask, never accepted (PayPal, Skrill: docs/product.md "What the store sells"). */
+  readonly accepted: boolean;
+  /** The chain its payments are read from, or null for a method that has none. */
+  readonly chain: {
+    readonly network: ChainNetwork;
+    /** The network as a sentence names it: "… was not found on the TRON network yet". */
+    readonly name: string;
+    /** A block explorer's page of a transaction (mainnet). */
+    explorerTxUrl(txId: string): string;
+  } | null;
+  /**
+   * The payment request a wallet reads from the order's QR code or link: the address and the exact amount when the
+   * method's wallets agree on a URI for them (BIP-21, EIP-681), else the bare address.
+   */
+  paymentUri(address: string, amount: string): string;
+}
+
+/** A method's facts with its key and value kept as literal types (the registry's enum-like maps need them). */
+export function defineMethodFacts<const Key extends string, const Value extends string>(
+  facts: PaymentMethodFacts<Key, Value>,
+): PaymentMethodFacts<Key, Value> {
+  return Object.freeze(facts);
+}

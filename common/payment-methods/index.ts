@@ -1,0 +1,49 @@
+/**
+ * The payment methods, each defined once in its own file (docs/adding-a-payment-method.md); every
+ * per-method table of common/ (labels, currencies, decimals, default rates, payment URIs) and of the server is built
+ * from this list. Registration order is the order the server checks their settings in; customers see them in
+ * `displayOrder`.
+ */
+import { BTC } from './btc';
+import type { PaymentMethodFacts } from './definition';
+import { ETH } from './eth';
+import { PAYPAL, SKRILL } from './listed';
+import { USDT_TRC20 } from './usdt-trc20';
+
+export type { ChainNetwork, PaymentMethodFacts } from './definition';
+
+const REGISTERED = [ETH, USDT_TRC20, BTC, PAYPAL, SKRILL] as const;
+
+type Registered = (typeof REGISTERED)[number];
+/** A method's GraphQL name: "USDT_TRC20" | "BTC" | … */
+export type PaymentMethodKey = Registered['key'];
+/** A method's database value: "usdt_trc20" | "btc" | … */
+export type PaymentMethodValue = Registered['value'];
+
+/** Every method, in the order the checkout lists them. */
+export const PAYMENT_METHODS: readonly PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>[] = [
+  ...REGISTERED,
+].sort((a, b) => a.displayOrder - b.displayOrder);
+
+/** Every method in registration order (the server checks their settings in this order). */
+export const REGISTERED_PAYMENT_METHODS: readonly PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>[] =
+  REGISTERED;
+
+const byKey = new Map<string, PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>>(
+  REGISTERED.flatMap((m) => [
+    [m.key, m],
+    [m.value, m],
+  ]),
+);
+
+/** A method's facts by its GraphQL name or its database value ("USDT_TRC20" or "usdt_trc20"). */
+export function paymentMethodFacts(method: PaymentMethodKey | PaymentMethodValue): PaymentMethodFacts {
+  const facts = byKey.get(method);
+  if (!facts) throw new Error(`Unknown payment method: ${method}`);
+  return facts;
+}
+
+/** One fact of every method, keyed by GraphQL name: `methodTable((m) => m.label)` → { USDT_TRC20: 'USDT (TRC-20)', … }. */
+export function methodTable<T>(fact: (method: PaymentMethodFacts) => T): Readonly<Record<PaymentMethodKey, T>> {
+  return Object.freeze(Object.fromEntries(REGISTERED.map((m) => [m.key, fact(m)]))) as Record<PaymentMethodKey, T>;
+}

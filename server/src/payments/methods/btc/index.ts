@@ -1,0 +1,38 @@
+/**
+ * BTC (docs/payments.md): outputs paying PAY_ADDRESS_BTC, read from an Esplora-compatible API (BTC_API_URL:
+ * Blockstream's, mempool.space's, or your own electrs).
+ */
+import { BTC } from '../../../../../common/payment-methods/btc';
+import { confirmations, optionalString, optionalUrl, usdRate } from '../../../config-fields';
+import { PaymentMethod } from '../../../core/enums';
+import { bech32OrExactKey } from '../../chains/address-key';
+import { BtcReader } from '../../chains/btc-reader';
+import { defineServerMethod, problemsOf } from '../definition';
+import { btcAddressProblem } from './address';
+
+export const btcMethod = defineServerMethod({
+  facts: BTC,
+  method: PaymentMethod.BTC,
+  env: {
+    PAY_ADDRESS_BTC: optionalString,
+    BTC_API_URL: optionalUrl(['http:', 'https:']),
+    /** About 30 minutes. */
+    CONFIRMATIONS_BTC: confirmations(3),
+    RATE_BTC_USD: usdRate(BTC.defaultUsdRate),
+  },
+  configure: (e, { production }) => ({
+    address: e.PAY_ADDRESS_BTC,
+    usdRate: e.RATE_BTC_USD,
+    confirmations: e.CONFIRMATIONS_BTC,
+    chain: e.BTC_API_URL ? { apiUrl: e.BTC_API_URL } : null,
+    problems: problemsOf([['PAY_ADDRESS_BTC', e.PAY_ADDRESS_BTC, (v) => btcAddressProblem(v, { production })]]),
+  }),
+  addressKey: bech32OrExactKey,
+  // Miners may stamp a block up to two hours from real time.
+  clockSkewMs: 2 * 3_600_000,
+  reader: (chain, settings) => ({
+    reader: new BtcReader({ apiUrl: chain.apiUrl }),
+    token: null,
+    requiredConfirmations: settings.confirmations!,
+  }),
+});

@@ -1,0 +1,105 @@
+/**
+ * A payment method as the server knows it (docs/adding-a-payment-method.md): its facts from common/ (label,
+ * currency, decimals, URI, explorer), plus what only the server needs: its environment variables (a zod fragment that
+ * server/src/config.ts composes), the checks of its addresses, how its addresses compare, how far a block's clock may
+ * be off, and its chain reader. One definition per method, registered once in ./index.ts.
+ */
+import type { z } from 'zod';
+import type { PaymentMethodFacts, PaymentMethodKey, PaymentMethodValue } from '../../../../common/payment-methods';
+
+/** A registered method's facts. */
+type Facts = PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>;
+import type { PaymentMethod } from '../../core/enums';
+import type { ChainReader } from '../chains/chain-reader';
+
+/** A setting that fails its chain's checks: [variable, value, problem] ("fails its EIP-55 checksum"). */
+export type SettingProblem = [variable: string, value: string, problem: string];
+
+/** What the environment says about one method, as config.ts keeps it. */
+export interface MethodSettings {
+  /** Where customers pay; undefined: the method is shown unavailable and refused. */
+  readonly address: string | undefined;
+  readonly usdRate: number;
+  /** Confirmations a payment needs; null for a method without a chain. */
+  readonly confirmations: number | null;
+  /** How its chain is read (the definition's own shape); null: no API set, so an admin confirms its payments. */
+  readonly chain: unknown;
+}
+
+/** How one method is read from its chain. */
+export interface ChainWatchSpec {
+  reader: ChainReader;
+  /** The token a payment must be in (TRC-20: the USDT contract); null for the chain's own coin. */
+  token: string | null;
+  requiredConfirmations: number;
+}
+
+export interface ServerPaymentMethod {
+  readonly facts: Facts;
+  /** The enum value (what the database stores). */
+  readonly method: PaymentMethod;
+  /** Its environment variables, composed into config.ts's schema. */
+  readonly env: z.ZodRawShape;
+  /** Its settings from the parsed environment, and the problems of the addresses in them. */
+  configure(
+    env: Record<string, unknown>,
+    context: { production: boolean },
+  ): {
+    settings: MethodSettings;
+    problems: SettingProblem[];
+  };
+  /** The form in which two of its addresses compare (a payment's recipient with the store's address). */
+  addressKey(address: string): string;
+  /**
+   * How far a block's time may be before an order's creation and still pay it: block times are set by miners (BTC's
+   * may lag real time by up to two hours), ETH's and TRON's follow the clock within seconds.
+   */
+  readonly clockSkewMs: number;
+  /** Its chain reader from its settings, or null when its payments are confirmed by an admin. */
+  watch(settings: MethodSettings): ChainWatchSpec | null;
+}
+
+/**
+ * A server definition, typed by its own environment fragment and chain settings; the registry keeps it erased
+ * (`ServerPaymentMethod`), and only the definition ever reads its `chain` settings back.
+ */
+export function defineServerMethod<Shape extends z.ZodRawShape, Chain>(definition: {
+  facts: Facts;
+  method: PaymentMethod;
+  env: Shape;
+  configure(
+    env: z.infer<z.ZodObject<Shape>>,
+    context: { production: boolean },
+  ): {
+    address: string | undefined;
+    usdRate: number;
+    confirmations: number | null;
+    chain: Chain | null;
+    problems: SettingProblem[];
+  };
+  addressKey(address: string): string;
+  clockSkewMs: number;
+  reader(chain: Chain, settings: MethodSettings): ChainWatchSpec;
+}): ServerPaymentMethod {
+  const { configure, reader, ...rest } = definition;
+  return Object.freeze({
+    ...rest,
+    configure(env: Record<string, unknown>, context: { production: boolean }) {
+      const { problems, ...settings } = configure(env as z.infer<z.ZodObject<Shape>>, context);
+      return { settings: Object.freeze(settings), problems };
+    },
+    watch(settings: MethodSettings) {
+      return settings.chain === null ? null : reader(settings.chain as Chain, settings);
+    },
+  });
+}
+
+/** The problem of `value` (one of its settings) under `check`, as a list of zero or one. */
+export function problemsOf(
+  checks: [variable: string, value: string | undefined, check: (value: string) => string | null][],
+): SettingProblem[] {
+  return checks.flatMap(([variable, value, check]) => {
+    const problem = value === undefined ? null : check(value);
+    return problem === null ? [] : [[variable, value!, problem] satisfies SettingProblem];
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * ETH (docs/payments.md): the transaction's own value to PAY_ADDRESS_ETH, read over JSON-RPC (ETH_RPC_URL: a node,
+ * Infura, Alchemy, or anvil in the tests).
+ */
+import { ETH } from '../../../../../common/payment-methods/eth';
+import { confirmations, optionalString, optionalUrl, usdRate } from '../../../config-fields';
+import { PaymentMethod } from '../../../core/enums';
+import { hexAddressKey } from '../../chains/address-key';
+import { EthReader } from '../../chains/eth-reader';
+import { defineServerMethod, problemsOf } from '../definition';
+import { ethAddressProblem } from './address';
+
+export const ethMethod = defineServerMethod({
+  facts: ETH,
+  method: PaymentMethod.ETH,
+  env: {
+    PAY_ADDRESS_ETH: optionalString,
+    /** Any Ethereum JSON-RPC node; unset: an admin confirms ETH payments (the manual flow). */
+    ETH_RPC_URL: optionalUrl(['http:', 'https:']),
+    /** About 2.5 minutes of blocks. */
+    CONFIRMATIONS_ETH: confirmations(12),
+    RATE_ETH_USD: usdRate(ETH.defaultUsdRate),
+  },
+  configure: (e, { production }) => ({
+    address: e.PAY_ADDRESS_ETH,
+    usdRate: e.RATE_ETH_USD,
+    confirmations: e.CONFIRMATIONS_ETH,
+    chain: e.ETH_RPC_URL ? { rpcUrl: e.ETH_RPC_URL } : null,
+    problems: problemsOf([['PAY_ADDRESS_ETH', e.PAY_ADDRESS_ETH, (v) => ethAddressProblem(v, { production })]]),
+  }),
+  addressKey: hexAddressKey,
+  clockSkewMs: 5 * 60_000,
+  reader: (chain, settings) => ({
+    reader: new EthReader({ rpcUrl: chain.rpcUrl }),
+    token: null,
+    requiredConfirmations: settings.confirmations!,
+  }),
+});

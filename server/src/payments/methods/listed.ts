@@ -1,0 +1,28 @@
+/** PayPal and Skrill: listed, never accepted (common/payment-methods/listed.ts). No settings, no chain. */
+import type { PaymentMethodFacts, PaymentMethodKey, PaymentMethodValue } from '../../../../common/payment-methods';
+import { PAYPAL, SKRILL } from '../../../../common/payment-methods/listed';
+import { PaymentMethod } from '../../core/enums';
+import { exactAddressKey } from '../chains/address-key';
+import { defineServerMethod } from './definition';
+
+const listed = (facts: PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>, method: PaymentMethod) =>
+  defineServerMethod({
+    facts,
+    method,
+    env: {},
+    configure: () => ({
+      address: undefined,
+      usdRate: facts.defaultUsdRate,
+      confirmations: null,
+      chain: null,
+      problems: [],
+    }),
+    addressKey: exactAddressKey,
+    clockSkewMs: 0,
+    reader: (): never => {
+      throw new Error(`${facts.label} has no chain`);
+    },
+  });
+
+export const paypalMethod = listed(PAYPAL, PaymentMethod.PAYPAL);
+export const skrillMethod = listed(SKRILL, PaymentMethod.SKRILL);

@@ -1,0 +1,88 @@
+/**
+ * One definition per payment method (docs/adding-a-payment-method.md): the registry of common/ and the server's agree
+ * with the GraphQL enum and the database's list, and each method compares addresses in its chain's form.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PAYMENT_METHODS, paymentMethodFacts } from '../../common/payment-methods';
+import { PaymentMethod } from '../../server/src/core/enums';
+import { methodDefinition, PAYMENT_METHOD_DEFINITIONS } from '../../server/src/payments/methods';
+
+describe('the registry', () => {
+  it('defines every PaymentMethod once, on both sides, in the checkout order', () => {
+    expect(PAYMENT_METHODS.map((m) => m.key)).toEqual(['USDT_TRC20', 'BTC', 'ETH', 'PAYPAL', 'SKRILL']);
+    expect(PAYMENT_METHODS.map((m) => m.key).sort()).toEqual(Object.keys(PaymentMethod).sort());
+    for (const [key, value] of Object.entries(PaymentMethod)) {
+      expect(paymentMethodFacts(key as keyof typeof PaymentMethod).value).toBe(value);
+      expect(methodDefinition(value).facts.key).toBe(key);
+    }
+    expect(PAYMENT_METHOD_DEFINITIONS.map((d) => d.facts.key)).toEqual(PAYMENT_METHODS.map((m) => m.key));
+  });
+
+  it('matches the database list of methods (orders.payment_method)', () => {
+    const migrations = path.resolve(__dirname, '../../server/src/db/migrations');
+    const sql = fs
+      .readdirSync(migrations)
+      .map((file) => fs.readFileSync(path.join(migrations, file), 'utf8'))
+      .join('\n');
+    const lists = [...sql.matchAll(/payment_method IN \(([^)]*)\)/g)];
+    const last = lists
+      .at(-1)![1]
+      .split(',')
+      .map((v) => v.trim().replace(/'/g, ''));
+    expect(last.sort()).toEqual(PAYMENT_METHODS.map((m) => m.value).sort());
+  });
+
+  it('keeps PayPal and Skrill listed, never accepted, without a chain', () => {
+    for (const key of ['PAYPAL', 'SKRILL'] as const) {
+      expect(paymentMethodFacts(key)).toMatchObject({ accepted: false, chain: null, currency: 'USD' });
+    }
+  });
+});
+
+describe('address comparison, per method', () => {
+  const key = (method: PaymentMethod, address: string) => methodDefinition(method).addressKey(address);
+
+  it('ETH: hexadecimal, any case', () => {
+    expect(key(PaymentMethod.ETH, '0x742d35Cc6634C0532925a3b844Bc454e4438f44e')).toBe(
+      '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+    );
+  });
+
+  it('BTC: bech32 and bech32m lower-cased whatever the prefix, Base58 kept exactly', () => {
+    for (const address of [
+      'BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ',
+      'TB1QRP33G0Q5C5TXSP9ARYSRX4K6ZDKFS4NCE4XJ0GDCCCEFVPYSXF3Q0SL5K7',
+      'BCRT1QN3H68K2U0RR49SKX05QW7VEYNPF4LFPPD2DEMT',
+      // A prefix no list of Bitcoin's would name (BIP-173's test vector): bech32 by its checksum.
+      'A12UEL5L',
+    ]) {
+      expect(key(PaymentMethod.BTC, address)).toBe(address.toLowerCase());
+    }
+    expect(key(PaymentMethod.BTC, '1Et7Ud5hkX5F3hM9XPf6gPNKKr69m1HSSf')).toBe('1Et7Ud5hkX5F3hM9XPf6gPNKKr69m1HSSf');
+    // Mixed case is not bech32 (BIP-173), so it is kept and matches nothing lower-cased.
+    expect(key(PaymentMethod.BTC, 'bc1qAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(
+      'bc1qAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    );
+  });
+
+  it('USDT (TRC-20): Base58, exactly as written', () => {
+    expect(key(PaymentMethod.USDT_TRC20, 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBe(
+      'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    );
+  });
+});
+
+describe('facts the web app shares', () => {
+  it('payment URIs: BIP-21, EIP-681, the bare TRON address', () => {
+    expect(paymentMethodFacts('BTC').paymentUri('bc1qx', '0.00020000')).toBe('bitcoin:bc1qx?amount=0.0002');
+    expect(paymentMethodFacts('ETH').paymentUri('0xab', '0.004001')).toBe('ethereum:0xab?value=4001000000000000');
+    expect(paymentMethodFacts('USDT_TRC20').paymentUri('TQn9', '10.000001')).toBe('TQn9');
+  });
+
+  it('explorer links by chain', () => {
+    expect(paymentMethodFacts('ETH').chain?.explorerTxUrl('0x1')).toBe('https://etherscan.io/tx/0x1');
+    expect(paymentMethodFacts('USDT_TRC20').chain?.explorerTxUrl('ab')).toBe('https://tronscan.org/#/transaction/ab');
+    expect(paymentMethodFacts('BTC').chain?.explorerTxUrl('cd')).toBe('https://mempool.space/tx/cd');
+  });
+});
