@@ -9,27 +9,15 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { graphql } from '../../gql/admin';
-import type { OrderStatus } from '../../gql/admin/graphql';
 import { ADMIN_LOGIN_PATH } from './adminPaths';
-import { BlockRulesTab } from './block-rules/BlockRulesTab';
-import { CustomersTab } from './customers/CustomersTab';
-import { OrdersTab } from './orders/OrdersTab';
-import { OutboxTab } from './outbox/OutboxTab';
-import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
-import { ProductsStockTab } from './products/ProductsStockTab';
-import { TicketsTab } from './tickets/TicketsTab';
-import { TicketsTabLabel } from './tickets/TicketsTabLabel';
+import { ADMIN_TABS, tabOf } from './adminTabs';
 import { useLiveConnection } from './useLiveConnection';
-import { WebhooksTab } from './webhooks/WebhooksTab';
-
-/** The overview's charts library loads with its tab only. */
-const OverviewTab = lazy(() => import('./overview/OverviewTab'));
 
 const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
   query AdminDashboardViewer {
@@ -41,24 +29,10 @@ const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
   }
 `);
 
-/** The admin's sections, in tab order; the first is the default (no ?tab= in the address). */
-const TABS = [
-  { key: 'orders', label: 'Orders', live: true },
-  { key: 'tickets', label: <TicketsTabLabel />, live: true },
-  { key: 'products', label: 'Products Stock', live: true },
-  { key: 'customers', label: 'Customers', live: false },
-  { key: 'block-rules', label: 'Block rules', live: false },
-  { key: 'overview', label: 'Overview', live: false },
-  { key: 'outbox', label: 'Outbox', live: false },
-  { key: 'webhooks', label: 'Webhooks', live: false },
-] as const;
-
-type TabKey = (typeof TABS)[number]['key'];
-
 /**
  * /admin/dashboard: repeats the admin check (docs/product.md "Roles"; anyone else goes back to /admin), then the
- * Orders and Products Stock tabs with Refresh and Logout. The tab and the status filter live in the
- * address (?tab=products, ?status=PENDING) so a reload or a shared link keeps them.
+ * sections of adminTabs.tsx with Refresh and Logout. The tab and its filters live in the address (?tab=products,
+ * ?status=PENDING) so a reload or a shared link keeps them.
  */
 export default function AdminDashboardPage() {
   const { status } = useSession();
@@ -91,11 +65,8 @@ function AdminDashboard({ email }: { email: string }) {
   const [refreshing, setRefreshing] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
-  const tab: TabKey = TABS.find((t) => t.key === params.get('tab'))?.key ?? TABS[0].key;
-  const statusParam = params.get('status');
-  const statusFilter = (SETTABLE_STATUSES as readonly string[]).includes(statusParam ?? '')
-    ? (statusParam as OrderStatus)
-    : null;
+  const active = tabOf(params);
+  const tab = active.key;
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -141,7 +112,7 @@ function AdminDashboard({ email }: { email: string }) {
               Admin Dashboard
             </Typography>
             {/* Only tabs with live updates hold the socket open; elsewhere the chip would say "Connecting..." */}
-            {TABS.find((t) => t.key === tab)?.live ? <LiveChip live={live === 'live'} /> : null}
+            {active.live ? <LiveChip live={live === 'live'} /> : null}
           </Stack>
           <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             Signed in as {email}
@@ -172,33 +143,20 @@ function AdminDashboard({ email }: { email: string }) {
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
           value={tab}
-          onChange={(_event, value: TabKey) => update({ tab: value === TABS[0].key ? null : value })}
+          onChange={(_event, value: string) => update({ tab: value === ADMIN_TABS[0].key ? null : value })}
           aria-label="Admin sections"
           textColor="primary"
           indicatorColor="secondary"
           variant="scrollable"
           allowScrollButtonsMobile
         >
-          {TABS.map(({ key, label }) => (
+          {ADMIN_TABS.map(({ key, label }) => (
             <Tab key={key} value={key} label={label} id={`admin-tab-${key}`} aria-controls={`admin-panel-${key}`} />
           ))}
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'orders' ? (
-          <OrdersTab statusFilter={statusFilter} onStatusFilterChange={(s) => update({ status: s })} />
-        ) : null}
-        {tab === 'products' ? <ProductsStockTab /> : null}
-        {tab === 'tickets' ? <TicketsTab /> : null}
-        {tab === 'outbox' ? <OutboxTab /> : null}
-        {tab === 'webhooks' ? <WebhooksTab /> : null}
-        {tab === 'customers' ? <CustomersTab /> : null}
-        {tab === 'block-rules' ? <BlockRulesTab /> : null}
-        {tab === 'overview' ? (
-          <Suspense fallback={<LoadingState label="Loading the overview..." />}>
-            <OverviewTab />
-          </Suspense>
-        ) : null}
+        {active.render({ params, update })}
       </Box>
     </Container>
   );

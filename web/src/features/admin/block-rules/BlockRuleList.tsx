@@ -1,42 +1,27 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { visuallyHidden } from '@mui/utils';
 import { BLOCK_RULE_KIND_LABELS } from '../../../../../common/block-rules';
 import { formatDateTime } from '../../../format/date';
 import { getFragmentData, type FragmentType } from '../../../gql/admin';
 import type { AdminBlockRule_RuleFragment } from '../../../gql/admin/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
-import { Field } from '../orders/OrdersList';
-import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';
+import { AdminRows, type RowDescription } from '../list/AdminRows';
 import { AdminBlockRuleFragment } from './blockRuleQueries';
 
 type Row = AdminBlockRule_RuleFragment;
 
 interface BlockRuleListProps {
-  rules: FragmentType<typeof AdminBlockRuleFragment>[];
+  rules: readonly FragmentType<typeof AdminBlockRuleFragment>[];
   onRemove: (rule: { id: string; value: string }) => void;
 }
 
 /** The rules, newest first: a table on wide screens, one card per rule on phones and tablets (as the other lists). */
 export function BlockRuleList({ rules, onRemove }: BlockRuleListProps) {
-  const theme = useTheme();
-  const asCards = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const rows = rules.map((rule) => getFragmentData(AdminBlockRuleFragment, rule));
-  return asCards ? <RuleCards rows={rows} onRemove={onRemove} /> : <RuleTable rows={rows} onRemove={onRemove} />;
+  return <AdminRows description={ruleRows(onRemove)} rows={rows} />;
 }
 
 function KindChip({ row }: { row: Row }) {
@@ -78,83 +63,51 @@ function RemoveButton({ row, onRemove }: { row: Row; onRemove: BlockRuleListProp
   );
 }
 
-function RuleTable({ rows, onRemove }: { rows: readonly Row[]; onRemove: BlockRuleListProps['onRemove'] }) {
-  return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Block rules" sx={ADMIN_TABLE_SX}>
-        <TableHead>
-          <TableRow sx={ADMIN_TABLE_HEAD_SX}>
-            <TableCell>Kind</TableCell>
-            <TableCell>Value</TableCell>
-            <TableCell>Reason</TableCell>
-            <TableCell>Added</TableCell>
-            <TableCell>
-              <Box component="span" sx={visuallyHidden}>
-                Remove
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id} hover data-testid="block-rule">
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <KindChip row={row} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 180, maxWidth: 360 }}>
-                <Value row={row} />
-              </TableCell>
-              <TableCell sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>
-                {row.reason ?? (
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    —
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Added row={row} />
-              </TableCell>
-              <TableCell align="right">
-                <RemoveButton row={row} onRemove={onRemove} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-function RuleCards({ rows, onRemove }: { rows: readonly Row[]; onRemove: BlockRuleListProps['onRemove'] }) {
-  return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-        gap: 1.5,
-      }}
-    >
-      {rows.map((row) => (
-        <Card key={row.id} component="li" variant="outlined" data-testid="block-rule" sx={{ borderRadius: '16px' }}>
-          <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-              <KindChip row={row} />
-              <RemoveButton row={row} onRemove={onRemove} />
-            </Stack>
+/** The list's columns and cards, described once. */
+function ruleRows(onRemove: BlockRuleListProps['onRemove']): RowDescription<Row> {
+  return {
+    label: 'Block rules',
+    rowTestId: 'block-rule',
+    key: (row) => row.id,
+    columns: [
+      { header: 'Kind', sx: { whiteSpace: 'nowrap' }, cell: (row) => <KindChip row={row} />, card: false },
+      { header: 'Value', sx: { minWidth: 180, maxWidth: 360 }, cell: (row) => <Value row={row} />, card: false },
+      {
+        header: 'Reason',
+        sx: { maxWidth: 360, overflowWrap: 'anywhere' },
+        cell: (row) =>
+          row.reason ?? (
+            <Typography component="span" variant="body2" color="text.secondary">
+              —
+            </Typography>
+          ),
+        card: { wide: true, value: (row) => row.reason || null },
+      },
+      {
+        header: 'Added',
+        sx: { whiteSpace: 'nowrap' },
+        cell: (row) => <Added row={row} />,
+        card: { wide: true },
+      },
+      {
+        header: 'Remove',
+        hiddenHeader: true,
+        align: 'right',
+        cell: (row) => <RemoveButton row={row} onRemove={onRemove} />,
+        card: false,
+      },
+    ],
+    card: {
+      label: (row) => `Rule for ${row.value}`,
+      title: (row) => (
+        <>
+          <KindChip row={row} />
+          <Box sx={{ mt: 1 }}>
             <Value row={row} />
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr', gap: 1, m: 0, mt: 1.5 }}>
-              {row.reason ? <Field label="Reason">{row.reason}</Field> : null}
-              <Field label="Added">
-                <Added row={row} />
-              </Field>
-            </Box>
-          </CardContent>
-        </Card>
-      ))}
-    </Box>
-  );
+          </Box>
+        </>
+      ),
+      aside: (row) => <RemoveButton row={row} onRemove={onRemove} />,
+    },
+  };
 }

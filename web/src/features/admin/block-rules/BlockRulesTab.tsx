@@ -1,12 +1,10 @@
 import { useQuery } from '@apollo/client/react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
-import { useToast } from '../../../components/toast';
-import { failureToast } from '../admin-toasts';
+import { useState } from 'react';
 import { ADMIN_TEXTS } from '../adminTexts';
-import { EmptyListState, ResponsiveListFrame } from '../ResponsiveListFrame';
+import { AdminList } from '../list/AdminList';
+import { useAdminList } from '../list/useAdminList';
 import { AddBlockRuleForm } from './AddBlockRuleForm';
 import { BlockRuleList } from './BlockRuleList';
 import { AdminBlockRulesQuery } from './blockRuleQueries';
@@ -19,17 +17,12 @@ import { useAddBlockRule, useRemoveBlockRule } from './useBlockRuleMutations';
  * Remove with a confirmation.
  */
 export function BlockRulesTab() {
-  const toast = useToast();
-  const { data, loading, error, refetch } = useQuery(AdminBlockRulesQuery);
+  const query = useQuery(AdminBlockRulesQuery);
+  const list = useAdminList(query, { rows: (data) => data.blockRules, failure: ADMIN_TEXTS.fetchBlockRulesFailed });
   const { add, adding } = useAddBlockRule();
   const { remove, removing } = useRemoveBlockRule();
   const [toRemove, setToRemove] = useState<{ id: string; value: string } | null>(null);
 
-  useEffect(() => {
-    if (error) toast(failureToast(ADMIN_TEXTS.fetchBlockRulesFailed, error));
-  }, [error, toast]);
-
-  const rules = data?.blockRules;
   return (
     <Stack spacing={2} data-testid="admin-block-rules">
       <Typography variant="body2" color="text.secondary">
@@ -39,34 +32,22 @@ export function BlockRulesTab() {
 
       <AddBlockRuleForm adding={adding} onAdd={add} />
 
-      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 2, pt: 1 }}>
-        <Typography component="h2" variant="h6">
-          Rules
-        </Typography>
-        {rules ? (
-          <Typography variant="body2" color="text.secondary" role="status">
-            {rules.length === 1 ? '1 rule' : `${rules.length} rules`}
+      <AdminList
+        list={list}
+        loadingLabel="Loading block rules..."
+        empty={{
+          title: 'No block rules yet',
+          hint: 'Add an e-mail, a domain, an IP address or a range above to turn its requests away.',
+        }}
+        toolbarRowFrom="xs"
+        toolbar={
+          <Typography component="h2" variant="h6" sx={{ pt: 1 }}>
+            Rules
           </Typography>
-        ) : null}
-      </Stack>
-
-      <ResponsiveListFrame>
-        {loading && !rules ? (
-          <LoadingState label="Loading block rules..." />
-        ) : !rules ? (
-          <ErrorState
-            message={ADMIN_TEXTS.fetchBlockRulesFailed}
-            action={<RetryButton onRetry={() => void refetch()} />}
-          />
-        ) : rules.length === 0 ? (
-          <EmptyListState
-            title="No block rules yet"
-            hint="Add an e-mail, a domain, an IP address or a range above to turn its requests away."
-          />
-        ) : (
-          <BlockRuleList rules={rules} onRemove={setToRemove} />
-        )}
-      </ResponsiveListFrame>
+        }
+        summary={({ total }) => (total === 1 ? '1 rule' : `${total} rules`)}
+        renderRows={(rows) => <BlockRuleList rules={rows} onRemove={setToRemove} />}
+      />
 
       <RemoveBlockRuleDialog
         rule={toRemove}

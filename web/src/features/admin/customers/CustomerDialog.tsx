@@ -24,7 +24,7 @@ import { ORDER_STATUS_COLOURS } from '../../../format/order-status';
 import { getFragmentData, graphql } from '../../../gql/admin';
 import { failureToast } from '../admin-toasts';
 import { OrderDialog } from '../orders/OrderDialog';
-import { Field } from '../orders/OrdersList';
+import { Field } from '../list/AdminRows';
 import { AdminCustomerRowFragment, CustomerMarks } from './CustomerList';
 
 const AdminCustomerQuery = graphql(/* GraphQL */ `

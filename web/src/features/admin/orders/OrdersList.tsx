@@ -15,7 +15,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
 import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { formatCryptoAmount } from '../../../format/crypto';
@@ -28,6 +27,7 @@ import { shortHash } from '../../../format/payment-issue';
 import { ChainEvidence, PaymentIssueFlag } from './ChainEvidence';
 import { OrderStatusSelect } from './OrderStatusSelect';
 import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';
+import { Field } from '../list/AdminRows';
 
 export const AdminOrderRowFragment = graphql(/* GraphQL */ `
   fragment AdminOrderRow_order on Order {
@@ -68,7 +68,7 @@ export const AdminOrderRowFragment = graphql(/* GraphQL */ `
 type AdminOrderRow = FragmentType<typeof AdminOrderRowFragment>;
 
 interface OrdersListProps {
-  orders: AdminOrderRow[];
+  orders: readonly AdminOrderRow[];
   /** Orders that arrived live since the list was loaded (marked "New"). */
   newIds: ReadonlySet<string>;
   /** Status being saved per order id. */
@@ -318,20 +318,6 @@ function OrderTable({ orders, newIds, pendingStatus, onStatusChange, onViewProof
         </TableBody>
       </Table>
     </TableContainer>
-  );
-}
-
-/** One labelled fact of an order (a `dt`/`dd` pair); `wide` spans the whole grid row. */
-export function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
-      <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
   );
 }
 

@@ -3,10 +3,8 @@ import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
-import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
 import type {
@@ -14,9 +12,11 @@ import type {
   AdminOrdersQuery as AdminOrdersResult,
   OrderStatus,
 } from '../../../gql/admin/graphql';
-import { EmptyListState, LoadMoreButton, ResponsiveListFrame } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
+import { AdminList, ListSummary } from '../list/AdminList';
+import { useAdminList } from '../list/useAdminList';
+import { shownOfTotal } from '../ResponsiveListFrame';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrdersList } from './OrdersList';
 import { SETTABLE_STATUSES } from './OrderStatusSelect';
@@ -91,29 +91,28 @@ function withLiveOrder(list: Connection, order: LiveOrder, filter: OrderStatus |
 }
 
 /** Loaded orders past their payment window that wait for an admin (the queue's "Overdue" chips). */
-function overdueCount(list: Connection): number {
-  return list.edges.filter((edge) => edge.node.paymentOverdue).length;
+function overdueCount(orders: readonly LiveOrder[]): number {
+  return orders.filter((order) => order.paymentOverdue).length;
+}
+
+/** The queue's "2 overdue" chip: how many of the orders shown are overdue; nothing when none are. */
+function OverdueSummaryChip({ overdue }: { overdue: number }) {
+  if (overdue === 0) return null;
+  return (
+    <Chip
+      size="small"
+      color="error"
+      variant="outlined"
+      label={`${overdue} overdue`}
+      title="Pending orders past their payment window in this list"
+      sx={{ fontWeight: 700 }}
+    />
+  );
 }
 
 /** "Showing 20 of 135 orders", and how many of those shown are overdue. */
 export function QueueSummary({ shown, total, overdue }: { shown: number; total: number; overdue: number }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-      <Typography variant="body2" color="text.secondary">
-        Showing {shown} of {total} {total === 1 ? 'order' : 'orders'}
-      </Typography>
-      {overdue > 0 ? (
-        <Chip
-          size="small"
-          color="error"
-          variant="outlined"
-          label={`${overdue} overdue`}
-          title="Pending orders past their payment window in this list"
-          sx={{ fontWeight: 700 }}
-        />
-      ) : null}
-    </Stack>
-  );
+  return <ListSummary text={shownOfTotal(shown, total, 'order')} extra={<OverdueSummaryChip overdue={overdue} />} />;
 }
 
 interface OrdersTabProps {
@@ -129,8 +128,9 @@ interface OrdersTabProps {
 export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps) {
   const toast = useToast();
   const variables = { status: statusFilter, first: ORDERS_PAGE_SIZE };
-  const { data, loading, error, refetch, fetchMore } = useQuery(AdminOrdersQuery, { variables });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const query = useQuery(AdminOrdersQuery, { variables });
+  const { loading } = query;
+  const list = useAdminList(query, { rows: (data) => data.adminOrders, failure: ADMIN_TEXTS.fetchOrdersFailed });
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(() => new Set());
   const [proofOrderId, setProofOrderId] = useState<string | null>(null);
   const [detailOrderId, setDetailOrderId] = useState<string | null>(null);
@@ -206,70 +206,43 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
       .catch((failure: unknown) => toast(failureToast(ADMIN_TEXTS.fetchOrdersFailed, failure)));
   });
 
-  useEffect(() => {
-    if (error) {
-      toast(failureToast(ADMIN_TEXTS.fetchOrdersFailed, error));
-    }
-  }, [error, toast]);
-
-  const list = data?.adminOrders;
-
-  const loadMore = async () => {
-    if (!list?.pageInfo.endCursor) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({ variables: { after: list.pageInfo.endCursor } });
-    } catch (failure) {
-      toast(failureToast(ADMIN_TEXTS.fetchOrdersFailed, failure));
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
   return (
     // data-synced: the live feed is up and the list has caught up with it (tests wait for it).
     <Stack spacing={2} data-testid="admin-orders" data-synced={synced}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <TextField
-          select
-          size="small"
-          label="Filter by status"
-          value={statusFilter ?? ''}
-          onChange={(event) => onStatusFilterChange((event.target.value || null) as OrderStatus | null)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ width: { xs: '100%', sm: 220 } }}
-        >
-          <option value="">All statuses</option>
-          {SETTABLE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {ORDER_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </TextField>
-        {list ? <QueueSummary shown={list.edges.length} total={list.totalCount} overdue={overdueCount(list)} /> : null}
-      </Stack>
-
-      <ResponsiveListFrame>
-        {loading && !list ? (
-          <LoadingState label="Loading orders..." />
-        ) : !list ? (
-          <ErrorState message={ADMIN_TEXTS.fetchOrdersFailed} action={<RetryButton onRetry={() => void refetch()} />} />
-        ) : list.edges.length === 0 ? (
-          <EmptyListState
-            title={statusFilter ? `No orders with status ${ORDER_STATUS_LABELS[statusFilter]}` : 'No orders yet'}
-            hint={
-              statusFilter
-                ? 'Choose "All statuses" to see every order.'
-                : 'New orders appear here as customers place them.'
-            }
-          />
-        ) : (
+      <AdminList
+        list={list}
+        noun="order"
+        summaryExtra={<OverdueSummaryChip overdue={overdueCount(list.rows)} />}
+        loadingLabel="Loading orders..."
+        empty={
+          statusFilter
+            ? {
+                title: `No orders with status ${ORDER_STATUS_LABELS[statusFilter]}`,
+                hint: 'Choose "All statuses" to see every order.',
+              }
+            : { title: 'No orders yet', hint: 'New orders appear here as customers place them.' }
+        }
+        toolbar={
+          <TextField
+            select
+            size="small"
+            label="Filter by status"
+            value={statusFilter ?? ''}
+            onChange={(event) => onStatusFilterChange((event.target.value || null) as OrderStatus | null)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ width: { xs: '100%', sm: 220 } }}
+          >
+            <option value="">All statuses</option>
+            {SETTABLE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ORDER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </TextField>
+        }
+        renderRows={(orders) => (
           <OrdersList
-            orders={list.edges.map((edge) => edge.node)}
+            orders={orders}
             newIds={newIds}
             pendingStatus={pendingStatus}
             onStatusChange={(id, shortId, status) => void setStatus(id, shortId, status)}
@@ -277,9 +250,7 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
             onOpenDetails={setDetailOrderId}
           />
         )}
-      </ResponsiveListFrame>
-
-      <LoadMoreButton hasNextPage={list?.pageInfo.hasNextPage} loading={loadingMore} onLoadMore={loadMore} />
+      />
 
       <OrderDetailDialog
         orderId={detailOrderId}

@@ -39,7 +39,7 @@ const AdminProductRowFragment = graphql(/* GraphQL */ `
 `);
 
 interface ProductStockListProps {
-  products: FragmentType<typeof AdminProductRowFragment>[];
+  products: readonly FragmentType<typeof AdminProductRowFragment>[];
   /** Stock value being saved per product id. */
   pendingStock: Readonly<Record<string, boolean>>;
   onStockChange: (productId: string, name: string, inStock: boolean) => void;

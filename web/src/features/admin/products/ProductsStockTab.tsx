@@ -1,15 +1,13 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
-import { useToast } from '../../../components/toast';
+import { useState } from 'react';
 import { graphql } from '../../../gql/admin';
-import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
+import { AdminList } from '../list/AdminList';
+import { useAdminList } from '../list/useAdminList';
 import { useCatchUpOnConnect } from '../useLiveConnection';
 import { ImportKeysDialog } from './ImportKeysDialog';
 import type { KeyedProduct } from './ProductKeysSection';
@@ -36,8 +34,9 @@ const AdminProductChangedSubscription = graphql(/* GraphQL */ `
  * Live: a change from anywhere updates its row (normalized cache); a product not listed yet is added.
  */
 export function ProductsStockTab() {
-  const toast = useToast();
-  const { data, loading, error, refetch } = useQuery(AdminProductsQuery);
+  const query = useQuery(AdminProductsQuery);
+  const { refetch } = query;
+  const list = useAdminList(query, { rows: (data) => data.adminProducts, failure: ADMIN_TEXTS.fetchProductsFailed });
   const { setStock, pendingStock } = useSetProductStock();
   const [importInto, setImportInto] = useState<KeyedProduct | null>(null);
   const [revokeFrom, setRevokeFrom] = useState<KeyedProduct | null>(null);
@@ -52,13 +51,6 @@ export function ProductsStockTab() {
 
   useCatchUpOnConnect(refetch);
 
-  useEffect(() => {
-    if (error) {
-      toast(failureToast(ADMIN_TEXTS.fetchProductsFailed, error));
-    }
-  }, [error, toast]);
-
-  const products = data?.adminProducts;
   return (
     <Stack spacing={2}>
       <Stack
@@ -80,15 +72,12 @@ export function ProductsStockTab() {
           New product
         </Button>
       </Stack>
-      <Paper variant="outlined" sx={{ borderRadius: '16px', overflow: 'hidden' }}>
-        {loading && !products ? (
-          <LoadingState label="Loading products..." />
-        ) : !products ? (
-          <ErrorState
-            message={ADMIN_TEXTS.fetchProductsFailed}
-            action={<RetryButton onRetry={() => void refetch()} />}
-          />
-        ) : (
+      <AdminList
+        list={list}
+        frame="paper"
+        loadingLabel="Loading products..."
+        empty={{ title: 'No products yet', hint: 'Products appear here once they are created with New product.' }}
+        renderRows={(products) => (
           <ProductStockList
             products={products}
             pendingStock={pendingStock}
@@ -98,7 +87,7 @@ export function ProductsStockTab() {
             onEdit={(id) => setEditing(products.find((p) => p.id === id) ?? null)}
           />
         )}
-      </Paper>
+      />
       <ImportKeysDialog product={importInto} onClose={() => setImportInto(null)} />
       <RevokeKeyDialog product={revokeFrom} onClose={() => setRevokeFrom(null)} />
       <ProductEditorDialog target={editing} onClose={() => setEditing(null)} />

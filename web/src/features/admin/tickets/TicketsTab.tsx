@@ -5,17 +5,17 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TICKET_STATUS_LABELS } from '../../../../../common/labels';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../../../common/validation';
-import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { formatDateTime } from '../../../format/date';
 import { getFragmentData, type FragmentType } from '../../../gql/admin';
 import type { TicketCategory, TicketPriority, TicketStatus } from '../../../gql/admin/graphql';
-import { EmptyListState, LoadMoreButton, ResponsiveListFrame, shownOfTotal } from '../ResponsiveListFrame';
 import { failureToast } from '../admin-toasts';
+import { AdminList } from '../list/AdminList';
+import { useAdminList } from '../list/useAdminList';
 import { useCatchUpOnConnect } from '../useLiveConnection';
 import { ReplyDue } from './ReplyDue';
 import { categoryLabel, priorityLabel, TICKET_STATUSES, TicketDialog } from './TicketDialog';
@@ -62,8 +62,10 @@ export function TicketsTab() {
   const category = pick(params.get(FILTERS.category.param), CATEGORY_OPTIONS);
   const openId = params.get('ticket');
   const variables = { status, priority, category, first: TICKETS_PAGE_SIZE };
-  const { data, loading, error, refetch, fetchMore } = useQuery(AdminTicketsQuery, { variables });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const query = useQuery(AdminTicketsQuery, { variables });
+  const { refetch } = query;
+  const list = useAdminList(query, { rows: (data) => data.adminTickets, failure: FETCH_FAILED });
+  const overdueCount = query.data?.adminTickets.overdueCount ?? 0;
 
   const setParam = (name: string, value: string | null) =>
     setParams(
@@ -96,28 +98,21 @@ export function TicketsTab() {
   });
   useCatchUpOnConnect(refetch);
 
-  useEffect(() => {
-    if (error) toast(failureToast(FETCH_FAILED, error));
-  }, [error, toast]);
-
-  const list = data?.adminTickets;
-  const loadMore = async () => {
-    if (!list?.pageInfo.endCursor) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({ variables: { after: list.pageInfo.endCursor } });
-    } catch (failure) {
-      toast(failureToast(FETCH_FAILED, failure));
-    } finally {
-      setLoadingMore(false);
-    }
-  };
   const filtered = !!(status || priority || category);
 
   return (
     <Stack spacing={2} data-testid="admin-tickets">
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-        {(
+      <AdminList
+        list={list}
+        noun="ticket"
+        loadingLabel="Loading tickets..."
+        empty={
+          filtered
+            ? { title: 'No tickets match these filters', hint: 'Clear a filter to see more tickets.' }
+            : { title: 'No tickets yet', hint: 'Tickets appear here as customers open them.' }
+        }
+        toolbarRowFrom="md"
+        toolbar={(
           [
             [FILTERS.status, status, STATUS_OPTIONS],
             [FILTERS.priority, priority, PRIORITY_OPTIONS],
@@ -133,39 +128,18 @@ export function TicketsTab() {
             onChange={(v) => setParam(filter.param, v)}
           />
         ))}
-        {list ? (
-          <Stack
-            direction="row"
-            role="status"
-            sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, ml: { md: 'auto' } }}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {shownOfTotal(list.edges.length, list.totalCount, 'ticket')}
-            </Typography>
-            {list.overdueCount > 0 ? (
-              <Chip
-                size="small"
-                color="error"
-                variant="outlined"
-                label={`${list.overdueCount} overdue in the queue`}
-                sx={{ fontWeight: 700 }}
-              />
-            ) : null}
-          </Stack>
-        ) : null}
-      </Stack>
-
-      <ResponsiveListFrame>
-        {loading && !list ? (
-          <LoadingState label="Loading tickets..." />
-        ) : !list ? (
-          <ErrorState message={FETCH_FAILED} action={<RetryButton onRetry={() => void refetch()} />} />
-        ) : list.edges.length === 0 ? (
-          <EmptyListState
-            title={filtered ? 'No tickets match these filters' : 'No tickets yet'}
-            hint={filtered ? 'Clear a filter to see more tickets.' : 'Tickets appear here as customers open them.'}
-          />
-        ) : (
+        summaryExtra={
+          overdueCount > 0 ? (
+            <Chip
+              size="small"
+              color="error"
+              variant="outlined"
+              label={`${overdueCount} overdue in the queue`}
+              sx={{ fontWeight: 700 }}
+            />
+          ) : null
+        }
+        renderRows={(rows) => (
           <Box
             component="ul"
             sx={{
@@ -178,14 +152,12 @@ export function TicketsTab() {
               gap: { xs: 1.5, lg: 0 },
             }}
           >
-            {list.edges.map((edge) => (
-              <TicketRow key={edge.node.id} ticket={edge.node} onOpen={(id) => setParam('ticket', id)} />
+            {rows.map((ticket) => (
+              <TicketRow key={ticket.id} ticket={ticket} onOpen={(id) => setParam('ticket', id)} />
             ))}
           </Box>
         )}
-      </ResponsiveListFrame>
-
-      <LoadMoreButton hasNextPage={list?.pageInfo.hasNextPage} loading={loadingMore} onLoadMore={loadMore} />
+      />
 
       <TicketDialog ticketId={openId} onClose={() => setParam('ticket', null)} />
     </Stack>

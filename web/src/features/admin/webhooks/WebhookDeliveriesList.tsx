@@ -17,7 +17,7 @@ import { formatDate, formatDateTime, formatTime } from '../../../format/date';
 import { getFragmentData, type FragmentType } from '../../../gql/admin';
 import type { AdminWebhookDeliveryRow_DeliveryFragment } from '../../../gql/admin/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
-import { Field } from '../orders/OrdersList';
+import { Field } from '../list/AdminRows';
 import { DELIVERY_STATUS } from './webhookLabels';
 import { AdminWebhookDeliveryRowFragment } from './webhookQueries';
 import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';

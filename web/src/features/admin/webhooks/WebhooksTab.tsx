@@ -1,20 +1,17 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
-import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
-import { useToast } from '../../../components/toast';
-import { failureToast } from '../admin-toasts';
+import { useState } from 'react';
 import { ADMIN_TEXTS } from '../adminTexts';
+import { AdminList } from '../list/AdminList';
+import { useAdminList } from '../list/useAdminList';
 import { AddWebhookEndpointDialog } from './AddWebhookEndpointDialog';
 import { DeleteWebhookEndpointDialog } from './DeleteWebhookEndpointDialog';
 import { WebhookEndpointCard } from './WebhookEndpointCard';
 import { ADMIN_WEBHOOKS_VARIABLES, AdminWebhooksQuery } from './webhookQueries';
 import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, useRedeliverWebhook } from './useWebhookMutations';
-import { EmptyListState } from '../ResponsiveListFrame';
 
 /**
  * Deliveries happen in background jobs (and new events arrive at any time), so the list is read again this often
@@ -28,10 +25,11 @@ const POLL_MS = 3000;
  * and Delete with confirmation.
  */
 export function WebhooksTab() {
-  const toast = useToast();
-  const { data, loading, error, refetch } = useQuery(AdminWebhooksQuery, {
-    variables: ADMIN_WEBHOOKS_VARIABLES,
-    pollInterval: POLL_MS,
+  const query = useQuery(AdminWebhooksQuery, { variables: ADMIN_WEBHOOKS_VARIABLES, pollInterval: POLL_MS });
+  const { data } = query;
+  const list = useAdminList(query, {
+    rows: (answer) => answer.webhookEndpoints,
+    failure: ADMIN_TEXTS.fetchWebhooksFailed,
   });
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<{ id: string; url: string } | null>(null);
@@ -39,11 +37,6 @@ export function WebhooksTab() {
   const { remove, deleting } = useDeleteWebhookEndpoint();
   const { redeliver, redelivering } = useRedeliverWebhook();
 
-  useEffect(() => {
-    if (error) toast(failureToast(ADMIN_TEXTS.fetchWebhooksFailed, error));
-  }, [error, toast]);
-
-  const endpoints = data?.webhookEndpoints;
   return (
     <Stack spacing={2} data-testid="admin-webhooks">
       <Stack
@@ -66,35 +59,27 @@ export function WebhooksTab() {
         </Button>
       </Stack>
 
-      {loading && !endpoints ? (
-        <Paper variant="outlined" sx={{ borderRadius: '16px' }}>
-          <LoadingState label="Loading webhooks..." />
-        </Paper>
-      ) : !endpoints ? (
-        <Paper variant="outlined" sx={{ borderRadius: '16px' }}>
-          <ErrorState
-            message={ADMIN_TEXTS.fetchWebhooksFailed}
-            action={<RetryButton onRetry={() => void refetch()} />}
-          />
-        </Paper>
-      ) : endpoints.length === 0 ? (
-        <Paper variant="outlined" sx={{ borderRadius: '16px' }}>
-          <EmptyListState
-            title="No webhook endpoints yet"
-            hint="Add one to send order, ticket and stock events to another system."
-          />
-        </Paper>
-      ) : (
-        endpoints.map((endpoint) => (
-          <WebhookEndpointCard
-            key={endpoint.id}
-            endpoint={endpoint}
-            redelivering={redelivering}
-            onRedeliver={(id, eventType) => void redeliver(id, eventType)}
-            onDelete={(id, url) => setToDelete({ id, url })}
-          />
-        ))
-      )}
+      {/* Each endpoint is a card of its own: only the loading, error and empty states are framed. */}
+      <AdminList
+        list={list}
+        frame="none"
+        loadingLabel="Loading webhooks..."
+        empty={{
+          title: 'No webhook endpoints yet',
+          hint: 'Add one to send order, ticket and stock events to another system.',
+        }}
+        renderRows={(endpoints) =>
+          endpoints.map((endpoint) => (
+            <WebhookEndpointCard
+              key={endpoint.id}
+              endpoint={endpoint}
+              redelivering={redelivering}
+              onRedeliver={(id, eventType) => void redeliver(id, eventType)}
+              onDelete={(id, url) => setToDelete({ id, url })}
+            />
+          ))
+        }
+      />
 
       <AddWebhookEndpointDialog
         open={adding}

@@ -1,0 +1,73 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { LoadingState } from '../../components/PageState';
+import type { OrderStatus } from '../../gql/admin/graphql';
+import { BlockRulesTab } from './block-rules/BlockRulesTab';
+import { CustomersTab } from './customers/CustomersTab';
+import { OrdersTab } from './orders/OrdersTab';
+import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
+import { OutboxTab } from './outbox/OutboxTab';
+import { ProductsStockTab } from './products/ProductsStockTab';
+import { TicketsTab } from './tickets/TicketsTab';
+import { TicketsTabLabel } from './tickets/TicketsTabLabel';
+import { WebhooksTab } from './webhooks/WebhooksTab';
+
+/** The overview's charts library loads with its tab only. */
+const OverviewTab = lazy(() => import('./overview/OverviewTab'));
+
+/** What a tab may read and change of the page's address (its filters live there, so a reload keeps them). */
+export interface AdminTabContext {
+  params: URLSearchParams;
+  /** Sets (or, with null, removes) search parameters, replacing the history entry. */
+  update: (changes: Record<string, string | null>) => void;
+}
+
+/** One section of the admin panel: its key in the address (?tab=…), its label, and what it shows. */
+export interface AdminTab {
+  key: string;
+  label: ReactNode;
+  /** The tab shows live updates (the header's Live chip follows the subscription socket). */
+  live: boolean;
+  render: (context: AdminTabContext) => ReactNode;
+}
+
+/** The Orders tab's status filter (?status=PENDING), when it names a status an admin sets. */
+function statusFilter(params: URLSearchParams): OrderStatus | null {
+  const status = params.get('status');
+  return (SETTABLE_STATUSES as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : null;
+}
+
+/**
+ * The admin panel's sections, in tab order; the first is the default (no ?tab= in the address). A new section is one
+ * entry here.
+ */
+export const ADMIN_TABS: readonly AdminTab[] = [
+  {
+    key: 'orders',
+    label: 'Orders',
+    live: true,
+    render: ({ params, update }) => (
+      <OrdersTab statusFilter={statusFilter(params)} onStatusFilterChange={(status) => update({ status })} />
+    ),
+  },
+  { key: 'tickets', label: <TicketsTabLabel />, live: true, render: () => <TicketsTab /> },
+  { key: 'products', label: 'Products Stock', live: true, render: () => <ProductsStockTab /> },
+  { key: 'customers', label: 'Customers', live: false, render: () => <CustomersTab /> },
+  { key: 'block-rules', label: 'Block rules', live: false, render: () => <BlockRulesTab /> },
+  {
+    key: 'overview',
+    label: 'Overview',
+    live: false,
+    render: () => (
+      <Suspense fallback={<LoadingState label="Loading the overview..." />}>
+        <OverviewTab />
+      </Suspense>
+    ),
+  },
+  { key: 'outbox', label: 'Outbox', live: false, render: () => <OutboxTab /> },
+  { key: 'webhooks', label: 'Webhooks', live: false, render: () => <WebhooksTab /> },
+];
+
+/** The tab the address names, or the first. */
+export function tabOf(params: URLSearchParams): AdminTab {
+  return ADMIN_TABS.find((tab) => tab.key === params.get('tab')) ?? ADMIN_TABS[0];
+}
