@@ -1,91 +1,66 @@
 /**
- * Every durable job the store runs (docs/jobs-and-events.md): the task names, what each one does, the consumers
- * every domain event is handed to, and the recurring jobs. One list, used by the API process (jobs in process,
- * the default) and by `npm run worker`.
+ * The store's durable jobs and domain-event consumers (docs/jobs-and-events.md), listed. Each is declared by the module
+ * that owns it (`defineJob` beside its service: task, payload schema, runner, schedule); this list is all the API
+ * process (jobs in process, the default) and `npm run worker` need to run them.
  */
-import type { Task, TaskList } from 'graphile-worker';
+import type { TaskList } from 'graphile-worker';
 import type { Container } from './container';
-import { DISPATCH_EVENT_TASK, DISPATCH_PENDING_TASK, DomainEventDispatcher } from './core/domain-events';
-import { logger } from './core/logger';
-import { MAIL_SEND_TASK, NotificationService } from './notifications/notification.service';
-import { DELIVERY_TASK, DeliveryService } from './orders/delivery.service';
-import { RESERVATION_END_TASK, RESERVATION_SWEEP_TASK } from './orders/key-reservation';
-import { KeyReservations } from './orders/key-reservation.service';
-import { ProofRetentionService } from './orders/proof-retention.service';
-import { PAYMENT_WINDOW_TASK, PaymentWindowService } from './orders/payment-window.service';
-import {
-  ChainPaymentService,
-  PAYMENT_CHECK_TASK,
-  PAYMENTS_POLL_QUEUE,
-  PAYMENTS_POLL_TASK,
-} from './payments/chain-payment.service';
-import { WEBHOOK_DELIVER_TASK, WebhookDeliveryService } from './webhooks/webhook-delivery.service';
+import { dispatchEventJob, dispatchPendingJob, type DomainEventConsumer } from './core/domain-events';
+import type { JobDefinition, JobRunnerName } from './core/job-definition';
+import type { JobSpec } from './core/job-queue';
+import { mailSendJob, NotificationService } from './notifications/notification.service';
+import { DeliveryService, deliveryJob } from './orders/delivery.service';
+import { reservationEndJob, reservationSweepJob } from './orders/key-reservation.service';
+import { paymentWindowJob, PaymentWindowService } from './orders/payment-window.service';
+import { proofSweepJob } from './orders/proof-retention.service';
+import { paymentCheckJob, paymentsPollJob } from './payments/chain-payment.jobs';
+import { webhookDeliverJob, WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
-export const PROOF_SWEEP_TASK = 'proofs:sweep';
+export const JOBS: readonly JobDefinition[] = [
+  paymentWindowJob,
+  deliveryJob,
+  reservationEndJob,
+  reservationSweepJob,
+  paymentCheckJob,
+  paymentsPollJob,
+  dispatchEventJob,
+  dispatchPendingJob,
+  mailSendJob,
+  webhookDeliverJob,
+  proofSweepJob,
+];
+
+/** The consumers every domain event batch is handed to, in this order (each takes the types it `consumes`). */
+export function eventConsumers(container: Container): DomainEventConsumer[] {
+  return [
+    container.get(PaymentWindowService),
+    container.get(DeliveryService),
+    container.get(NotificationService),
+    container.get(WebhookDeliveryService),
+  ];
+}
+
+/** The recurring jobs, in graphile-worker's crontab format (the core runner's). */
+export const CRONTAB = JOBS.flatMap((job) =>
+  job.schedule ? [[job.schedule.cron, job.task, job.schedule.options].filter(Boolean).join(' ')] : [],
+).join('\n');
+
+/** The jobs queued whenever jobs start. */
+export const START_JOBS: readonly JobSpec[] = JOBS.flatMap((job) => (job.atStart ? [job.spec({}, job.atStart)] : []));
 
 /**
- * The tasks of the webhook runner, which has workers of its own (WEBHOOK_CONCURRENCY): an integrator's endpoint
- * decides how long an attempt takes (up to 10 s), so one that never answers must not hold the workers that deliver
- * keys, confirm payments, end payment windows and send mail. Every other task runs on the core runner.
+ * The task list of one runner: each task reads its payload through its schema (a row that does not fit is a failed
+ * attempt, logged with the task, never a cast) and runs with the container and its attempt.
  */
-export const WEBHOOK_RUNNER_TASKS: readonly string[] = [WEBHOOK_DELIVER_TASK];
-
-/**
- * Recurring jobs, in graphile-worker's crontab format. Domain events are dispatched when the bus wakes the
- * dispatcher; the minutely run catches those whose wake-up was lost (a process that died between a commit and its
- * dispatch, a dispatcher that failed).
- */
-export const CRONTAB = [
-  `0 * * * * ${PROOF_SWEEP_TASK}`,
-  `* * * * * ${RESERVATION_SWEEP_TASK}`,
-  `* * * * * ${DISPATCH_PENDING_TASK}`,
-  // The chain poll schedules its own next run (PAYMENT_POLL_SECONDS); this restarts it if a process died mid-poll.
-  `* * * * * ${PAYMENTS_POLL_TASK} ?jobKey=${PAYMENTS_POLL_TASK}&jobKeyMode=preserve_run_at&queue=${PAYMENTS_POLL_QUEUE}`,
-].join('\n');
-
-/** A task whose payload names an order. */
-const withOrderId = (run: (orderId: string) => Promise<unknown>): Task => {
-  return async (payload) => {
-    const { orderId } = payload as { orderId: string };
-    await run(orderId);
-  };
-};
-
-export function jobTasks(container: Container): TaskList {
-  return {
-    [PAYMENT_WINDOW_TASK]: withOrderId((orderId) => container.get(PaymentWindowService).close(orderId)),
-    [DELIVERY_TASK]: withOrderId((orderId) => container.get(DeliveryService).deliver(orderId)),
-    [RESERVATION_END_TASK]: withOrderId((orderId) => container.get(KeyReservations).end(orderId)),
-    [RESERVATION_SWEEP_TASK]: async () => {
-      const released = await container.get(KeyReservations).sweep();
-      if (released > 0) logger.info({ released }, 'Key reservations that ended unpaid released by the sweep');
-    },
-    [PAYMENT_CHECK_TASK]: withOrderId((orderId) => container.get(ChainPaymentService).checkOrder(orderId)),
-    [PAYMENTS_POLL_TASK]: async () => {
-      await container.get(ChainPaymentService).poll();
-    },
-    [DISPATCH_EVENT_TASK]: async (payload) => {
-      const { eventId } = payload as { eventId: string };
-      await container.get(DomainEventDispatcher).dispatchOne(eventId);
-    },
-    [DISPATCH_PENDING_TASK]: async () => {
-      await container.get(DomainEventDispatcher).dispatchPending();
-    },
-    [MAIL_SEND_TASK]: async (payload, helpers) => {
-      const { notificationId } = payload as { notificationId: string };
-      await container
-        .get(NotificationService)
-        .send(notificationId, { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
-    },
-    [WEBHOOK_DELIVER_TASK]: async (payload, helpers) => {
-      const { deliveryId } = payload as { deliveryId: string };
-      await container
-        .get(WebhookDeliveryService)
-        .deliver(deliveryId, { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
-    },
-    [PROOF_SWEEP_TASK]: async () => {
-      const deleted = await container.get(ProofRetentionService).sweep();
-      if (deleted > 0) logger.info({ deleted }, 'Payment proofs of orders that ended unpaid deleted');
-    },
-  };
+export function jobTasks(container: Container, runner: JobRunnerName): TaskList {
+  return Object.fromEntries(
+    JOBS.filter((job) => job.runner === runner).map((job) => [
+      job.task,
+      async (payload: unknown, helpers: { job: { attempts: number; max_attempts: number } }) => {
+        const parsed = job.payload.safeParse(payload ?? {});
+        if (!parsed.success) throw new Error(`Job ${job.task} has a payload it cannot read: ${parsed.error.message}`);
+        await job.run(parsed.data, { container, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
+      },
+    ]),
+  );
 }

@@ -5,17 +5,12 @@
 import { DataSource } from 'typeorm';
 import { AppConfig, type ResolvedConfig } from './app-config';
 import { Container } from './container';
-import { DISPATCH_PENDING_TASK, dispatchOnWakeUp, DomainEventDispatcher, EventConsumers } from './core/domain-events';
+import { dispatchOnWakeUp, DomainEventDispatcher, EventConsumers } from './core/domain-events';
 import { EventBus, PgEventBus } from './core/event-bus';
 import { JobQueue, migrateJobQueue, startJobRunners, type JobRunner } from './core/job-queue';
 import { createDataSource } from './db/data-source';
 import { FileStore, PgFileStore } from './files/file-store';
-import { CRONTAB, jobTasks, PROOF_SWEEP_TASK, WEBHOOK_RUNNER_TASKS } from './jobs';
-import { PAYMENTS_POLL_QUEUE, PAYMENTS_POLL_TASK } from './payments/chain-payment.service';
-import { NotificationService } from './notifications/notification.service';
-import { DeliveryService } from './orders/delivery.service';
-import { PaymentWindowService } from './orders/payment-window.service';
-import { WebhookDeliveryService } from './webhooks/webhook-delivery.service';
+import { CRONTAB, eventConsumers, jobTasks, START_JOBS } from './jobs';
 
 export interface Runtime {
   db: DataSource;
@@ -53,12 +48,7 @@ export async function createRuntime(options: {
     .set(EventConsumers, {
       // Resolved when first dispatched: the consumers' own dependencies are set by then.
       get consumers() {
-        return [
-          container.get(PaymentWindowService),
-          container.get(DeliveryService),
-          container.get(NotificationService),
-          container.get(WebhookDeliveryService),
-        ];
+        return eventConsumers(container);
       },
     });
   container.set(FileStore, container.get(PgFileStore));
@@ -71,19 +61,18 @@ export async function createRuntime(options: {
     async startJobs() {
       // Two runners with disjoint tasks (docs/jobs-and-events.md "Runners"): webhook deliveries on workers of their
       // own, so an endpoint that never answers cannot hold up keys, payments and mail.
-      const tasks = Object.entries(jobTasks(container));
       const runner = await startJobRunners({
         connectionString: databaseUrl,
         runners: [
           {
             name: 'core',
-            taskList: Object.fromEntries(tasks.filter(([task]) => !WEBHOOK_RUNNER_TASKS.includes(task))),
+            taskList: jobTasks(container, 'core'),
             concurrency: config.jobs.concurrency,
             crontab: CRONTAB,
           },
           {
             name: 'webhooks',
-            taskList: Object.fromEntries(tasks.filter(([task]) => WEBHOOK_RUNNER_TASKS.includes(task))),
+            taskList: jobTasks(container, 'webhooks'),
             concurrency: config.jobs.webhookConcurrency,
           },
         ],
@@ -97,13 +86,9 @@ export async function createRuntime(options: {
         },
       };
       runners.push(stoppable);
-      // The recurring jobs also run once at start: events left pending while no process ran jobs go out now, and a
-      // process that never lives an hour still sweeps.
-      await container.get(JobQueue).add([
-        { task: PROOF_SWEEP_TASK, payload: {}, jobKey: PROOF_SWEEP_TASK },
-        { task: DISPATCH_PENDING_TASK, payload: {}, jobKey: DISPATCH_PENDING_TASK },
-        { task: PAYMENTS_POLL_TASK, payload: {}, jobKey: PAYMENTS_POLL_TASK, queue: PAYMENTS_POLL_QUEUE },
-      ]);
+      // Some recurring jobs also run once at start: events left pending while no process ran jobs go out now, the
+      // chains are read at once, and a process that never lives an hour still sweeps.
+      await container.get(JobQueue).add(START_JOBS);
       return stoppable;
     },
     async close() {

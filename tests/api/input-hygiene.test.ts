@@ -14,6 +14,7 @@ import {
   isInputObjectType,
   type GraphQLInputType,
 } from 'graphql';
+import { BLOCK_RULE_MESSAGES } from '../../common/block-rules';
 import { MESSAGES, PRODUCT_MESSAGES, TICKET_DESK_MESSAGES } from '../../common/validation';
 import { WEBHOOK_MESSAGES } from '../../common/webhooks';
 import { Container } from '../../server/src/container';
@@ -191,6 +192,37 @@ const NUL_CASES: Record<string, NulCase> = {
     expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidEmail },
     send: () => server.gql(SIGN_UP, { input: { ...signUpInput(), email: `ada${NUL}@example.com` } }),
   },
+  'Mutation.signUp(input).captcha': {
+    expected: 'ok',
+    send: () => server.gql(SIGN_UP, { input: { ...signUpInput(), captcha: `abc${NUL}` } }),
+  },
+  'Mutation.addBlockRule(value)': {
+    expected: { code: 'BAD_USER_INPUT', message: BLOCK_RULE_MESSAGES.invalid.EMAIL_DOMAIN },
+    send: () =>
+      server.gql(
+        `mutation ($v: String!) { addBlockRule(kind: EMAIL_DOMAIN, value: $v) { id } }`,
+        { v: `spam${NUL}.example` },
+        admin,
+      ),
+  },
+  'Mutation.addBlockRule(reason)': {
+    expected: { code: 'BAD_USER_INPUT', message: BLOCK_RULE_MESSAGES.reasonCharacters },
+    send: () =>
+      server.gql(
+        `mutation ($r: String) { addBlockRule(kind: EMAIL_DOMAIN, value: "hygiene-spam.example", reason: $r) { id } }`,
+        { r: `spam${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.removeBlockRule(id)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { removeBlockRule(id: $id) }`,
+        { id: `00000000-0000-4000-8000-000000000000${NUL}` },
+        admin,
+      ),
+  },
   // Only the password's argon2 hash reaches the database; any character may be part of a password.
   'Mutation.signUp(input).password': {
     expected: 'ok',
@@ -262,6 +294,11 @@ const NUL_CASES: Record<string, NulCase> = {
   'Mutation.placeOrder(input).transactionId': {
     expected: { code: 'BAD_USER_INPUT', message: MESSAGES.transactionIdChars },
     send: () => server.gql(PLACE, { input: { ...placeInput(), transactionId: `abc${NUL}123` } }, customer),
+  },
+  // With CAPTCHA off (the test server's), a sent solution is not read at all.
+  'Mutation.placeOrder(input).captcha': {
+    expected: 'ok',
+    send: () => server.gql(PLACE, { input: { ...placeInput(), captcha: `abc${NUL}` } }, customer),
   },
   'Mutation.placeOrder(input).idempotencyKey': {
     expected: { code: 'BAD_USER_INPUT', message: MESSAGES.idempotencyKeyInvalid },

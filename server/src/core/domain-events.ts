@@ -3,10 +3,12 @@
  * happen. The dispatcher hands recorded events to every consumer (payment windows, e-mail, webhooks) in batches,
  * in one transaction per batch that also marks them dispatched, so each event reaches each consumer once.
  */
+import { z } from 'zod';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Column, CreateDateColumn, DataSource, Entity, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
 import { Service } from '../container';
 import type { EventBus } from './event-bus';
+import { defineJob } from './job-definition';
 import { JobQueue } from './job-queue';
 import { logger } from './logger';
 
@@ -77,6 +79,8 @@ export function asNewEvent(event: DomainEvent): NewDomainEvent {
  * again writes nothing twice. Events it has no interest in it ignores.
  */
 export interface DomainEventConsumer {
+  /** The event types it acts on: it is handed those only, and not at all for a batch without any. */
+  readonly consumes: readonly DomainEventType[];
   handleEvents(events: readonly DomainEvent[], manager: EntityManager): Promise<void>;
 }
 
@@ -85,10 +89,6 @@ export abstract class EventConsumers {
   abstract readonly consumers: readonly DomainEventConsumer[];
 }
 
-/** The per-event job a batch that failed is split into: graphile-worker retries each event on its own. */
-export const DISPATCH_EVENT_TASK = 'events:dispatch';
-/** The job that dispatches every pending event (every minute and when jobs start: events whose wake-up was lost). */
-export const DISPATCH_PENDING_TASK = 'events:dispatch-pending';
 /** The bus topic a committed domain event wakes the dispatcher on (a trigger on `domain_events` publishes it). */
 export const DOMAIN_EVENTS_TOPIC = 'domain-events';
 
@@ -138,7 +138,7 @@ export class DomainEventDispatcher {
   /**
    * Dispatches every pending event, oldest first, a batch per transaction; returns how many.
    * Concurrent dispatchers (other processes) take other events (`SKIP LOCKED`). When a consumer fails on a batch,
-   * the batch's events are handed to per-event jobs as well (`DISPATCH_EVENT_TASK`), so one bad event is retried on
+   * the batch's events are handed to per-event jobs as well (`dispatchEventJob`), so one bad event is retried on
    * its own with backoff, visible in its job's last error, and holds up no other.
    */
   async dispatchPending(): Promise<number> {
@@ -154,11 +154,9 @@ export class DomainEventDispatcher {
             'Domain event batch failed: retrying each event alone',
           );
           await this.jobs.add(
-            events.map((event) => ({
-              task: DISPATCH_EVENT_TASK,
-              payload: { eventId: event.id },
-              jobKey: `${DISPATCH_EVENT_TASK}:${event.id}`,
-            })),
+            events.map((event) =>
+              dispatchEventJob.spec({ eventId: event.id }, { jobKey: `${dispatchEventJob.task}:${event.id}` }),
+            ),
             manager,
           );
         }
@@ -201,9 +199,11 @@ export class DomainEventDispatcher {
   private async handOver(events: readonly DomainEvent[], manager: EntityManager): Promise<unknown[]> {
     const failures: unknown[] = [];
     for (const consumer of this.consumers.consumers) {
+      const taken = events.filter((event) => consumer.consumes.includes(event.type));
+      if (taken.length === 0) continue;
       await manager.query('SAVEPOINT consumer');
       try {
-        await consumer.handleEvents(events, manager);
+        await consumer.handleEvents(taken, manager);
         await manager.query('RELEASE SAVEPOINT consumer');
       } catch (error) {
         await manager.query('ROLLBACK TO SAVEPOINT consumer');
@@ -251,7 +251,7 @@ export function dispatchOnWakeUp(bus: EventBus, dispatcher: DomainEventDispatche
       await sleep(DISPATCH_DELAY_MS);
       again = false;
       await dispatcher.dispatchPending().catch((error: unknown) => {
-        // The minutely DISPATCH_PENDING_TASK job picks up whatever this run left.
+        // The minutely dispatchPendingJob picks up whatever this run left.
         logger.warn({ err: error }, 'Domain event dispatch failed');
       });
     } while (again);
@@ -274,3 +274,19 @@ export function dispatchOnWakeUp(bus: EventBus, dispatcher: DomainEventDispatche
     await current;
   };
 }
+
+/** The per-event job a batch that failed is split into: graphile-worker retries each event on its own. */
+export const dispatchEventJob = defineJob({
+  task: 'events:dispatch',
+  payload: z.object({ eventId: z.string() }),
+  run: ({ eventId }, { container }) => container.get(DomainEventDispatcher).dispatchOne(eventId),
+});
+
+/** Dispatches every pending event: every minute and when jobs start (events whose wake-up was lost). */
+export const dispatchPendingJob = defineJob({
+  task: 'events:dispatch-pending',
+  payload: z.object({}),
+  schedule: { cron: '* * * * *' },
+  atStart: { jobKey: 'events:dispatch-pending' },
+  run: (_payload, { container }) => container.get(DomainEventDispatcher).dispatchPending(),
+});

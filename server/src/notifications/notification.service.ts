@@ -1,10 +1,12 @@
+import { z } from 'zod';
+import { defineJob } from '../core/job-definition';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/brand';
 import { clipText, isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { asNewEvent, type DomainEvent, type NewDomainEvent } from '../core/domain-events';
+import { asNewEvent, type DomainEvent, type DomainEventConsumer, type NewDomainEvent } from '../core/domain-events';
 import { OrderStatus, PaymentIssueKind, paymentMethodKey, type PaymentMethod } from '../core/enums';
 import { NotFoundError } from '../core/errors';
 import { addJobsSql, JobQueue, type JobSpec } from '../core/job-queue';
@@ -26,27 +28,21 @@ import {
 import { Mailer } from './mailer';
 import { Notification, NotificationKind, NotificationStatus } from './notification.entity';
 
-/** Sends one outbox message. */
-export const MAIL_SEND_TASK = 'mail:send';
 /** The outbox's last error of a message kept because no SMTP server is configured. */
 export const NO_SMTP_SERVER = 'not sent: no SMTP server configured';
+
+/** `mailSendSpec` in SQL, for the notification id expression `id` and the max attempts parameter `maxAttempts`. */
+const mailSendJobSql = (id: string, maxAttempts: string) =>
+  `json_build_object('identifier', '${mailSendJob.task}', 'payload', json_build_object('notificationId', ${id}),
+                     'job_key', '${mailSendJob.task}:' || ${id}, 'max_attempts', ${maxAttempts}::int)`;
 
 /**
  * The send job of a message, tried MAIL_MAX_ATTEMPTS times (graphile-worker waits exp(min(attempt, 10)) seconds
  * before each retry); a resend passes `fresh` so its job is new even while an older one waits for a retry.
  */
-/** `mailSendJob` in SQL, for the notification id expression `id` and the max attempts parameter `maxAttempts`. */
-const mailSendJobSql = (id: string, maxAttempts: string) =>
-  `json_build_object('identifier', '${MAIL_SEND_TASK}', 'payload', json_build_object('notificationId', ${id}),
-                     'job_key', '${MAIL_SEND_TASK}:' || ${id}, 'max_attempts', ${maxAttempts}::int)`;
-
-export function mailSendJob(notificationId: string, maxAttempts: number, fresh?: string): JobSpec {
-  return {
-    task: MAIL_SEND_TASK,
-    payload: { notificationId },
-    jobKey: fresh ? `${MAIL_SEND_TASK}:${notificationId}:${fresh}` : `${MAIL_SEND_TASK}:${notificationId}`,
-    maxAttempts,
-  };
+function mailSendSpec(notificationId: string, maxAttempts: number, fresh?: string): JobSpec {
+  const jobKey = `${mailSendJob.task}:${notificationId}${fresh ? `:${fresh}` : ''}`;
+  return mailSendJob.spec({ notificationId }, { jobKey, maxAttempts });
 }
 
 /** The messages a domain event asks for (docs/jobs-and-events.md "E-mail"); most events ask for none. */
@@ -131,7 +127,18 @@ export type NotificationPage = KeysetPage<Notification>;
  * never both send it.
  */
 @Service()
-export class NotificationService {
+export class NotificationService implements DomainEventConsumer {
+  /** The events `mailKindsFor` may ask a message for. */
+  readonly consumes = [
+    'order.created',
+    'order.paid',
+    'order.delivered',
+    'order.payment_issue',
+    'order.awaiting_stock',
+    'order.status_changed',
+    'ticket.replied',
+  ] as const;
+
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
@@ -379,7 +386,7 @@ export class NotificationService {
       );
       if (rows.length === 0) throw new NotFoundError('Notification');
       if (status === NotificationStatus.QUEUED) {
-        await this.jobs.add(mailSendJob(id, this.config.mail.maxAttempts, randomUUID()), manager);
+        await this.jobs.add(mailSendSpec(id, this.config.mail.maxAttempts, randomUUID()), manager);
       }
       return hydrate(manager, Notification, rows[0]);
     });
@@ -412,3 +419,11 @@ function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return clipText(text, 500);
 }
+
+/** Hands one outbox message to the SMTP server (one pending job per message: its key). */
+export const mailSendJob = defineJob({
+  task: 'mail:send',
+  payload: z.object({ notificationId: z.string() }),
+  run: ({ notificationId }, { container, attempt, maxAttempts }) =>
+    container.get(NotificationService).send(notificationId, { attempt, maxAttempts }),
+});

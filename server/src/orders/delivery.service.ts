@@ -1,7 +1,9 @@
+import { z } from 'zod';
+import { defineJob } from '../core/job-definition';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Service } from '../container';
 import { licenceKeyCount } from '../../../common/labels';
-import { asNewEvent, DomainEvents, type DomainEvent } from '../core/domain-events';
+import { asNewEvent, DomainEvents, type DomainEvent, type DomainEventConsumer } from '../core/domain-events';
 import { EventBus } from '../core/event-bus';
 import { OrderStatus } from '../core/enums';
 import { JobQueue } from '../core/job-queue';
@@ -11,8 +13,6 @@ import { PAID } from './order-lifecycle';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
-
-export const DELIVERY_TASK = 'order:deliver';
 
 export const DELIVERED_REASON = 'Delivered automatically after payment confirmation';
 
@@ -30,7 +30,9 @@ export type DeliveryOutcome = 'delivered' | 'manual' | 'not-paid' | 'waiting-for
  * MANUAL products are left to an admin.
  */
 @Service()
-export class DeliveryService {
+export class DeliveryService implements DomainEventConsumer {
+  readonly consumes = ['order.status_changed'] as const;
+
   constructor(
     private readonly db: DataSource,
     private readonly lifecycle: OrderLifecycle,
@@ -47,11 +49,9 @@ export class DeliveryService {
       return PAID.includes(event.payload.to as OrderStatus) ? [event.payload.orderId] : [];
     });
     await this.jobs.add(
-      [...new Set(orderIds)].map((orderId) => ({
-        task: DELIVERY_TASK,
-        payload: { orderId },
-        jobKey: `${DELIVERY_TASK}:${orderId}`,
-      })),
+      [...new Set(orderIds)].map((orderId) =>
+        deliveryJob.spec({ orderId }, { jobKey: `${deliveryJob.task}:${orderId}` }),
+      ),
       manager,
     );
   }
@@ -118,8 +118,15 @@ export class DeliveryService {
       [productId],
     );
     await this.jobs.add(
-      waiting.map(({ id }) => ({ task: DELIVERY_TASK, payload: { orderId: id }, jobKey: `${DELIVERY_TASK}:${id}` })),
+      waiting.map(({ id }) => deliveryJob.spec({ orderId: id }, { jobKey: `${deliveryJob.task}:${id}` })),
       manager,
     );
   }
 }
+
+/** Delivers order `orderId` once it is paid (one pending job per order: its key). */
+export const deliveryJob = defineJob({
+  task: 'order:deliver',
+  payload: z.object({ orderId: z.string() }),
+  run: ({ orderId }, { container }) => container.get(DeliveryService).deliver(orderId),
+});

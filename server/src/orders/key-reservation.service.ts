@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineJob } from '../core/job-definition';
 import { DataSource } from 'typeorm';
 import { licenceKeyCount } from '../../../common/labels';
 import { AppConfig } from '../app-config';
@@ -5,7 +7,7 @@ import { Service } from '../container';
 import { OrderStatus } from '../core/enums';
 import { EventBus } from '../core/event-bus';
 import { JobQueue } from '../core/job-queue';
-import { reservationEnd, reservationEndJob } from './key-reservation';
+import { RESERVATION_END_TASK, reservationEnd, reservationEndSpec } from './key-reservation';
 import { logger } from '../core/logger';
 import { OrderKeys } from '../inventory/order-keys.service';
 import { ChainPaymentService } from '../payments/chain-payment.service';
@@ -74,7 +76,7 @@ export class KeyReservations {
       if (!order || order.status !== OrderStatus.PENDING || !order.keysReservedUntil) return 'moved-on';
       if (!options.early && order.keysReservedUntil.getTime() > Date.now()) {
         // Run early (a sweep, a retry): the job comes back when the reservation ends.
-        await this.jobs.add(reservationEndJob(orderId, order.keysReservedUntil), manager);
+        await this.jobs.add(reservationEndSpec(orderId, order.keysReservedUntil), manager);
         return 'not-yet';
       }
       if (await this.chainPayments.hasPaymentFor(manager, order.id)) return 'kept';
@@ -113,3 +115,22 @@ export class KeyReservations {
     return reservationEnd(this.config.reservationMinutes);
   }
 }
+
+/** Ends order `orderId`'s key reservation when it is due (written by checkout at the order's `keys_reserved_until`). */
+export const reservationEndJob = defineJob({
+  task: RESERVATION_END_TASK,
+  payload: z.object({ orderId: z.string() }),
+  run: ({ orderId }, { container }) => container.get(KeyReservations).end(orderId),
+});
+
+/** Minutely: ends reservations whose job was lost or that a seen payment kept (docs/inventory.md "Reservation"). */
+export const reservationSweepJob = defineJob({
+  task: 'orders:reservation-sweep',
+  payload: z.object({}),
+  schedule: { cron: '* * * * *' },
+  atStart: { jobKey: 'orders:reservation-sweep' },
+  run: async (_payload, { container }) => {
+    const released = await container.get(KeyReservations).sweep();
+    if (released > 0) logger.info({ released }, 'Key reservations that ended unpaid released by the sweep');
+  },
+});

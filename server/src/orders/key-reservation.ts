@@ -4,10 +4,8 @@
  */
 import type { JobSpec } from '../core/job-queue';
 
-/** Ends one order's key reservation when it is due. */
+/** The task that ends one order's key reservation when it is due (its definition: key-reservation.service.ts). */
 export const RESERVATION_END_TASK = 'order:reservation-end';
-/** Minutely: ends reservations whose job was lost or that a seen payment kept (docs/inventory.md "Reservation"). */
-export const RESERVATION_SWEEP_TASK = 'orders:reservation-sweep';
 
 /**
  * The job spec (graphile-worker's `job_spec` JSON) that ends the reservation of the order whose id and end are the SQL
@@ -19,7 +17,7 @@ export function reservationEndJobSql(orderIdSql: string, untilSql: string): stri
 }
 
 /** The job that ends order `orderId`'s reservation at `runAt` (one per order: a later one replaces it). */
-export function reservationEndJob(orderId: string, runAt: Date): JobSpec {
+export function reservationEndSpec(orderId: string, runAt: Date): JobSpec {
   return { task: RESERVATION_END_TASK, payload: { orderId }, jobKey: `${RESERVATION_END_TASK}:${orderId}`, runAt };
 }
 

@@ -8,7 +8,7 @@ import { hydrate } from '../db/hydrate';
 import { KEY_MESSAGES, keysReleasedNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
 import { AppConfig } from '../app-config';
 import { JobQueue } from '../core/job-queue';
-import { reservationEnd, reservationEndJob } from './key-reservation';
+import { reservationEnd, reservationEndSpec } from './key-reservation';
 import { checkTransition, ENDED_UNPAID } from './order-lifecycle';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
@@ -125,7 +125,7 @@ export class OrderLifecycle {
         const until = reservationEnd(this.config.reservationMinutes);
         await manager.query(`UPDATE orders SET keys_reserved_until = $2 WHERE id = $1`, [order.id, until]);
         order.keysReservedUntil = until;
-        await this.jobs.add(reservationEndJob(order.id, until), manager);
+        await this.jobs.add(reservationEndSpec(order.id, until), manager);
       }
     }
   }

@@ -1,14 +1,14 @@
+import { z } from 'zod';
+import { defineJob } from '../core/job-definition';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Service } from '../container';
 import { OrderStatus } from '../core/enums';
-import { asNewEvent, type DomainEvent } from '../core/domain-events';
+import { asNewEvent, type DomainEvent, type DomainEventConsumer } from '../core/domain-events';
 import { addJobsSql } from '../core/job-queue';
 import { logger } from '../core/logger';
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
 import { Order } from './order.entity';
-
-export const PAYMENT_WINDOW_TASK = 'order:payment-window';
 
 export const PAYMENT_WINDOW_EXPIRED_REASON = 'The payment window ended with no payment, proof or transaction ID';
 
@@ -18,7 +18,9 @@ export const PAYMENT_WINDOW_EXPIRED_REASON = 'The payment window ended with no p
  * shown as overdue in the admin queue, because a person must look at what the customer sent.
  */
 @Service()
-export class PaymentWindowService {
+export class PaymentWindowService implements DomainEventConsumer {
+  readonly consumes = ['order.created'] as const;
+
   constructor(
     private readonly db: DataSource,
     private readonly lifecycle: OrderLifecycle,
@@ -37,7 +39,7 @@ export class PaymentWindowService {
     if (orderIds.length === 0) return;
     await manager.query(
       `SELECT ${addJobsSql(`(SELECT coalesce(json_agg(json_build_object(
-           'identifier', '${PAYMENT_WINDOW_TASK}', 'payload', json_build_object('orderId', o.id),
+           'identifier', '${paymentWindowJob.task}', 'payload', json_build_object('orderId', o.id),
            'run_at', o.payment_due_at, 'job_key', 'payment-window:' || o.id)), '[]')
          FROM orders o WHERE o.id = ANY ($1::uuid[]))`)}`,
       [orderIds],
@@ -65,3 +67,10 @@ export class PaymentWindowService {
     });
   }
 }
+
+/** Ends order `orderId`'s payment window (queued by `handleEvents`, due at its `payment_due_at`). */
+export const paymentWindowJob = defineJob({
+  task: 'order:payment-window',
+  payload: z.object({ orderId: z.string() }),
+  run: ({ orderId }, { container }) => container.get(PaymentWindowService).close(orderId),
+});

@@ -1,3 +1,6 @@
+import { logger } from '../core/logger';
+import { z } from 'zod';
+import { defineJob } from '../core/job-definition';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
@@ -64,3 +67,16 @@ export class ProofRetentionService {
     }
   }
 }
+
+/** Hourly: deletes the payment proofs of orders that ended unpaid long ago. */
+export const proofSweepJob = defineJob({
+  task: 'proofs:sweep',
+  payload: z.object({}),
+  schedule: { cron: '0 * * * *' },
+  // A process that never lives an hour still sweeps.
+  atStart: { jobKey: 'proofs:sweep' },
+  run: async (_payload, { container }) => {
+    const deleted = await container.get(ProofRetentionService).sweep();
+    if (deleted > 0) logger.info({ deleted }, 'Payment proofs of orders that ended unpaid deleted');
+  },
+});

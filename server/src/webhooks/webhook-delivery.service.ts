@@ -1,8 +1,10 @@
+import { z } from 'zod';
+import { defineJob } from '../core/job-definition';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { type DomainEvent } from '../core/domain-events';
+import { DOMAIN_EVENT_TYPES, type DomainEvent, type DomainEventConsumer } from '../core/domain-events';
 import { NotFoundError } from '../core/errors';
 import { JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
@@ -14,7 +16,6 @@ import { sendWebhook, type WebhookAttempt } from './webhook-sender';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 
 /** Makes one attempt of one delivery. */
-export const WEBHOOK_DELIVER_TASK = 'webhooks:deliver';
 
 export const USER_AGENT = 'CryptoDigitalStore-Webhooks/1.0';
 
@@ -23,12 +24,7 @@ export const USER_AGENT = 'CryptoDigitalStore-Webhooks/1.0';
  * exp(min(attempt, 10)) seconds before each retry. Adding it again (a redelivery) resets its attempts and runs it now.
  */
 export function deliverJob(deliveryId: string, maxAttempts: number): JobSpec {
-  return {
-    task: WEBHOOK_DELIVER_TASK,
-    payload: { deliveryId },
-    jobKey: `${WEBHOOK_DELIVER_TASK}:${deliveryId}`,
-    maxAttempts,
-  };
+  return webhookDeliverJob.spec({ deliveryId }, { jobKey: `${webhookDeliverJob.task}:${deliveryId}`, maxAttempts });
 }
 
 /** Seconds graphile-worker waits after failed attempt `attempt` of a job (its fail_job: exp(least(attempts, 10))). */
@@ -47,7 +43,10 @@ type DeliverOutcome = { result: 'skipped' } | { result: 'sent' | 'failed'; attem
  * it at once and a stale job never sends a delivered one again.
  */
 @Service()
-export class WebhookDeliveryService {
+export class WebhookDeliveryService implements DomainEventConsumer {
+  /** Every event: endpoints subscribe to any of them. */
+  readonly consumes = DOMAIN_EVENT_TYPES;
+
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
@@ -267,3 +266,16 @@ export class WebhookDeliveryService {
     });
   }
 }
+
+/**
+ * POSTs one delivery to its endpoint, on the webhook runner's own workers: an integrator's endpoint decides how long an
+ * attempt takes (up to 10 s), so one that never answers must not hold the workers that deliver keys, confirm payments,
+ * end payment windows and send mail.
+ */
+export const webhookDeliverJob = defineJob({
+  task: 'webhooks:deliver',
+  payload: z.object({ deliveryId: z.string() }),
+  runner: 'webhooks',
+  run: ({ deliveryId }, { container, attempt, maxAttempts }) =>
+    container.get(WebhookDeliveryService).deliver(deliveryId, { attempt, maxAttempts }),
+});
