@@ -12,10 +12,14 @@ import { isStale, SERVER_SOURCES, WEB_SOURCES } from './lib/dev-tools.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
+// The configLoader notice is about a future Vite major; on Node 20 a .ts config can only be bundled, as it is.
+const buildEnv = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
+
 function run(script) {
   const result = spawnSync('npm', ['run', '--silent', script], {
     stdio: 'inherit',
     shell: process.platform === 'win32',
+    env: buildEnv,
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { devProxy } from './dev-proxy';
 
 /** Directory of this file (`web/`): the Vite root. */
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
-/** The API server that `npm run dev` proxies to. */
-const apiTarget = 'http://localhost:4000';
+/** The API server that `npm run dev` (scripts/dev.mjs) proxies to: the one it starts, on PORT as the server reads it. */
+const apiTarget = `http://localhost:${process.env.PORT || 4000}`;
 
 // WEB_DIST_DIR lets parallel test runs build into separate folders (the server reads the same variable).
 const outDir = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : resolve(webDir, 'dist');
@@ -29,8 +30,11 @@ const ssrBuild = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: webDir,
+  // A build lists every file it writes (about 150 lines, `npm start` builds on a fresh clone): warnings and errors
+  // only. `--logLevel info` shows the list.
+  logLevel: command === 'build' ? 'warn' : 'info',
   // Absolute asset URLs: the GraphiQL page is served at /graphql, not at /graphiql/.
   base: '/',
   plugins: [react(), precompress()],
@@ -46,28 +50,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir,
         emptyOutDir: true,
+        // Sizes nobody reads at this log level, and gzipping every file for them costs build time.
+        reportCompressedSize: false,
         rolldownOptions: {
           input: {
             main: resolve(webDir, 'index.html'),
             graphiql: resolve(webDir, 'graphiql/index.html'),
           },
+          // A dependency's "use no memo" directive, which bundling drops as it should: nothing of ours to act on.
+          onwarn: (warning, warn) => {
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.id?.includes('node_modules')) return;
+            warn(warning);
+          },
         },
       },
-  server: {
-    proxy: {
-      '/graphql': {
-        target: apiTarget,
-        ws: true,
-        // A browser opening /graphql gets the dev GraphiQL page, as the server does in production.
-        bypass: (req) =>
-          req.method === 'GET' &&
-          !req.url?.includes('query=') &&
-          req.headers.accept?.includes('text/html') &&
-          req.headers.upgrade === undefined
-            ? '/graphiql/index.html'
-            : undefined,
-      },
-      '/files': { target: apiTarget },
-    },
-  },
+  // npm run dev: every route the API serves goes to the API (web/dev-proxy.ts).
+  server: { proxy: devProxy(apiTarget) },
+  // The terminal of npm run dev is shared with the API's log: Vite must not wipe it.
+  clearScreen: false,
 }));
