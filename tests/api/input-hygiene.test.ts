@@ -731,6 +731,28 @@ describe('a multipart body that ends early', () => {
     expect(await server.sql(`SELECT id FROM orders WHERE idempotency_key = $1`, [key])).toEqual([]);
   });
 
+  it('a file before the map in one write is refused once, and the operation never runs', async () => {
+    const ops = operations();
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${ops}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="proof.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG_1x1,
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.proof"]}\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const before = errorLines().length;
+    const res = parseResponse(await rawRequest(multipartHead(boundary, body.length, customer.token), body));
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0].message).toMatch(/^Misordered multipart fields; files should follow 'map'/);
+    const key = JSON.parse(ops).variables.input.idempotencyKey;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await server.sql(`SELECT id FROM orders WHERE idempotency_key = $1`, [key])).toEqual([]);
+    expect(errorLines().slice(before)).toEqual([]);
+  });
+
   it('without a boundary is a 400', async () => {
     const body = fullBody(operations());
     const res = parseResponse(await rawRequest(multipartHead(null, body.length, customer.token), body));

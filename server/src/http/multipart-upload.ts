@@ -114,6 +114,8 @@ export function graphqlMultipart(options: MultipartOptions): express.RequestHand
     let handedOver = false;
     let failure: MultipartError | undefined;
     const fileStreams = new Set<Readable>();
+    /** File streams no resolver has taken: drained once the request is answered, so the socket is not left stalled. */
+    const untaken = new Set<Readable>();
 
     /** Ends the request once: the first failure is the answer (or, after hand-over, each pending file's error). */
     const fail = (error: MultipartError) => {
@@ -132,6 +134,8 @@ export function graphqlMultipart(options: MultipartOptions): express.RequestHand
     };
 
     const handOver = () => {
+      // Once failed the request was answered: a field busboy still parses from the same chunk must not run it.
+      if (handedOver || failure) return;
       handedOver = true;
       req.body = operations;
       next();
@@ -141,6 +145,7 @@ export function graphqlMultipart(options: MultipartOptions): express.RequestHand
     parser.on('error', (error: Error) => fail(malformed(error.message)));
 
     parser.on('field', (name, value, info) => {
+      if (failure) return;
       if (info.valueTruncated) {
         return fail(
           new MultipartError(`The '${name}' multipart field exceeds the ${options.maxFieldSize} byte limit.`, 413),
@@ -213,6 +218,7 @@ export function graphqlMultipart(options: MultipartOptions): express.RequestHand
         return;
       }
       fileStreams.add(stream);
+      untaken.add(stream);
       stream.on(
         'limit',
         () =>
@@ -231,6 +237,7 @@ export function graphqlMultipart(options: MultipartOptions): express.RequestHand
           if (error) throw error;
           if (taken) throw new Error('createReadStream() may be called once per upload');
           taken = true;
+          untaken.delete(stream);
           return stream;
         },
       });
@@ -256,6 +263,7 @@ export function graphqlMultipart(options: MultipartOptions): express.RequestHand
       // Once answered, nothing may wait on a file that will never be read.
       for (const upload of map?.values() ?? [])
         if (!upload.settled) upload.reject(new MultipartError('Request already answered.', 400));
+      for (const stream of untaken) stream.resume();
     });
 
     req.pipe(parser);
