@@ -6,6 +6,7 @@
  * unpaid orders, raced.
  */
 import { MESSAGES } from '../../common/validation';
+import { startTronFixture, type TronFixture } from '../support/chain-fixtures/tron-fixture';
 import { eventually } from '../support/eventually';
 import { PNG_1x1, startTestServer, type TestServer, type TestUser } from '../support/test-server';
 
@@ -18,6 +19,7 @@ const ORDER = `query ($id: ID!) {
 const PRODUCT = `query ($slug: String!) { product(slug: $slug) { availableQuantity inStock } }`;
 const SET_STATUS = `mutation ($id: ID!, $s: OrderStatus!) { setOrderStatus(orderId: $id, status: $s) { id status } }`;
 const IMPORT = `mutation ($p: ID!, $k: [String!]) { importProductKeys(productId: $p, keys: $k) { added } }`;
+const SUBMIT_TX = `mutation ($id: ID!, $tx: String!) { submitTransactionId(orderId: $id, transactionId: $tx) { id } }`;
 const BLOCK = `mutation ($id: ID!) { setCustomerBlocked(userId: $id, blocked: true) { id } }`;
 
 /** A new product with `keys` licence keys, so each test counts its own stock. */
@@ -232,5 +234,111 @@ describe('MAX_UNPAID_KEYS_PER_ACCOUNT', () => {
       [racer.id],
     );
     expect(row).toEqual({ orders: 3, keys: 30 });
+  });
+});
+
+describe('what a payment seen on chain holds (a TronGrid FIXTURE server)', () => {
+  const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const STORE = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+  let tron: TronFixture;
+  let server: TestServer;
+  let admin: TestUser;
+  beforeAll(async () => {
+    tron = await startTronFixture({ contract: USDT });
+    server = await startTestServer({
+      env: {
+        RESERVATION_MINUTES: '0.05',
+        TRON_API_URL: tron.url,
+        PAY_ADDRESS_USDT_TRC20: STORE,
+        USDT_TRC20_CONTRACT: USDT,
+        CONFIRMATIONS_TRON: '1',
+        PAYMENT_POLL_SECONDS: '0.3',
+        LOG_LEVEL: 'silent',
+      },
+    });
+    admin = await server.createUser({ admin: true });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await tron?.close();
+  });
+
+  const placeUsdt = async (user: TestUser, productId: string, quantity: number) => {
+    const res = await server.gql(
+      PLACE,
+      { input: { productId, quantity, email: user.email, paymentMethod: 'USDT_TRC20' } },
+      user,
+    );
+    expect(res.errors).toBeUndefined();
+    return res.data!.placeOrder as { id: string; keysReservedUntil: string };
+  };
+  const paymentOf = async (user: TestUser, id: string) =>
+    (
+      await server.gql(
+        `query ($id: ID!) { order(id: $id) { paymentAmountCrypto paymentIssueKind keysReservedUntil paymentDueAt payment { status } } }`,
+        { id },
+        user,
+      )
+    ).data!.order;
+
+  it('a dust payment typed as the order’s transaction holds nothing: the keys go back when the reservation ends', async () => {
+    const hoarder = await server.createUser();
+    const product = await keyProduct(server, admin, 8, 'dust');
+    const order = await placeUsdt(hoarder, product.id, 8);
+    // One millionth of a USDT, confirmed: TRON's typed IDs are read from solidified blocks.
+    const txId = tron.transfer({ to: STORE, value: 1n });
+    tron.solidify();
+    expect((await server.gql(SUBMIT_TX, { id: order.id, tx: txId }, hoarder)).errors).toBeUndefined();
+    await eventually(async () => (await paymentOf(hoarder, order.id)).paymentIssueKind === 'UNDERPAID', 15_000, 'seen');
+    await eventually(async () => (await stock(server, admin, product.id)).available === 8, 15_000, 'keys back');
+    expect((await paymentOf(hoarder, order.id)).keysReservedUntil).toBeNull();
+  });
+
+  it('a payment of the whole amount, seen but not yet confirmed, keeps the keys for another period within the window', async () => {
+    const buyer = await server.createUser();
+    const product = await keyProduct(server, admin, 5, 'seen');
+    const order = await placeUsdt(buyer, product.id, 5);
+    const amount = (await paymentOf(buyer, order.id)).paymentAmountCrypto as string;
+    tron.transfer({ to: STORE, value: BigInt(amount.replace('.', '')) });
+    await eventually(async () => (await paymentOf(buyer, order.id)).payment?.status === 'DETECTED', 15_000, 'seen');
+    // Past the first end: still held, with a later end that never passes the payment window.
+    await new Promise((r) => setTimeout(r, 4_500));
+    const held = await paymentOf(buyer, order.id);
+    expect(await stock(server, admin, product.id)).toEqual({ available: 0, reserved: 5 });
+    expect(Date.parse(held.keysReservedUntil)).toBeGreaterThan(Date.parse(order.keysReservedUntil));
+    expect(Date.parse(held.keysReservedUntil)).toBeLessThanOrEqual(Date.parse(held.paymentDueAt));
+    // Confirmed: delivered with the keys it kept.
+    tron.solidify();
+    await eventually(
+      async () => (await readOrder(server, buyer, order.id)).status === 'COMPLETED',
+      15_000,
+      'delivered',
+    );
+  });
+
+  it('keys that come back from an ended reservation go to a paid order waiting for stock first', async () => {
+    const [early, holder] = [await server.createUser(), await server.createUser()];
+    const product = await keyProduct(server, admin, 4, 'requeue');
+    const place = (user: TestUser) =>
+      server.gql(
+        PLACE,
+        { input: { productId: product.id, quantity: 4, email: user.email, paymentMethod: 'ETH' } },
+        user,
+      );
+    const earlyOrder = (await place(early)).data!.placeOrder;
+    await eventually(async () => (await stock(server, admin, product.id)).available === 4, 15_000, 'released');
+    expect((await place(holder)).errors).toBeUndefined();
+    await server.gql(SET_STATUS, { id: earlyOrder.id, s: 'SUCCESS' }, admin);
+    await eventually(async () => (await readOrder(server, early, earlyOrder.id)).awaitingStock, 15_000, 'awaiting');
+    // The holder never pays: its reservation ends, and the waiting order is delivered without an import.
+    const delivered = await eventually(
+      async () => {
+        const o = await readOrder(server, early, earlyOrder.id);
+        return o.status === 'COMPLETED' ? o : false;
+      },
+      20_000,
+      'delivered from released keys',
+    );
+    expect(delivered.keys).toHaveLength(4);
   });
 });

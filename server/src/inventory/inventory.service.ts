@@ -3,7 +3,7 @@ import { isUuid } from '../../../common/validation';
 import { Service } from '../container';
 import { InputError, NotFoundError } from '../core/errors';
 import { KeyCipher } from './key-cipher';
-import { DeliveryService } from '../orders/delivery.service';
+import { queueAwaitingStockDeliveries } from '../orders/awaiting-stock';
 import { MAX_KEYS_PER_IMPORT, normalizeKeyValue, parseKeyLines, type InvalidLine } from './key-lines';
 import { OrderKeys } from './order-keys.service';
 import { KEY_FILE_MESSAGES, readKeyFile } from './key-file';
@@ -53,7 +53,6 @@ export class InventoryService {
     private readonly db: DataSource,
     private readonly cipher: KeyCipher,
     private readonly orderKeys: OrderKeys,
-    private readonly deliveries: DeliveryService,
   ) {}
 
   /**
@@ -85,7 +84,7 @@ export class InventoryService {
     const added = await this.db.transaction(async (manager) => {
       const inserted = await insertKeys(manager, this.cipher, productId, values);
       // Paid orders that found too few keys are delivered now, oldest first, as the new keys allow.
-      if (inserted.some(Boolean)) await this.deliveries.deliverAwaitingStock(productId, manager);
+      if (inserted.some(Boolean)) await queueAwaitingStockDeliveries(manager, productId);
       return inserted;
     });
     // New keys may put the product back in stock, and the count customers see changed either way.

@@ -49,6 +49,13 @@ const placeOrderSchema = z.object({
 /** Thrown inside the transaction when a concurrent request with the same key committed first. */
 class IdempotentReplay extends Error {}
 
+/** Past MAX_UNPAID_KEYS_PER_ACCOUNT: BAD_USER_INPUT on `quantity`, saying how many more can be ordered now. */
+class UnpaidKeysCapError extends InputError {
+  constructor(held: number, limit: number) {
+    super([{ field: 'quantity', message: MESSAGES.unpaidKeysLimit(held, limit) }]);
+  }
+}
+
 /**
  * Places orders (submitting step 2 creates a PENDING order, docs/order-lifecycle.md "Who may move an order where"; one
  * transaction, docs/architecture.md "Checkout in one transaction").
@@ -264,10 +271,7 @@ export class CheckoutService {
         const { keys_held: keysHeld, ...placed } = rows[0];
         if (!placed.id) {
           if (keysToReserve > 0 && (keysHeld as number) + keysToReserve > this.config.maxUnpaidKeysPerAccount) {
-            throw InputError.field(
-              'quantity',
-              MESSAGES.unpaidKeysLimit(keysHeld as number, this.config.maxUnpaidKeysPerAccount),
-            );
+            throw new UnpaidKeysCapError(keysHeld as number, this.config.maxUnpaidKeysPerAccount);
           }
           // A concurrent request with the same key committed first: roll back (this file with it).
           throw new IdempotentReplay();
@@ -294,7 +298,10 @@ export class CheckoutService {
     } catch (error) {
       // A concurrent request with the same key won (a retry the counters saw after the winner's count
       // is refused by them, but it is still a retry): answer with the winner's order.
-      if ((error instanceof IdempotentReplay || error instanceof RateLimitedError) && key) {
+      // A retry at the unpaid-keys cap may be one too: the winner's own keys are what the cap counted.
+      const maybeRetry =
+        error instanceof IdempotentReplay || error instanceof RateLimitedError || error instanceof UnpaidKeysCapError;
+      if (maybeRetry && key) {
         const winner = await this.findByKey(user.id, key);
         if (winner) return winner;
       }

@@ -11,6 +11,7 @@ import { logger } from '../core/logger';
 import { keysDeliveredNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
 import { PAID } from './order-lifecycle';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
+import { DELIVERY_TASK } from './awaiting-stock';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
 
@@ -90,8 +91,8 @@ export class DeliveryService implements DomainEventConsumer {
 
   /**
    * Paid, awaiting stock: the order's reservation ended before its payment arrived and too few keys are left. Flagged
-   * once for the admin (`Order.awaitingStock`, the history) and told to the customer (e-mail, webhooks); an import of
-   * keys for the product queues its delivery again (`deliverAwaitingStock`).
+   * once for the admin (`Order.awaitingStock`, the history) and told to the customer (e-mail, webhooks); keys coming back
+   * to the product's stock queue its delivery again (awaiting-stock.ts).
    */
   private async flagAwaitingStock(
     manager: EntityManager,
@@ -110,23 +111,11 @@ export class DeliveryService implements DomainEventConsumer {
     ]);
     await this.bus.publish(orderChangeEvents(order.id), manager);
   }
-
-  /** Queues delivery again for the paid orders of `productId` that wait for keys, oldest first (after an import). */
-  async deliverAwaitingStock(productId: string, manager: EntityManager): Promise<void> {
-    const waiting: { id: string }[] = await manager.query(
-      `SELECT id FROM orders WHERE product_id = $1 AND awaiting_stock_since IS NOT NULL ORDER BY awaiting_stock_since`,
-      [productId],
-    );
-    await this.jobs.add(
-      waiting.map(({ id }) => deliveryJob.spec({ orderId: id }, { jobKey: `${deliveryJob.task}:${id}` })),
-      manager,
-    );
-  }
 }
 
 /** Delivers order `orderId` once it is paid (one pending job per order: its key). */
 export const deliveryJob = defineJob({
-  task: 'order:deliver',
+  task: DELIVERY_TASK,
   payload: z.object({ orderId: z.string() }),
   run: ({ orderId }, { container }) => container.get(DeliveryService).deliver(orderId),
 });

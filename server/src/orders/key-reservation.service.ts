@@ -12,6 +12,7 @@ import { logger } from '../core/logger';
 import { OrderKeys } from '../inventory/order-keys.service';
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
+import { queueAwaitingStockDeliveries } from './awaiting-stock';
 import { orderChangeEvents } from './order-topics';
 import { Order } from './order.entity';
 
@@ -27,8 +28,8 @@ export type ReservationOutcome = 'released' | 'kept' | 'not-yet' | 'moved-on';
 
 /**
  * Keys held by an unpaid order go back to stock when its reservation ends (RESERVATION_MINUTES after checkout), unless
- * a payment for the order has been seen on chain: a typed transaction ID the chain does not know, or a proof image,
- * holds nothing. The order itself stays PENDING (its payment window, or an admin, ends it); if it is paid later,
+ * payments seen on chain for the order cover its amount (then they are held another period, at most until its payment
+ * window ends): a typed transaction ID the chain does not know, a proof image, or a dust payment holds nothing. The order itself stays PENDING (its payment window, or an admin, ends it); if it is paid later,
  * delivery reserves keys again or flags it "paid, awaiting stock" (delivery.service.ts).
  */
 @Service()
@@ -79,11 +80,19 @@ export class KeyReservations {
         await this.jobs.add(reservationEndSpec(orderId, order.keysReservedUntil), manager);
         return 'not-yet';
       }
-      if (await this.chainPayments.hasPaymentFor(manager, order.id)) return 'kept';
+      if (order.paymentDueAt.getTime() > Date.now() && (await this.chainPayments.seenPaymentsCover(manager, order))) {
+        // Paid in full on chain, waiting for confirmations: held for another period, never past the payment window.
+        const until = new Date(Math.min(this.holdUntil().getTime(), order.paymentDueAt.getTime()));
+        await manager.query(`UPDATE orders SET keys_reserved_until = $2 WHERE id = $1`, [order.id, until]);
+        await this.jobs.add(reservationEndSpec(order.id, until), manager);
+        return 'kept';
+      }
       const { productId, released } = await this.keys.release(manager, order.id);
       await manager.query(`UPDATE orders SET keys_reserved_until = NULL, updated_at = now() WHERE id = $1`, [order.id]);
       order.keysReservedUntil = null;
       if (released > 0) await this.lifecycle.note(manager, order, SYSTEM_ACTOR, options.note(released));
+      // Paid orders waiting for keys get them first (their deliveries run before the next checkout's commit sees them).
+      if (productId) await queueAwaitingStockDeliveries(manager, productId);
       await this.bus.publish(orderChangeEvents(order.id), manager);
       releasedFrom = productId;
       return 'released';

@@ -8,6 +8,7 @@ import { hydrate } from '../db/hydrate';
 import { KEY_MESSAGES, keysReleasedNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
 import { AppConfig } from '../app-config';
 import { JobQueue } from '../core/job-queue';
+import { queueAwaitingStockDeliveries } from './awaiting-stock';
 import { reservationEnd, reservationEndSpec } from './key-reservation';
 import { checkTransition, ENDED_UNPAID } from './order-lifecycle';
 import { Order } from './order.entity';
@@ -113,6 +114,7 @@ export class OrderLifecycle {
       const { productId, released } = await this.keys.release(manager, order.id);
       if (released === 0 || !productId) return;
       await this.note(manager, order, actor, keysReleasedNote(released));
+      await queueAwaitingStockDeliveries(manager, productId);
       await this.keys.announceStock(productId, { always: true, manager });
     } else if (endedUnpaid(from) && !endedUnpaid(to)) {
       const reservation = await this.keys.reserveMissing(manager, order.id);
@@ -120,13 +122,30 @@ export class OrderLifecycle {
         throw InputError.field('status', KEY_MESSAGES.cannotReopen(reservation.needed, reservation.available));
       }
       if (reservation.needed > 0) await this.note(manager, order, actor, keysReservedNote(reservation.needed));
-      if (reservation.needed > 0 && to === OrderStatus.PENDING) {
-        // Reopened unpaid: its keys are held for a new reservation period, as at checkout.
-        const until = reservationEnd(this.config.reservationMinutes);
-        await manager.query(`UPDATE orders SET keys_reserved_until = $2 WHERE id = $1`, [order.id, until]);
-        order.keysReservedUntil = until;
-        await this.jobs.add(reservationEndSpec(order.id, until), manager);
-      }
+      if (to === OrderStatus.PENDING) await this.holdForNewPeriod(manager, order);
+    } else if (to === OrderStatus.PENDING && from !== OrderStatus.PENDING) {
+      // A paid order moved back to unpaid (an admin's override) may still hold undelivered keys.
+      await this.holdForNewPeriod(manager, order);
     }
+  }
+
+  /**
+   * An order that is PENDING again holds its reserved keys for a new reservation period, as at checkout, so they end
+   * like any unpaid order's (the sweep, the per-account cap and a block see them).
+   */
+  private async holdForNewPeriod(manager: EntityManager, order: Order): Promise<void> {
+    const until = reservationEnd(this.config.reservationMinutes);
+    const held: unknown[] = await manager.query(
+      `WITH held AS (
+         UPDATE orders SET keys_reserved_until = $2 WHERE id = $1
+           AND EXISTS (SELECT 1 FROM product_keys WHERE order_id = $1 AND status = 'reserved')
+         RETURNING id
+       )
+       SELECT id FROM held`,
+      [order.id, until],
+    );
+    if (held.length === 0) return;
+    order.keysReservedUntil = until;
+    await this.jobs.add(reservationEndSpec(order.id, until), manager);
   }
 }

@@ -521,6 +521,24 @@ export class ChainPaymentService {
   }
 
   /** Has a payment (not a failed one) been seen on chain for order `orderId`? Then it can no longer be cancelled. */
+  /**
+   * Whether the payments seen on chain for `order` (any not failed, confirmed or not) add up to its amount: what may
+   * keep its licence keys past their reservation (docs/inventory.md "Reservation"). A dust payment, or a typed ID of
+   * someone else's small transfer, does not.
+   */
+  async seenPaymentsCover(
+    manager: EntityManager,
+    order: Pick<Order, 'id' | 'paymentMethod' | 'paymentAmountCrypto'>,
+  ): Promise<boolean> {
+    const payments = await manager
+      .getRepository(ChainPayment)
+      .find({ where: { orderId: order.id, status: Not(ChainPaymentStatus.FAILED) } });
+    if (payments.length === 0) return false;
+    const decimals = this.methods.decimals(order.paymentMethod);
+    const received = payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
+    return received >= decimalToUnits(order.paymentAmountCrypto, decimals);
+  }
+
   async hasPaymentFor(manager: EntityManager, orderId: string): Promise<boolean> {
     return manager.getRepository(ChainPayment).exists({ where: { orderId, status: Not(ChainPaymentStatus.FAILED) } });
   }
