@@ -227,6 +227,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
   }
+  if (e.NODE_ENV === 'production' && e.TRUST_PROXY === true) {
+    // Every per-IP limit, the adaptive CAPTCHA and IP block rules read the client IP Express derives from it.
+    throw new Error(
+      'TRUST_PROXY=true trusts any X-Forwarded-For a client sends, so every per-IP limit and IP block rule could be dodged: set the number of proxies in front (e.g. 1) or their addresses',
+    );
+  }
   if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.PUBLIC_URL) {
     // Links in real e-mails would otherwise point customers at http://localhost.
     throw new Error('PUBLIC_URL is required when NODE_ENV=production and SMTP_URL is set');

@@ -454,6 +454,19 @@ describe('two server processes on one database', () => {
     await eventually(async () => !(await signUp(freshEmail(), ip)).errors);
   });
 
+  it('a malformed row written with SQL is left out, never stopping sign-up; another spelling still matches', async () => {
+    const domain = freshDomain();
+    await server.sql(
+      `INSERT INTO block_rules (kind, value, reason) VALUES ('cidr', '10.0.0.0', 'Typo'), ('email_domain', $1, 'Imported')`,
+      [domain.toUpperCase()],
+    );
+    await eventually(
+      async () => (await signUp(`x-${unique()}@${domain}`, freshIpv4())).errors?.[0]?.extensions?.code === 'FORBIDDEN',
+    );
+    expect((await signUp(freshEmail(), freshIpv4())).errors).toBeUndefined();
+    await server.sql(`DELETE FROM block_rules WHERE value IN ('10.0.0.0', $1)`, [domain.toUpperCase()]);
+  });
+
   it('a rule written straight into the table (an operator importing a list) reaches every process', async () => {
     const domain = freshDomain();
     await server.sql(`INSERT INTO block_rules (kind, value, reason) VALUES ('email_domain', $1, 'Imported')`, [domain]);

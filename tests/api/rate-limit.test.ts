@@ -50,6 +50,16 @@ describe('signIn throttling', () => {
     expect(codeOf(await signIn(freshIp(), freshEmail()))).toBe('UNAUTHENTICATED');
   });
 
+  it('counts an IPv6 client by its /64: rotating addresses inside it does not reset the count', async () => {
+    const network = `2001:db8:${(ipCounter++).toString(16)}:1`;
+    for (let i = 1; i <= LIMIT; i++) {
+      expect(codeOf(await signIn(`${network}::${i.toString(16)}`, freshEmail()))).toBe('UNAUTHENTICATED');
+    }
+    expectRateLimited(await signIn(`${network}::ffff:1234`, freshEmail()));
+    // The next /64 is another subscriber.
+    expect(codeOf(await signIn(`2001:db8:${(ipCounter++).toString(16)}:2::1`, freshEmail()))).toBe('UNAUTHENTICATED');
+  });
+
   it('refuses the fourth attempt on one account, whichever IPs it comes from, even with the right password', async () => {
     const user = await server.createUser();
     for (let i = 0; i < LIMIT; i++) expect(codeOf(await signIn(freshIp(), user.email))).toBe('UNAUTHENTICATED');

@@ -8,7 +8,7 @@ import { BLOCK_RULE_MESSAGES } from '../../common/block-rules';
 import { BlockRuleMatcher } from '../../server/src/abuse/block-rule-matcher';
 import { parseBlockRule } from '../../server/src/abuse/block-rule-value';
 import { BlockRuleKind } from '../../server/src/abuse/block-rule.types';
-import { canonicalIp, canonicalRange } from '../../server/src/abuse/ip-address';
+import { canonicalIp, canonicalRange, ipCounterKey } from '../../server/src/abuse/ip-address';
 import { InputError } from '../../server/src/core/errors';
 
 describe('canonical addresses', () => {
@@ -30,6 +30,16 @@ describe('canonical addresses', () => {
       expect(canonicalIp(text)).toBeNull();
     },
   );
+});
+
+describe('per-IP counter keys', () => {
+  it('count an IPv4 client by its address and an IPv6 one by its /64', () => {
+    expect(ipCounterKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(ipCounterKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(ipCounterKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(ipCounterKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(ipCounterKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+  });
 });
 
 describe('canonical ranges', () => {

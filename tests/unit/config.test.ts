@@ -38,6 +38,14 @@ describe('SEED_DEMO_DATA', () => {
   });
 });
 
+it('refuses TRUST_PROXY=true in production (any client could set its own IP)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), KEYS_ENCRYPTION_KEY: KEY };
+  expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(
+    /TRUST_PROXY=true trusts any X-Forwarded-For/,
+  );
+  expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+});
+
 it('reads TRUST_PROXY as a hop count, a boolean or addresses', () => {
   expect(trustProxy('1')).toBe(1);
   expect(trustProxy(' 2 ')).toBe(2);

@@ -175,8 +175,10 @@ export class BlockRuleService {
   private async load(): Promise<BlockRuleMatcher> {
     const generation = this.generation;
     try {
-      const rows: { kind: BlockRuleKind; value: string }[] = await this.db.query(`SELECT kind, value FROM block_rules`);
-      const matcher = BlockRuleMatcher.compile(rows);
+      const rows: { id: string; kind: BlockRuleKind; value: string }[] = await this.db.query(
+        `SELECT id, kind, value FROM block_rules`,
+      );
+      const matcher = BlockRuleMatcher.compile(rows.flatMap((row) => usableRule(row)));
       if (generation === this.generation) this.matcher = matcher;
       return matcher;
     } finally {
@@ -215,5 +217,19 @@ export class BlockRuleService {
         this.loading = null;
       }),
     );
+  }
+}
+
+/**
+ * A stored rule as the matcher takes it: put through the rules of `addBlockRule` again, since a row written with SQL
+ * (an imported list) may be in another spelling or malformed. A malformed one is logged and left out, never allowed to
+ * stop every sign-in and checkout.
+ */
+function usableRule(row: { id: string; kind: BlockRuleKind; value: string }): { kind: BlockRuleKind; value: string }[] {
+  try {
+    return [{ kind: row.kind, value: parseBlockRule(row.kind, row.value, null).value }];
+  } catch {
+    logger.warn({ ruleId: row.id, kind: row.kind, value: row.value }, 'Block rule left out: its value is malformed');
+    return [];
   }
 }

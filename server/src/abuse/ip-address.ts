@@ -75,6 +75,19 @@ export function canonicalRange(text: string): CanonicalRange | null {
   return { family: ip.family, address: bytesToText(bytes, ip.family), prefix };
 }
 
+/**
+ * Who a per-IP counter counts (sign-ups, sign-ins, orders with a proof, transaction IDs, the adaptive CAPTCHA): an IPv4
+ * address, or the /64 network of an IPv6 one. One IPv6 subscriber holds a whole /64 (RFC 6177) and can rotate through
+ * its addresses at will, so counting single IPv6 addresses counts nothing.
+ */
+export function ipCounterKey(ip: string): string {
+  const canonical = canonicalIp(ip);
+  if (!canonical) return ip;
+  if (canonical.family === 'ipv4') return canonical.address;
+  const network = canonicalRange(`${canonical.address}/64`);
+  return network ? `${network.address}/64` : canonical.address;
+}
+
 /** The bytes of a canonical address (4 or 16). The IPv6 text is SocketAddress's: one `::` at most, maybe a dotted tail. */
 function bytesOf({ family, address }: CanonicalIp): number[] {
   if (family === 'ipv4') return address.split('.').map(Number);

@@ -1,3 +1,4 @@
+import { ipCounterKey } from '../abuse/ip-address';
 import { DataSource } from 'typeorm';
 import { BlockRuleService } from '../abuse/block-rule.service';
 import { CUSTOMER_MESSAGES, MESSAGES, signInSchema, signUpSchema } from '../../../common/validation';
@@ -60,7 +61,11 @@ export class AuthService {
     // The CAPTCHA before any password hashing: its adaptive count per IP rides on the throttle's statement.
     const captcha = this.captcha.gate('signUp', ip, input.captcha);
     captcha.afterCount(
-      await this.rateLimits.hit([`signup:ip:${ip}`, `signup:email:${email}`], undefined, captcha.counters),
+      await this.rateLimits.hit(
+        [`signup:ip:${ipCounterKey(ip)}`, `signup:email:${email}`],
+        undefined,
+        captcha.counters,
+      ),
     );
     await captcha.redeem();
     if (await this.db.getRepository(User).existsBy({ email })) throw InputError.field('email', MESSAGES.emailTaken);
@@ -88,7 +93,7 @@ export class AuthService {
     const values = parseInput(signInSchema, { email: input.email, password: input.password ?? '' });
     const email = normalizeEmail(values.email);
     await this.blockRules.assertAllowed({ ip, emails: [email] }, 'sign-in');
-    await this.rateLimits.hit([`signin:ip:${ip}`, `signin:email:${email}`]);
+    await this.rateLimits.hit([`signin:ip:${ipCounterKey(ip)}`, `signin:email:${email}`]);
     const user = await this.db.getRepository(User).findOneBy({ email });
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), values.password);
     if (!user || !valid) throw new UnauthenticatedError(MESSAGES.invalidCredentials);

@@ -7,6 +7,7 @@
  * `always`, or `adaptive` past a per-IP count of sign-ups or orders in an hour, counted in the statement that counts
  * the caller's own rate limits so that a store below the threshold pays no extra round trip.
  */
+import { ipCounterKey } from '../abuse/ip-address';
 import { createHmac } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -143,7 +144,7 @@ export class CaptchaService {
     const redeem = sent ? () => this.redeem(sent) : NO_GATE.redeem;
     if (mode === 'always') return { counters: [], afterCount: NO_GATE.afterCount, redeem };
     const limit = action === 'signUp' ? this.config.captcha.signUpsPerIp : this.config.captcha.checkoutsPerIp;
-    const key = `captcha:${action}:ip:${ip}`;
+    const key = `captcha:${action}:ip:${ipCounterKey(ip)}`;
     return {
       counters: [{ key, limit, soft: true }],
       afterCount: (hits) => {

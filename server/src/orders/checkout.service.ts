@@ -1,3 +1,4 @@
+import { ipCounterKey } from '../abuse/ip-address';
 import { BlockRuleService } from '../abuse/block-rule.service';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -178,7 +179,8 @@ export class CheckoutService {
       { key: `order:user:${user.id}`, limit: this.config.orderRateLimit },
       ...captcha.counters,
     ];
-    if (proof) counters.push({ key: `proof-order:ip:${ip}`, limit: this.config.proofOrderRateLimitPerIp });
+    if (proof)
+      counters.push({ key: `proof-order:ip:${ipCounterKey(ip)}`, limit: this.config.proofOrderRateLimitPerIp });
     let keysToReserve = 0;
     try {
       const order = await this.db.transaction(async (manager) => {

@@ -1,3 +1,4 @@
+import { ipCounterKey } from '../abuse/ip-address';
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { isUuid, MESSAGES, submitTransactionIdSchema } from '../../../common/validation';
 import { Service } from '../container';
@@ -137,7 +138,7 @@ export class OrderService {
         [
           { key: `transaction-id:order:${order.id}`, limit: limits.order },
           { key: `transaction-id:user:${user.id}`, limit: limits.account },
-          { key: `transaction-id:ip:${ip}`, limit: limits.ip },
+          { key: `transaction-id:ip:${ipCounterKey(ip)}`, limit: limits.ip },
         ],
         manager,
       );
