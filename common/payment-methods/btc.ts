@@ -17,5 +17,6 @@ export const BTC = defineMethodFacts({
     explorerTxUrl: (txId) => `https://mempool.space/tx/${txId}`,
   },
   /** BIP-21: `bitcoin:<address>?amount=<BTC>`. */
+  walletUriScheme: 'bitcoin',
   paymentUri: (address, amount) => `bitcoin:${address}?amount=${trimZeros(amount)}`,
 });

@@ -33,6 +33,11 @@ export interface PaymentMethodFacts<Key extends string = string, Value extends s
     explorerTxUrl(txId: string): string;
   } | null;
   /**
+   * The scheme of its payment URI when that is a request a wallet opens ("bitcoin"), so the web app offers it as a
+   * link; null when the URI is the bare address.
+   */
+  readonly walletUriScheme: string | null;
+  /**
    * The payment request a wallet reads from the order's QR code or link: the address and the exact amount when the
    * method's wallets agree on a URI for them (BIP-21, EIP-681), else the bare address.
    */

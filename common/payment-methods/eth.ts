@@ -22,5 +22,6 @@ export const ETH = defineMethodFacts({
     explorerTxUrl: (txId) => `https://etherscan.io/tx/${txId}`,
   },
   /** EIP-681: `ethereum:<address>?value=<wei>`. */
+  walletUriScheme: 'ethereum',
   paymentUri: (address, amount) => `ethereum:${address}?value=${etherToWei(amount)}`,
 });

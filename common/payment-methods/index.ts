@@ -47,3 +47,8 @@ export function paymentMethodFacts(method: PaymentMethodKey | PaymentMethodValue
 export function methodTable<T>(fact: (method: PaymentMethodFacts) => T): Readonly<Record<PaymentMethodKey, T>> {
   return Object.freeze(Object.fromEntries(REGISTERED.map((m) => [m.key, fact(m)]))) as Record<PaymentMethodKey, T>;
 }
+
+/** The schemes of payment URIs a wallet opens ("bitcoin", "ethereum"): the only links the web app makes of one. */
+export const WALLET_URI_SCHEMES: readonly string[] = REGISTERED.flatMap((m) =>
+  m.walletUriScheme === null ? [] : [m.walletUriScheme],
+);

@@ -20,6 +20,7 @@ const listed = <const Key extends string, const Value extends string>(
     defaultUsdRate: 1,
     accepted: false,
     chain: null,
+    walletUriScheme: null,
     paymentUri: (address: string) => address,
   });
 

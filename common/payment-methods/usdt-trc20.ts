@@ -18,5 +18,6 @@ export const USDT_TRC20 = defineMethodFacts({
   },
   // TRON has no payment-URI standard that wallets agree on, and several refuse a QR code that is not a bare
   // address; the amount is shown beside the code instead.
+  walletUriScheme: null,
   paymentUri: (address) => address,
 });

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAYMENT_METHODS, paymentMethodFacts } from '../../common/payment-methods';
+import { PAYMENT_METHODS, paymentMethodFacts, WALLET_URI_SCHEMES } from '../../common/payment-methods';
 import { PaymentMethod } from '../../server/src/core/enums';
 import { methodDefinition, PAYMENT_METHOD_DEFINITIONS } from '../../server/src/payments/methods';
 
@@ -78,6 +78,12 @@ describe('facts the web app shares', () => {
     expect(paymentMethodFacts('BTC').paymentUri('bc1qx', '0.00020000')).toBe('bitcoin:bc1qx?amount=0.0002');
     expect(paymentMethodFacts('ETH').paymentUri('0xab', '0.004001')).toBe('ethereum:0xab?value=4001000000000000');
     expect(paymentMethodFacts('USDT_TRC20').paymentUri('TQn9', '10.000001')).toBe('TQn9');
+    // Each URI starts with the scheme its definition names (the only ones the web app links to).
+    expect(WALLET_URI_SCHEMES).toEqual(['ethereum', 'bitcoin']);
+    for (const m of PAYMENT_METHODS) {
+      const uri = m.paymentUri('addr', '1.5');
+      expect(m.walletUriScheme === null ? uri : uri.split(':')[0]).toBe(m.walletUriScheme ?? 'addr');
+    }
   });
 
   it('explorer links by chain', () => {

@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { WALLET_URI_SCHEMES } from '../../../../common/payment-methods';
 import { formatCryptoAmount } from '../../format/crypto';
 import { MONOSPACE_FONT } from '../../theme/theme';
 
@@ -44,9 +45,13 @@ export const PAYMENT_REQUEST_TEXTS = {
   copyFailed: { title: 'Copy Failed', description: 'Please select the text and copy it yourself.' },
 } as const;
 
-/** A wallet link only for a real payment request (bitcoin:, ethereum:), not a bare address (USDT). */
+/**
+ * A wallet link only for a real payment request (a scheme a method's definition names: bitcoin:, ethereum:), not a
+ * bare address (USDT), and never any other scheme.
+ */
 export function walletLink(uri: string | null): string | null {
-  return uri && /^(bitcoin|ethereum):/i.test(uri) ? uri : null;
+  const colon = uri?.indexOf(':') ?? -1;
+  return uri && colon > 0 && WALLET_URI_SCHEMES.includes(uri.slice(0, colon).toLowerCase()) ? uri : null;
 }
 
 /** The QR code the server drew, as an image (no markup of ours is injected), as the checkout shows its own. */
