@@ -54,7 +54,8 @@ beforeAll(async () => {
       CONFIRMATIONS_BTC: '1',
       CONFIRMATIONS_TRON: '1000',
       PAYMENT_POLL_SECONDS: '0.3',
-      LOG_LEVEL: 'info',
+      // graphile-worker's "Completed task" lines, which count the polls, are logged at debug.
+      LOG_LEVEL: 'debug',
     },
   });
   customer = await server.createUser();

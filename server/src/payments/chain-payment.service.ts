@@ -107,23 +107,11 @@ export class ChainPaymentService {
     const report: PollReport = { method: watch.method, typedChecked: 0, transfersSeen: 0, unconfirmedRefreshed: 0 };
     try {
       const tip = await watch.reader.tipHeight();
-      // Until the payment window ends (after it, an admin looks at what the customer sent), soonest deadline first.
-      const typed: { id: string }[] = await this.db.query(
-        `SELECT o.id FROM orders o
-         WHERE o.payment_method = $1 AND o.status = 'pending' AND o.transaction_id IS NOT NULL
-           AND o.payment_due_at > now()
-           AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind IN ('not_found', 'underpaid'))
-           AND NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
-                             AND ${txIdKeySql('c.tx_id')} = ${txIdKeySql('o.transaction_id')})
-         ORDER BY o.payment_due_at LIMIT ${TYPED_PER_POLL}`,
-        [watch.method],
-      );
-      for (const { id } of typed) {
-        await this.isolated({ orderId: id }, () => this.checkTyped(id, watch, address, tip));
-      }
-      report.typedChecked = typed.length;
+      // The address and the payments awaiting confirmations first: what every customer's payment depends on must not
+      // wait behind (or fail with) a transaction someone typed.
       report.transfersSeen = await this.watchAddress(watch, address, tip);
       report.unconfirmedRefreshed = await this.refreshUnconfirmed(watch, tip);
+      report.typedChecked = await this.checkTypedIds(watch, address, tip);
     } catch (error) {
       // One method's failure ends its own poll only: the other chains' polls (run alongside) go on, and the next poll
       // tries this one again. Logged once per poll, with the method.
@@ -138,6 +126,37 @@ export class ChainPaymentService {
       report.error = error instanceof Error ? error.message : String(error);
     }
     return report;
+  }
+
+  /**
+   * Reads the transaction IDs customers typed that the chain has not shown yet, soonest deadline first. A read that
+   * fails (an answer over the size cap, an ID the API chokes on) is that order's problem, logged and tried again next
+   * poll; three failed reads in a row mean the API itself is failing, and the rest wait for the next poll.
+   */
+  private async checkTypedIds(watch: ChainWatch, address: string, tip: number): Promise<number> {
+    // Until the payment window ends (after it, an admin looks at what the customer sent), soonest deadline first.
+    const typed: { id: string }[] = await this.db.query(
+      `SELECT o.id FROM orders o
+       WHERE o.payment_method = $1 AND o.status = 'pending' AND o.transaction_id IS NOT NULL
+       AND o.payment_due_at > now()
+       AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind IN ('not_found', 'underpaid'))
+       AND NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
+                         AND ${txIdKeySql('c.tx_id')} = ${txIdKeySql('o.transaction_id')})
+       ORDER BY o.payment_due_at LIMIT ${TYPED_PER_POLL}`,
+      [watch.method],
+    );
+    let failedInARow = 0;
+    for (const { id } of typed) {
+      try {
+        await this.isolated({ orderId: id }, () => this.checkTyped(id, watch, address, tip));
+        failedInARow = 0;
+      } catch (error) {
+        if (!(error instanceof ChainReadError)) throw error;
+        logger.warn({ err: error, orderId: id, method: watch.method }, 'Typed transaction could not be read this poll');
+        if (++failedInARow >= 3) break;
+      }
+    }
+    return typed.length;
   }
 
   /** The `payments:check` job: reads the transaction id the customer gave for order `orderId` now. */
