@@ -8,6 +8,7 @@ import type { Container } from './container';
 import { dispatchEventJob, dispatchPendingJob, type DomainEventConsumer } from './core/domain-events';
 import type { JobDefinition, JobRunnerName } from './core/job-definition';
 import type { JobSpec } from './core/job-queue';
+import { keyFingerprintsJob } from './inventory/inventory.service';
 import { mailSendJob, NotificationService } from './notifications/notification.service';
 import { DeliveryService, deliveryJob } from './orders/delivery.service';
 import { reservationEndJob, reservationSweepJob } from './orders/key-reservation.service';
@@ -28,6 +29,7 @@ export const JOBS: readonly JobDefinition[] = [
   mailSendJob,
   webhookDeliverJob,
   proofSweepJob,
+  keyFingerprintsJob,
 ];
 
 /** The consumers every domain event batch is handed to, in this order (each takes the types it `consumes`). */

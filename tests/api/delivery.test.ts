@@ -6,11 +6,12 @@
  * one text file, announced to the catalogue when stock runs out, and e-mailed.
  */
 import { MESSAGES } from '../../common/validation';
-import { INVENTORY_MESSAGES } from '../../server/src/inventory/inventory.service';
+import { INVENTORY_MESSAGES, InventoryService } from '../../server/src/inventory/inventory.service';
+import { KeyCipher } from '../../server/src/inventory/key-cipher';
 import { KEY_FILE_MESSAGES } from '../../server/src/inventory/key-file';
 import { eventually } from '../support/eventually';
 import { Inbox } from '../support/inbox';
-import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
+import { startTestServer, TEST_KEYS_ENCRYPTION_KEY, type TestServer, type TestUser } from '../support/test-server';
 
 const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id status } }`;
 const SET_STATUS = `mutation ($id: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $id, status: $status) { id status } }`;
@@ -206,6 +207,18 @@ describe('import (admin)', () => {
       fieldErrors: [{ field: 'key', message: INVENTORY_MESSAGES.notRevocable }],
     });
   });
+  it('a key imported before fingerprints were normalised is found again once the start-up job has run', async () => {
+    const product = await newKeyProduct();
+    const cipher = KeyCipher.fromSecret(TEST_KEYS_ENCRYPTION_KEY);
+    await server.sql(
+      `INSERT INTO product_keys (product_id, secret, fingerprint, fingerprint_normalized) VALUES ($1, $2, $3, false)`,
+      [product.id, cipher.encryptMany(['LEGACY-KEY\u00a0'])[0], cipher.fingerprint('LEGACY-KEY\u00a0')],
+    );
+    await server.app.container.get(InventoryService).normalizeLegacyFingerprints();
+    const again = await importKeys(product.id, ['LEGACY-KEY']);
+    expect(again).toMatchObject({ added: 0, alreadyInStock: { count: 1, lines: [1] } });
+  });
+
   it('revokes a key imported with a no-break space or a byte-order mark around it, pasted as it shows', async () => {
     const product = await newKeyProduct();
     const imported = await importKeys(product.id, ['NBSP-KEY\u00a0', '\ufeffBOM-KEY', 'ZW\u200bINSIDE']);

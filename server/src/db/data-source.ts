@@ -18,6 +18,7 @@ import { BlockRules1765100000000 } from './migrations/1765100000000-block-rules'
 import { Captcha1765200000000 } from './migrations/1765200000000-captcha';
 import { KeyReservations1765300000000 } from './migrations/1765300000000-key-reservations';
 import { ChainRecordsByMethod1765400000000 } from './migrations/1765400000000-chain-records-by-method';
+import { KeyFingerprintsNormalized1765500000000 } from './migrations/1765500000000-key-fingerprints-normalized';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -39,6 +40,7 @@ export const migrations = [
   Captcha1765200000000,
   KeyReservations1765300000000,
   ChainRecordsByMethod1765400000000,
+  KeyFingerprintsNormalized1765500000000,
 ];
 
 export interface DataSourceOptions {

@@ -1,4 +1,7 @@
 import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { defineJob } from '../core/job-definition';
+import { logger } from '../core/logger';
 import { isUuid } from '../../../common/validation';
 import { Service } from '../container';
 import { InputError, NotFoundError } from '../core/errors';
@@ -155,6 +158,46 @@ export class InventoryService {
     return this.countByStatus(productId);
   }
 
+  /**
+   * Re-fingerprints, in batches, the keys written before fingerprints were of the normalised key (the migration marks
+   * them): the same key imported again is then found as already in stock. Two keys in stock that normalise to one are
+   * logged for the admin (revoke one) and both kept. Returns how many keys were read.
+   */
+  async normalizeLegacyFingerprints(): Promise<number> {
+    let read = 0;
+    for (;;) {
+      const batch = await this.db.transaction(async (manager) => {
+        const rows: { id: string; product_id: string; secret: Buffer; fingerprint: Buffer }[] = await manager.query(
+          `SELECT id, product_id, secret, fingerprint FROM product_keys WHERE NOT fingerprint_normalized
+           LIMIT 1000 FOR UPDATE SKIP LOCKED`,
+        );
+        for (const row of rows) {
+          const fingerprint = this.cipher.fingerprint(normalizeKeyValue(this.cipher.decrypt(row.secret)));
+          const changed: unknown[] = await manager.query(
+            `WITH changed AS (
+               UPDATE product_keys SET fingerprint = $2, fingerprint_normalized = true
+               WHERE id = $1 AND NOT EXISTS (
+                 SELECT 1 FROM product_keys WHERE product_id = $3 AND fingerprint = $2 AND id <> $1)
+               RETURNING id
+             )
+             SELECT id FROM changed`,
+            [row.id, fingerprint, row.product_id],
+          );
+          if (changed.length === 0) {
+            await manager.query(`UPDATE product_keys SET fingerprint_normalized = true WHERE id = $1`, [row.id]);
+            logger.warn(
+              { keyId: row.id, productId: row.product_id },
+              'Two licence keys in stock are the same key once normalised: revoke one of them',
+            );
+          }
+        }
+        return rows.length;
+      });
+      read += batch;
+      if (batch < 1000) return read;
+    }
+  }
+
   private async assertProduct(productId: string): Promise<void> {
     if (!isUuid(productId)) throw new NotFoundError('Product');
     const rows: unknown[] = await this.db.query(`SELECT 1 FROM products WHERE id = $1`, [productId]);
@@ -192,3 +235,14 @@ export async function insertKeys(
 function listed(lines: number[]): { count: number; lines: number[] } {
   return { count: lines.length, lines: lines.slice(0, LINES_LISTED) };
 }
+
+/** Once at start: the keys written before fingerprints were normalised are re-fingerprinted (a no-op afterwards). */
+export const keyFingerprintsJob = defineJob({
+  task: 'keys:normalize-fingerprints',
+  payload: z.object({}),
+  atStart: { jobKey: 'keys:normalize-fingerprints' },
+  run: async (_payload, { container }) => {
+    const read = await container.get(InventoryService).normalizeLegacyFingerprints();
+    if (read > 0) logger.info({ read }, 'Licence key fingerprints normalised');
+  },
+});
