@@ -2,6 +2,10 @@ import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { PaymentMethod } from '../core/enums';
 
+/** How a payment was tied to its order: its unique amount, or a transaction ID the customer typed. */
+export const CHAIN_PAYMENT_MATCHES = ['amount', 'transaction_id'] as const;
+export type ChainPaymentMatch = (typeof CHAIN_PAYMENT_MATCHES)[number];
+
 export enum ChainPaymentStatus {
   /** Seen on chain, not yet at the required confirmations. */
   DETECTED = 'detected',
@@ -45,7 +49,7 @@ export class ChainPayment {
 
   /** How it was tied to its order: its unique amount, or a transaction id the customer typed (null: no order). */
   @Column({ name: 'matched_by', type: 'text', nullable: true })
-  matchedBy: 'amount' | 'transaction_id' | null;
+  matchedBy: ChainPaymentMatch | null;
 
   @Field(() => ChainPaymentStatus)
   @Column({ type: 'text' })
