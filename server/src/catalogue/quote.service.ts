@@ -1,6 +1,6 @@
-import { PAYMENT_METHOD_CURRENCY } from '../../../common/labels';
+import { paymentMethodFacts } from '../../../common/payment-methods';
 import { Service } from '../container';
-import { PaymentMethod, paymentMethodKey } from '../core/enums';
+import { PaymentMethod } from '../core/enums';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { ProductService } from './product.service';
 import { Quote } from './quote.types';
@@ -26,7 +26,7 @@ export class QuoteService {
       totalPrice: quote.totalPrice,
       paymentMethod,
       paymentAmountCrypto: this.paymentMethods.convert(quote.totalCents, paymentMethod),
-      currency: PAYMENT_METHOD_CURRENCY[paymentMethodKey(paymentMethod)],
+      currency: paymentMethodFacts(paymentMethod).currency,
     });
   }
 }

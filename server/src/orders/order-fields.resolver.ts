@@ -1,16 +1,16 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { shortOrderId } from '../../../common/order-lifecycle';
-import { CRYPTO_DECIMALS, formatDecimal } from '../../../common/pricing';
+import { paymentMethodFacts } from '../../../common/payment-methods';
+import { formatDecimal } from '../../../common/pricing';
 import { AccountService } from '../accounts/account.service';
 import type { Profile } from '../accounts/profile.entity';
 import { Product } from '../catalogue/product.entity';
 import { SignedUrlService } from '../files/signed-url.service';
 import { AdminOnly } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
-import { OrderStatus, paymentMethodKey } from '../core/enums';
+import { OrderStatus } from '../core/enums';
 import { LicenceKey } from '../inventory/inventory.types';
 import { OrderKeys, type DeliveredKey } from '../inventory/order-keys.service';
-import { paymentUri } from '../../../common/payment-uri';
 import { ChainPayment } from '../payments/chain-payment.entity';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { ChainPaymentService } from '../payments/chain-payment.service';
@@ -99,7 +99,7 @@ export class OrderFieldsResolver {
   })
   paymentUri(@Root() order: Order, @Ctx() ctx: RequestContext): string | null {
     if (!canSeeOrder(ctx.user, order)) return null;
-    return paymentUri(paymentMethodKey(order.paymentMethod), order.cryptoAddress, this.amount(order));
+    return paymentMethodFacts(order.paymentMethod).paymentUri(order.cryptoAddress, this.amount(order));
   }
 
   @FieldResolver(() => String, {
@@ -112,7 +112,7 @@ export class OrderFieldsResolver {
   }
 
   private amount(order: Order): string {
-    return formatDecimal(order.paymentAmountCrypto, CRYPTO_DECIMALS[paymentMethodKey(order.paymentMethod)]);
+    return formatDecimal(order.paymentAmountCrypto, paymentMethodFacts(order.paymentMethod).decimals);
   }
 
   @FieldResolver(() => ChainPayment, {
