@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
@@ -10,13 +11,14 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CRYPTO_DECIMALS, cryptoAmount, quoteTotal } from '../../../../common/pricing';
 import { checkoutDetailsSchema, checkoutPaymentSchema, LIMITS, MESSAGES } from '../../../../common/validation';
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { useToast } from '../../components/toast';
-import { parseOrToast } from '../../components/validation-toast';
+import { VALIDATION_ERROR_TITLE } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 import type { PaymentMethod } from '../../gql/graphql';
 import { formatCount } from '../../format/stock';
@@ -77,6 +79,62 @@ const CheckoutQuoteQuery = graphql(/* GraphQL */ `
 
 const STEPS = ['Order Details', 'Payment'];
 
+/** Step 1 as typed; null until edited: the product the address names, its minimum, the account's e-mail. */
+interface DetailsValues {
+  productId: string | null;
+  quantity: string | null;
+  domainName: string;
+  email: string | null;
+}
+
+type Details = Omit<PlaceOrderDetails, 'paymentMethod' | 'transactionId'>;
+
+const checkDetails = zodResolver(checkoutDetailsSchema);
+
+/**
+ * Step 1's shared rules (common/validation.ts checkoutDetailsSchema) through zodResolver. Continue first writes what
+ * the untouched fields stand for (the product, the clamped quantity, the account's e-mail) into the form.
+ */
+const detailsResolver: Resolver<DetailsValues, unknown, Details> = async (values, context, options) => {
+  const result = await checkDetails(
+    {
+      productId: values.productId ?? '',
+      quantity: Number(values.quantity),
+      domainName: values.domainName,
+      email: values.email ?? '',
+    },
+    context,
+    options as never,
+  );
+  return result.errors && Object.keys(result.errors).length > 0
+    ? { values: {}, errors: result.errors as FieldErrors<DetailsValues> }
+    : { values: { ...(result.values as Details), domainName: result.values.domainName ?? null }, errors: {} };
+};
+
+/** Step 2 as chosen and typed; the method is null until chosen (the first available one). */
+interface PaymentValues {
+  paymentMethod: PaymentMethod | null;
+  transactionId: string;
+  proof: File | null;
+}
+
+const checkPayment = zodResolver(checkoutPaymentSchema);
+
+/** Step 2's shared rules (checkoutPaymentSchema) on the transaction ID; the proof's bytes are checked by the server. */
+const paymentResolver: Resolver<PaymentValues, unknown, { transactionId: string | null }> = (
+  values,
+  context,
+  options,
+) =>
+  checkPayment({ transactionId: values.transactionId }, context, options as never) as ReturnType<
+    Resolver<PaymentValues, unknown, { transactionId: string | null }>
+  >;
+
+/** The first rule a step breaks, as the spec shows it: one 'Validation Error' toast (docs/product.md "Input rules"). */
+function firstMessage(errors: FieldErrors): string | undefined {
+  return Object.values(errors)[0]?.message as string | undefined;
+}
+
 /** Route /checkout?product=slug (docs/product.md "Checkout"). A new slug starts a new checkout. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
@@ -98,16 +156,26 @@ function CheckoutView({ slug }: { slug: string | null }) {
   });
 
   const [step, setStep] = useState<0 | 1>(0);
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  /** null until edited: the chosen product's minimum. */
-  const [quantityText, setQuantityText] = useState<string | null>(null);
-  const [domainName, setDomainName] = useState('');
-  /** null until edited: the account's e-mail. */
-  const [emailText, setEmailText] = useState<string | null>(null);
-  const [details, setDetails] = useState<Omit<PlaceOrderDetails, 'paymentMethod' | 'transactionId'> | null>(null);
-  const [methodChoice, setMethodChoice] = useState<PaymentMethod | null>(null);
-  const [transactionId, setTransactionId] = useState('');
-  const [proof, setProof] = useState<File | null>(null);
+  /** Step 1 as the customer confirmed it. */
+  const [details, setDetails] = useState<Details | null>(null);
+
+  const detailsForm = useForm<DetailsValues, unknown, Details>({
+    defaultValues: { productId: null, quantity: null, domainName: '', email: null },
+    resolver: detailsResolver,
+  });
+  const [chosenId, quantityText, domainName, emailText] = useWatch({
+    control: detailsForm.control,
+    name: ['productId', 'quantity', 'domainName', 'email'],
+  });
+  const paymentForm = useForm<PaymentValues, unknown, { transactionId: string | null }>({
+    defaultValues: { paymentMethod: null, transactionId: '', proof: null },
+    resolver: paymentResolver,
+  });
+  const [methodChoice, transactionId, proof] = useWatch({
+    control: paymentForm.control,
+    name: ['paymentMethod', 'transactionId', 'proof'],
+  });
+  const setQuantityText = (text: string) => detailsForm.setValue('quantity', text);
 
   const products = data?.products ?? [];
   const methods = data?.paymentMethods ?? [];
@@ -182,22 +250,24 @@ function CheckoutView({ slug }: { slug: string | null }) {
       toast({ title: CHECKOUT_TEXTS.productUnavailable, description: MESSAGES.outOfStockPicker, severity: 'warning' });
       return;
     }
-    setChosenId(id);
+    detailsForm.setValue('productId', id);
     // docs/product.md "Fixed numbers": choosing a product sets its minimum (4000 for the bulk SSL keys).
     setQuantityText(String(next.minQuantity));
   };
 
   const continueToPayment = () => {
+    // What the untouched fields stand for becomes what the form holds, then the shared rules check it.
+    detailsForm.setValue('productId', productId);
     setQuantityText(String(quantity));
-    const parsed = parseOrToast(
-      checkoutDetailsSchema,
-      { productId: productId ?? '', quantity, domainName, email },
-      toast,
-    );
-    if (!parsed) return;
-    setDetails({ ...parsed, domainName: parsed.domainName ?? null });
-    setStep(1);
-    window.scrollTo({ top: 0 });
+    detailsForm.setValue('email', email);
+    void detailsForm.handleSubmit(
+      (parsed) => {
+        setDetails(parsed);
+        setStep(1);
+        window.scrollTo({ top: 0 });
+      },
+      (errors) => toast({ title: VALIDATION_ERROR_TITLE, description: firstMessage(errors), severity: 'error' }),
+    )();
   };
 
   const pickProof = (file: File) => {
@@ -209,7 +279,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
       toast({ title: CHECKOUT_TEXTS.validationError, description: MESSAGES.proofTooLarge, severity: 'error' });
       return;
     }
-    setProof(file);
+    paymentForm.setValue('proof', file);
   };
 
   const copyAddress = async (address: string) => {
@@ -223,9 +293,11 @@ function CheckoutView({ slug }: { slug: string | null }) {
 
   const submitPayment = () => {
     if (!details) return;
-    const parsed = parseOrToast(checkoutPaymentSchema, { transactionId }, toast);
-    if (!parsed) return;
-    void placeOrder({ ...details, paymentMethod: method, transactionId: parsed.transactionId ?? null }, proof);
+    void paymentForm.handleSubmit(
+      (parsed) =>
+        void placeOrder({ ...details, paymentMethod: method, transactionId: parsed.transactionId ?? null }, proof),
+      (errors) => toast({ title: VALIDATION_ERROR_TITLE, description: firstMessage(errors), severity: 'error' }),
+    )();
   };
 
   let amount: PaymentAmount | null = null;
@@ -276,8 +348,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
                   onProductChange={chooseProduct}
                   onChange={(field, value) => {
                     if (field === 'quantity') setQuantityText(value);
-                    else if (field === 'domainName') setDomainName(value);
-                    else setEmailText(value);
+                    else detailsForm.setValue(field, value);
                   }}
                   onQuantityBlur={() => setQuantityText(String(quantity))}
                   onContinue={continueToPayment}
@@ -286,11 +357,11 @@ function CheckoutView({ slug }: { slug: string | null }) {
                 <CheckoutPaymentForm
                   methods={methods}
                   selectedMethod={method}
-                  onMethodChange={setMethodChoice}
+                  onMethodChange={(choice) => paymentForm.setValue('paymentMethod', choice)}
                   amount={amount}
                   amountError={amountError}
                   transactionId={transactionId}
-                  onTransactionIdChange={setTransactionId}
+                  onTransactionIdChange={(value) => paymentForm.setValue('transactionId', value)}
                   proofName={proof?.name ?? null}
                   onProofPicked={pickProof}
                   onCopyAddress={(address) => void copyAddress(address)}

@@ -4,16 +4,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm, type Control } from 'react-hook-form';
 import {
   BLOCK_RULE_KIND_HINTS,
   BLOCK_RULE_KIND_LABELS,
   BLOCK_RULE_KINDS,
   BLOCK_RULE_LIMITS,
   blockRuleInputSchema,
+  type BlockRuleInputValues,
   type BlockRuleKindName,
   type ParsedBlockRuleInput,
 } from '../../../../../common/block-rules';
@@ -22,12 +24,19 @@ import { errorMessage } from '../../../apollo/errors';
 import { MONOSPACE_FONT } from '../../../theme/theme';
 import { ADMIN_TEXTS } from '../adminTexts';
 
-type Errors = { value?: string; reason?: string; form?: string };
+/** The form as typed: the shared rules' input. */
+type RuleValues = BlockRuleInputValues;
+
+type RuleControl = Control<RuleValues, unknown, ParsedBlockRuleInput>;
+
+/** A failure that belongs to no field of the form: above the fields. */
+const FORM_ERROR = 'root.form' as const;
 
 /**
- * Adds a rule: kind, value, an optional reason. The shared rules (common/block-rules.ts) are checked here first; the
- * server decides what only it can (an IP address or range, a duplicate, a rule that would block an admin) and its
- * message shows under the same field. After an add the kind stays and the value is cleared for the next one.
+ * Adds a rule: kind, value, an optional reason. The shared rules (common/block-rules.ts) are checked here first, through
+ * zodResolver; the server decides what only it can (an IP address or range, a duplicate, a rule that would block an
+ * admin) and its message shows under the same field. After an add the kind stays and the value is cleared for the next
+ * one.
  */
 export function AddBlockRuleForm({
   adding,
@@ -36,35 +45,45 @@ export function AddBlockRuleForm({
   adding: boolean;
   onAdd: (rule: ParsedBlockRuleInput) => Promise<void>;
 }) {
-  const [kind, setKind] = useState<BlockRuleKindName>('EMAIL');
-  const [value, setValue] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const valueInput = useRef<HTMLInputElement>(null);
+  const { control, handleSubmit, setError, clearErrors, reset, getValues, setFocus, formState } = useForm<
+    RuleValues,
+    unknown,
+    ParsedBlockRuleInput
+  >({
+    defaultValues: { kind: 'EMAIL', value: '', reason: '' },
+    resolver: zodResolver(blockRuleInputSchema),
+    // Messages stay until the next add, as the server's do.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  const kind = useController({ control, name: 'kind' }).field;
+  // A message of the rules that names no field of the form (none today) shows above the fields too.
+  const formError = errors.root?.form?.message ?? errors.kind?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = blockRuleInputSchema.safeParse({ kind, value, reason });
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }))));
-      return;
-    }
-    setErrors({});
+  const add = async (rule: ParsedBlockRuleInput) => {
     try {
-      await onAdd(parsed.data);
-      setValue('');
-      setReason('');
-      valueInput.current?.focus();
+      await onAdd(rule);
+      reset({ kind: getValues('kind'), value: '', reason: '' });
+      setFocus('value');
     } catch (error) {
       const fieldErrors = CombinedGraphQLErrors.is(error)
         ? ((error.errors[0]?.extensions?.fieldErrors ?? []) as FieldError[])
         : [];
-      setErrors(
-        fieldErrors.length > 0
-          ? fieldMessages(fieldErrors)
-          : { form: errorMessage(error, `${ADMIN_TEXTS.blockRuleAddFailed}. ${ADMIN_TEXTS.tryAgain}`) },
-      );
-      if (fieldErrors.some((f) => f.field === 'value')) valueInput.current?.focus();
+      const first = (field: string) => fieldErrors.find((f) => f.field === field)?.message;
+      const value = first('value');
+      const reason = first('reason');
+      if (value) setError('value', { type: 'server', message: value });
+      if (reason) setError('reason', { type: 'server', message: reason });
+      if (!value && !reason) {
+        setError(FORM_ERROR, {
+          type: 'server',
+          message:
+            fieldErrors[0]?.message ??
+            errorMessage(error, `${ADMIN_TEXTS.blockRuleAddFailed}. ${ADMIN_TEXTS.tryAgain}`),
+        });
+      }
+      if (value) setFocus('value');
     }
   };
 
@@ -73,16 +92,16 @@ export function AddBlockRuleForm({
       component="form"
       variant="outlined"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void handleSubmit(add)(event)}
       aria-labelledby="add-block-rule-title"
       sx={{ borderRadius: '16px', p: { xs: 2, md: 2.5 } }}
     >
       <Typography id="add-block-rule-title" component="h2" variant="h6" sx={{ mb: 2 }}>
         Add a rule
       </Typography>
-      {errors.form ? (
+      {formError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {errors.form}
+          {formError}
         </Alert>
       ) : null}
       <Box
@@ -97,11 +116,13 @@ export function AddBlockRuleForm({
         <TextField
           select
           label="Kind"
-          value={kind}
+          name={kind.name}
+          value={kind.value}
           onChange={(event) => {
-            setKind(event.target.value as BlockRuleKindName);
-            setErrors({});
+            kind.onChange(event.target.value as BlockRuleKindName);
+            clearErrors();
           }}
+          onBlur={kind.onBlur}
           fullWidth
         >
           {BLOCK_RULE_KINDS.map((key) => (
@@ -110,34 +131,33 @@ export function AddBlockRuleForm({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <RuleTextField
+          control={control}
+          name="value"
           label="Value"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
           required
           fullWidth
-          inputRef={valueInput}
           error={!!errors.value}
-          helperText={errors.value ?? BLOCK_RULE_KIND_HINTS[kind]}
+          helperText={errors.value?.message ?? BLOCK_RULE_KIND_HINTS[kind.value]}
           slotProps={{
             htmlInput: {
               maxLength: BLOCK_RULE_LIMITS.value + 10,
               spellCheck: false,
               autoCapitalize: 'off',
               autoComplete: 'off',
-              inputMode: kind === 'EMAIL' ? 'email' : kind === 'EMAIL_DOMAIN' ? 'url' : 'text',
+              inputMode: kind.value === 'EMAIL' ? 'email' : kind.value === 'EMAIL_DOMAIN' ? 'url' : 'text',
             },
           }}
           sx={{ '& input': { fontFamily: MONOSPACE_FONT } }}
         />
-        <TextField
+        <RuleTextField
+          control={control}
+          name="reason"
           label="Reason (optional)"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
           placeholder="Chargebacks, card testing…"
           fullWidth
           error={!!errors.reason}
-          helperText={errors.reason ?? 'Only staff see it'}
+          helperText={errors.reason?.message ?? 'Only staff see it'}
           slotProps={{ htmlInput: { maxLength: BLOCK_RULE_LIMITS.reason + 10 } }}
         />
         <Button
@@ -155,11 +175,24 @@ export function AddBlockRuleForm({
   );
 }
 
-/** The first message per field, keyed as the form shows them. */
-function fieldMessages(fieldErrors: readonly FieldError[]): Errors {
-  const first = (field: string) => fieldErrors.find((f) => f.field === field)?.message;
-  const errors: Errors = { value: first('value'), reason: first('reason') };
-  // Anything else (no field of this form): above the fields.
-  if (!errors.value && !errors.reason) errors.form = fieldErrors[0]?.message;
-  return errors;
+/** A TextField bound to one text value of the form (its ref lets the form focus it). */
+function RuleTextField({
+  control,
+  name,
+  ...props
+}: Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef'> & {
+  control: RuleControl;
+  name: 'value' | 'reason';
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      onChange={(event) => field.onChange(event.target.value)}
+    />
+  );
 }

@@ -15,19 +15,31 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import {
+  get,
+  useController,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type FieldPath,
+  type Resolver,
+  type UseFieldArrayReturn,
+} from 'react-hook-form';
 import { PRODUCT_CATEGORY_LABELS } from '../../../../../common/labels';
 import {
   PRODUCT_CATEGORIES,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   productInputSchema,
-  toFieldErrors,
-  type FieldError,
+  type ParsedProductInput,
 } from '../../../../../common/validation';
 import { useToast } from '../../../components/toast';
 import { getFragmentData, type FragmentType } from '../../../gql/admin';
@@ -93,19 +105,6 @@ export function ProductEditorDialog({ target, onClose }: ProductEditorDialogProp
   );
 }
 
-interface TierRow {
-  key: number;
-  minQuantity: string;
-  unitPrice: string;
-}
-
-interface FeatureRow {
-  key: number;
-  text: string;
-}
-
-type TextKey = 'name' | 'slug' | 'category' | 'description' | 'longDescription' | 'price' | 'minQuantity';
-
 /** The form's values as typed (numbers as text, so a half-typed price stays what the admin sees). */
 interface FormValues {
   name: string;
@@ -117,12 +116,10 @@ interface FormValues {
   minQuantity: string;
   fulfilment: Fulfilment;
   active: boolean;
-  tiers: TierRow[];
-  features: FeatureRow[];
+  /** Named as ProductInput names them, so the shared rules' error paths ('priceTiers.0.unitPrice') are field names. */
+  priceTiers: { minQuantity: string; unitPrice: string }[];
+  features: { text: string }[];
 }
-
-let rowKeys = 0;
-const nextKey = () => ++rowKeys;
 
 function initialValues(product: ProductEditor_ProductFragment | null): FormValues {
   return {
@@ -135,12 +132,11 @@ function initialValues(product: ProductEditor_ProductFragment | null): FormValue
     minQuantity: String(product?.minQuantity ?? 1),
     fulfilment: product?.fulfilment ?? 'KEYS',
     active: product?.active ?? true,
-    tiers: (product?.priceTiers ?? []).map((t) => ({
-      key: nextKey(),
+    priceTiers: (product?.priceTiers ?? []).map((t) => ({
       minQuantity: String(t.minQuantity),
       unitPrice: String(t.unitPrice),
     })),
-    features: (product?.features ?? []).map((text) => ({ key: nextKey(), text })),
+    features: (product?.features ?? []).map((text) => ({ text })),
   };
 }
 
@@ -161,12 +157,41 @@ function typedNumber(text: string): number | undefined {
   return text.trim() === '' ? undefined : Number(text);
 }
 
-/** The first message per field path ('price', 'priceTiers.0.unitPrice', 'features.1', 'image', …). */
-function byField(fieldErrors: readonly FieldError[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const { field, message } of fieldErrors) errors[field] ??= message;
-  return errors;
+const checkProductInput = zodResolver(productInputSchema);
+
+/**
+ * The shared rules (common/validation.ts productInputSchema) through zodResolver, on the values as the API takes
+ * them: numbers from their text, features as strings. The fulfilment is an enum GraphQL checks itself.
+ */
+const productResolver: Resolver<FormValues, unknown, ParsedProductInput> = (values, context, options) =>
+  checkProductInput(
+    {
+      name: values.name,
+      slug: values.slug,
+      category: values.category as ParsedProductInput['category'],
+      description: values.description,
+      longDescription: values.longDescription,
+      price: typedNumber(values.price) as number,
+      minQuantity: typedNumber(values.minQuantity) as number,
+      priceTiers: values.priceTiers.map((t) => ({
+        minQuantity: typedNumber(t.minQuantity) as number,
+        unitPrice: typedNumber(t.unitPrice) as number,
+      })),
+      features: values.features.map((f) => f.text),
+      active: values.active,
+    },
+    context,
+    options as never,
+  ) as ReturnType<Resolver<FormValues, unknown, ParsedProductInput>>;
+
+/** The message for one field path ('price', 'priceTiers.0.unitPrice', 'features.1'), or for a list as a whole. */
+function messageAt(errors: FieldErrors<FormValues>, path: string): string | undefined {
+  const error = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
+  return error?.message ?? error?.root?.message;
 }
+
+/** The image's error: not a form value, so a root error (cleared, as every other, by the next save). */
+const IMAGE_ERROR = 'root.image' as const;
 
 function EditorForm({
   product,
@@ -181,101 +206,95 @@ function EditorForm({
 }) {
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(() => initialValues(product));
+  const { control, handleSubmit, setValue, setError, clearErrors, getValues, formState } = useForm<
+    FormValues,
+    unknown,
+    ParsedProductInput
+  >({
+    defaultValues: initialValues(product),
+    resolver: productResolver,
+    // Errors stay until the next save, as the API's would; focus goes to the first one on screen (below).
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  const tiers = useFieldArray({ control, name: 'priceTiers' });
+  const features = useFieldArray({ control, name: 'features' });
   const [slugEdited, setSlugEdited] = useState(!!product);
   const [image, setImage] = useState<{ file: File; preview: string } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const slug = useWatch({ control, name: 'slug' });
+  const fulfilment = useWatch({ control, name: 'fulfilment' });
 
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  // After each save that did not close the form (the rules' or the server's refusal), focus goes to the first field
+  // with an error, in the order they are on screen. The count arrives with the save's errors, in the same render.
+  const { submitCount } = formState;
+  useEffect(() => {
+    if (submitCount > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount]);
 
-  const setName = (name: string) =>
-    setValues((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugFrom(name) }));
-
-  /** Moves focus to the first field with an error once React has shown it. */
-  const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = productInputSchema.safeParse({
-      name: values.name,
-      slug: values.slug,
-      category: values.category,
-      description: values.description,
-      longDescription: values.longDescription,
-      price: typedNumber(values.price),
-      minQuantity: typedNumber(values.minQuantity),
-      priceTiers: values.tiers.map((t) => ({
-        minQuantity: typedNumber(t.minQuantity),
-        unitPrice: typedNumber(t.unitPrice),
-      })),
-      features: values.features.map((f) => f.text),
-      active: values.active,
-    });
+  const saveValid = async (input: ParsedProductInput) => {
     setFormError(null);
-    if (!parsed.success) {
-      setErrors(byField(toFieldErrors(parsed.error)));
-      focusFirstError();
-      return;
-    }
-    setErrors({});
     try {
       const saved = await save(
         product?.id ?? null,
-        { ...parsed.data, fulfilment: values.fulfilment },
+        { ...input, fulfilment: getValues('fulfilment') },
         image?.file ?? null,
       );
       if (saved) {
-        toast({ title: product ? 'Product saved' : 'Product created', description: saved.name, severity: 'success' });
+        toast({
+          title: product ? 'Product saved' : 'Product created',
+          description: saved.name,
+          severity: 'success',
+        });
         onDone();
       }
     } catch (error) {
       const refusal = saveRefusal(error);
       if (refusal.fieldErrors.length > 0) {
-        setErrors(byField(refusal.fieldErrors));
-        focusFirstError();
+        // The first message per field, under its field (the image's under the picker).
+        for (const { field, message } of [...refusal.fieldErrors].reverse()) {
+          setError(field === 'image' ? IMAGE_ERROR : (field as FieldPath<FormValues>), { type: 'server', message });
+        }
       } else {
         setFormError(refusal.message);
       }
     }
   };
 
+  const showInvalid = () => setFormError(null);
+
   const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const { image: _old, ...rest } = errors;
+    clearErrors(IMAGE_ERROR);
     if (!IMAGE_ACCEPT.split(',').includes(file.type)) {
-      setErrors({ ...rest, image: PRODUCT_MESSAGES.imageNotImage });
+      setError(IMAGE_ERROR, { message: PRODUCT_MESSAGES.imageNotImage });
       return;
     }
     if (file.size > PRODUCT_LIMITS.imageBytes) {
-      setErrors({ ...rest, image: PRODUCT_MESSAGES.imageTooLarge });
+      setError(IMAGE_ERROR, { message: PRODUCT_MESSAGES.imageTooLarge });
       return;
     }
-    setErrors(rest);
     // A data: URL, not a blob: one: the store's Content-Security-Policy allows images from 'self' and data: only.
     const reader = new FileReader();
     reader.onload = () => setImage({ file, preview: String(reader.result) });
     reader.readAsDataURL(file);
   };
 
-  /** A text field's value, change handler and error or help text, for one of the form's text values. */
-  const bind = (key: TextKey, help?: string) => ({
-    value: values[key],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
-    error: !!errors[key],
-    helperText: errors[key] ?? help,
-  });
+  /** A text field's error or help text. */
+  const feedback = (path: string, help?: string) => {
+    const message = messageAt(errors, path);
+    return { error: !!message, helperText: message ?? help };
+  };
 
   return (
     <Box
       component="form"
       ref={formRef}
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void handleSubmit(saveValid, showInvalid)(event)}
       aria-labelledby="product-editor-title"
       // A flex column like the dialog's paper: the title and the buttons stay put while the fields scroll.
       sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
@@ -285,22 +304,25 @@ function EditorForm({
         <Stack spacing={2.5}>
           {formError ? <Alert severity="error">{formError}</Alert> : null}
           <Section title="Product">
-            <TextField
+            <FormTextField
+              control={control}
+              name="name"
               id={NAME_FIELD_ID}
               label="Name"
-              {...bind('name')}
-              onChange={(e) => setName(e.target.value)}
+              {...feedback('name')}
+              onValueChange={(name) => {
+                if (!slugEdited) setValue('slug', slugFrom(name));
+              }}
               required
               fullWidth
               slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.name + 20 } }}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="slug"
               label="Slug"
-              {...bind('slug', `The product's address: /products/${values.slug || 'your-slug'}`)}
-              onChange={(e) => {
-                setSlugEdited(true);
-                set('slug', e.target.value);
-              }}
+              {...feedback('slug', `The product's address: /products/${slug || 'your-slug'}`)}
+              onValueChange={() => setSlugEdited(true)}
               required
               fullWidth
               slotProps={{
@@ -308,24 +330,36 @@ function EditorForm({
               }}
               sx={{ '& input': { fontFamily: MONOSPACE_FONT } }}
             />
-            <TextField select label="Category" {...bind('category')} required fullWidth>
+            <FormTextField
+              control={control}
+              name="category"
+              select
+              label="Category"
+              {...feedback('category')}
+              required
+              fullWidth
+            >
               {PRODUCT_CATEGORIES.map((key) => (
                 <MenuItem key={key} value={key}>
                   {PRODUCT_CATEGORY_LABELS[key]}
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField
+            </FormTextField>
+            <FormTextField
+              control={control}
+              name="description"
               label="Description"
-              {...bind('description', 'The summary shown on product cards')}
+              {...feedback('description', 'The summary shown on product cards')}
               required
               fullWidth
               multiline
               minRows={2}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name="longDescription"
               label="Long description"
-              {...bind('longDescription', 'Shown on the product page (optional)')}
+              {...feedback('longDescription', 'Shown on the product page (optional)')}
               fullWidth
               multiline
               minRows={4}
@@ -334,62 +368,50 @@ function EditorForm({
 
           <Section title="Price and delivery">
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
+              <FormTextField
+                control={control}
+                name="price"
                 label="Price"
-                {...bind('price', 'Unit price in dollars')}
+                {...feedback('price', 'Unit price in dollars')}
                 required
                 fullWidth
                 slotProps={DOLLAR_SLOTS}
               />
-              <TextField
+              <FormTextField
+                control={control}
+                name="minQuantity"
                 label="Minimum quantity"
-                {...bind('minQuantity', 'The smallest order (1 for most products)')}
+                {...feedback('minQuantity', 'The smallest order (1 for most products)')}
                 required
                 fullWidth
                 slotProps={WHOLE_NUMBER_SLOTS}
               />
             </Stack>
-            <TierEditor tiers={values.tiers} errors={errors} onChange={(tiers) => set('tiers', tiers)} />
-            <TextField
+            <TierEditor control={control} tiers={tiers} errors={errors} />
+            <FormTextField
+              control={control}
+              name="fulfilment"
               select
               label="Fulfilment"
-              value={values.fulfilment}
-              onChange={(e) => set('fulfilment', e.target.value as Fulfilment)}
               required
               fullWidth
-              error={!!errors.fulfilment}
-              helperText={errors.fulfilment ?? FULFILMENT_HELP[values.fulfilment]}
+              {...feedback('fulfilment', FULFILMENT_HELP[fulfilment])}
             >
               {(Object.keys(FULFILMENT_LABELS) as Fulfilment[]).map((key) => (
                 <MenuItem key={key} value={key}>
                   {FULFILMENT_LABELS[key]}
                 </MenuItem>
               ))}
-            </TextField>
-            <Box>
-              <FormControlLabel
-                sx={{ m: 0, gap: 1 }}
-                control={
-                  <Switch
-                    checked={values.active}
-                    onChange={(e) => set('active', e.target.checked)}
-                    slotProps={{ input: { role: 'switch', 'aria-describedby': 'product-active-help' } }}
-                  />
-                }
-                label="Active"
-              />
-              <FormHelperText id="product-active-help" sx={{ mt: 0 }}>
-                Active products are listed in the store; inactive ones are hidden from customers.
-              </FormHelperText>
-            </Box>
+            </FormTextField>
+            <ActiveSwitch control={control} />
           </Section>
 
-          <FeatureEditor features={values.features} errors={errors} onChange={(f) => set('features', f)} />
+          <FeatureEditor control={control} features={features} errors={errors} />
 
           <ImagePicker
             current={image?.preview ?? product?.image ?? null}
             fileName={image?.file.name ?? null}
-            error={errors.image}
+            error={messageAt(errors, IMAGE_ERROR)}
             onChoose={chooseImage}
           />
         </Stack>
@@ -406,6 +428,70 @@ function EditorForm({
   );
 }
 
+type TextFieldName =
+  | 'name'
+  | 'slug'
+  | 'category'
+  | 'description'
+  | 'longDescription'
+  | 'price'
+  | 'minQuantity'
+  | 'fulfilment'
+  | `priceTiers.${number}.minQuantity`
+  | `priceTiers.${number}.unitPrice`
+  | `features.${number}.text`;
+
+/** A TextField bound to one text value of the form (controlled, so a value set by the form shows at once). */
+function FormTextField({
+  control,
+  name,
+  onValueChange,
+  ...props
+}: Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef'> & {
+  control: Control<FormValues, unknown, ParsedProductInput>;
+  name: TextFieldName;
+  /** Called after the value changed by typing (not by the form). */
+  onValueChange?: (value: string) => void;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      onChange={(event) => {
+        field.onChange(event.target.value);
+        onValueChange?.(event.target.value);
+      }}
+    />
+  );
+}
+
+function ActiveSwitch({ control }: { control: Control<FormValues, unknown, ParsedProductInput> }) {
+  const { field } = useController({ control, name: 'active' });
+  return (
+    <Box>
+      <FormControlLabel
+        sx={{ m: 0, gap: 1 }}
+        control={
+          <Switch
+            checked={field.value}
+            onChange={(e) => field.onChange(e.target.checked)}
+            onBlur={field.onBlur}
+            slotProps={{ input: { role: 'switch', 'aria-describedby': 'product-active-help' } }}
+          />
+        }
+        label="Active"
+      />
+      <FormHelperText id="product-active-help" sx={{ mt: 0 }}>
+        Active products are listed in the store; inactive ones are hidden from customers.
+      </FormHelperText>
+    </Box>
+  );
+}
+
 /** A titled group of fields (a fieldset and its legend, so screen readers announce the group). */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -418,17 +504,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+type Rows<N extends 'priceTiers' | 'features'> = UseFieldArrayReturn<FormValues, N>;
+
 function TierEditor({
+  control,
   tiers,
   errors,
-  onChange,
 }: {
-  tiers: TierRow[];
-  errors: Record<string, string>;
-  onChange: (tiers: TierRow[]) => void;
+  control: Control<FormValues, unknown, ParsedProductInput>;
+  tiers: Rows<'priceTiers'>;
+  errors: FieldErrors<FormValues>;
 }) {
-  const update = (key: number, change: Partial<TierRow>) =>
-    onChange(tiers.map((t) => (t.key === key ? { ...t, ...change } : t)));
+  const listError = messageAt(errors, 'priceTiers');
   return (
     <Box>
       <Typography id="price-tiers-label" variant="body2" sx={{ fontWeight: 600 }}>
@@ -438,46 +525,46 @@ function TierEditor({
         From a quantity on, every unit costs the tier&apos;s price. Quantities ascending, at least the minimum.
       </Typography>
       <Stack spacing={1.5} role="group" aria-labelledby="price-tiers-label">
-        {tiers.map((tier, index) => (
-          <Stack key={tier.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            {/* On phones the two fields stack, so their labels are read whole. */}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 1 }} sx={{ flex: 1, minWidth: 0 }}>
-              <TextField
-                label={`Tier ${index + 1} from quantity`}
-                value={tier.minQuantity}
-                onChange={(e) => update(tier.key, { minQuantity: e.target.value })}
-                size="small"
-                fullWidth
-                error={!!errors[`priceTiers.${index}.minQuantity`]}
-                helperText={errors[`priceTiers.${index}.minQuantity`]}
-                slotProps={WHOLE_NUMBER_SLOTS}
-              />
-              <TextField
-                label={`Tier ${index + 1} unit price`}
-                value={tier.unitPrice}
-                onChange={(e) => update(tier.key, { unitPrice: e.target.value })}
-                size="small"
-                fullWidth
-                error={!!errors[`priceTiers.${index}.unitPrice`]}
-                helperText={errors[`priceTiers.${index}.unitPrice`]}
-                slotProps={DOLLAR_SLOTS}
-              />
+        {tiers.fields.map((tier, index) => {
+          const quantityError = messageAt(errors, `priceTiers.${index}.minQuantity`);
+          const priceError = messageAt(errors, `priceTiers.${index}.unitPrice`);
+          return (
+            <Stack key={tier.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              {/* On phones the two fields stack, so their labels are read whole. */}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 1 }} sx={{ flex: 1, minWidth: 0 }}>
+                <FormTextField
+                  control={control}
+                  name={`priceTiers.${index}.minQuantity`}
+                  label={`Tier ${index + 1} from quantity`}
+                  size="small"
+                  fullWidth
+                  error={!!quantityError}
+                  helperText={quantityError}
+                  slotProps={WHOLE_NUMBER_SLOTS}
+                />
+                <FormTextField
+                  control={control}
+                  name={`priceTiers.${index}.unitPrice`}
+                  label={`Tier ${index + 1} unit price`}
+                  size="small"
+                  fullWidth
+                  error={!!priceError}
+                  helperText={priceError}
+                  slotProps={DOLLAR_SLOTS}
+                />
+              </Stack>
+              <IconButton aria-label={`Remove tier ${index + 1}`} onClick={() => tiers.remove(index)} sx={{ mt: 0.25 }}>
+                <DeleteOutlinedIcon aria-hidden />
+              </IconButton>
             </Stack>
-            <IconButton
-              aria-label={`Remove tier ${index + 1}`}
-              onClick={() => onChange(tiers.filter((t) => t.key !== tier.key))}
-              sx={{ mt: 0.25 }}
-            >
-              <DeleteOutlinedIcon aria-hidden />
-            </IconButton>
-          </Stack>
-        ))}
+          );
+        })}
       </Stack>
-      {errors.priceTiers ? <FormHelperText error>{errors.priceTiers}</FormHelperText> : null}
+      {listError ? <FormHelperText error>{listError}</FormHelperText> : null}
       <Button
         startIcon={<AddIcon aria-hidden />}
-        onClick={() => onChange([...tiers, { key: nextKey(), minQuantity: '', unitPrice: '' }])}
-        disabled={tiers.length >= PRODUCT_LIMITS.priceTiers}
+        onClick={() => tiers.append({ minQuantity: '', unitPrice: '' }, { shouldFocus: false })}
+        disabled={tiers.fields.length >= PRODUCT_LIMITS.priceTiers}
         sx={{ mt: 1 }}
       >
         Add tier
@@ -487,47 +574,50 @@ function TierEditor({
 }
 
 function FeatureEditor({
+  control,
   features,
   errors,
-  onChange,
 }: {
-  features: FeatureRow[];
-  errors: Record<string, string>;
-  onChange: (features: FeatureRow[]) => void;
+  control: Control<FormValues, unknown, ParsedProductInput>;
+  features: Rows<'features'>;
+  errors: FieldErrors<FormValues>;
 }) {
+  const listError = messageAt(errors, 'features');
   return (
     <Section title="Features">
       <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
         Short lines listed on the product page (at most {PRODUCT_LIMITS.features}).
       </Typography>
-      {features.map((feature, index) => (
-        <Stack key={feature.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
-            label={`Feature ${index + 1}`}
-            value={feature.text}
-            onChange={(e) =>
-              onChange(features.map((f) => (f.key === feature.key ? { ...f, text: e.target.value } : f)))
-            }
-            size="small"
-            fullWidth
-            error={!!errors[`features.${index}`]}
-            helperText={errors[`features.${index}`]}
-          />
-          <IconButton
-            aria-label={`Remove feature ${index + 1}`}
-            onClick={() => onChange(features.filter((f) => f.key !== feature.key))}
-            sx={{ mt: 0.25 }}
-          >
-            <DeleteOutlinedIcon aria-hidden />
-          </IconButton>
-        </Stack>
-      ))}
-      {errors.features ? <FormHelperText error>{errors.features}</FormHelperText> : null}
+      {features.fields.map((feature, index) => {
+        // The rules name a feature by its place ('features.1'); the field holds its text.
+        const message = messageAt(errors, `features.${index}`) ?? messageAt(errors, `features.${index}.text`);
+        return (
+          <Stack key={feature.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <FormTextField
+              control={control}
+              name={`features.${index}.text`}
+              label={`Feature ${index + 1}`}
+              size="small"
+              fullWidth
+              error={!!message}
+              helperText={message}
+            />
+            <IconButton
+              aria-label={`Remove feature ${index + 1}`}
+              onClick={() => features.remove(index)}
+              sx={{ mt: 0.25 }}
+            >
+              <DeleteOutlinedIcon aria-hidden />
+            </IconButton>
+          </Stack>
+        );
+      })}
+      {listError ? <FormHelperText error>{listError}</FormHelperText> : null}
       <Box>
         <Button
           startIcon={<AddIcon aria-hidden />}
-          onClick={() => onChange([...features, { key: nextKey(), text: '' }])}
-          disabled={features.length >= PRODUCT_LIMITS.features}
+          onClick={() => features.append({ text: '' }, { shouldFocus: false })}
+          disabled={features.fields.length >= PRODUCT_LIMITS.features}
         >
           Add feature
         </Button>
