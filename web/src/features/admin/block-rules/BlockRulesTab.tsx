@@ -40,6 +40,7 @@ export function BlockRulesTab() {
           hint: 'Add an e-mail, a domain, an IP address or a range above to turn its requests away.',
         }}
         toolbarRowFrom="xs"
+        toolbarAlign="baseline"
         toolbar={
           <Typography component="h2" variant="h6" sx={{ pt: 1 }}>
             Rules

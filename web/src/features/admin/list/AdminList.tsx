@@ -24,6 +24,8 @@ export interface AdminListProps<N> {
   summaryExtra?: ReactNode;
   /** Where the toolbar turns from a column into a row ('xs': always a row). */
   toolbarRowFrom?: 'xs' | 'sm' | 'md';
+  /** How the toolbar's row lines its items up: centred (fields), or on the text's baseline (a heading). */
+  toolbarAlign?: 'center' | 'baseline';
   /**
    * The frame: 'responsive' (bordered table on wide screens, frameless cards below), 'paper' (always bordered), or
    * 'none' (the rows are cards of their own; only the loading, error and empty states get a bordered frame).
@@ -39,7 +41,7 @@ const PAPER_SX = { borderRadius: '16px', overflow: 'hidden' } as const;
  * Renders siblings, so the tab's Stack spaces them.
  */
 export function AdminList<N>(props: AdminListProps<N>) {
-  const { list, frame = 'responsive', toolbarRowFrom = 'sm' } = props;
+  const { list, frame = 'responsive', toolbarRowFrom = 'sm', toolbarAlign = 'center' } = props;
   const summary = listSummary(props);
 
   const body =
@@ -57,8 +59,9 @@ export function AdminList<N>(props: AdminListProps<N>) {
         <Stack
           direction={{ xs: toolbarRowFrom === 'xs' ? 'row' : 'column', [toolbarRowFrom]: 'row' }}
           spacing={2}
-          // The summary sits at the end of a row (its margin), the filters stay together at the start.
-          sx={{ alignItems: { [toolbarRowFrom]: 'center' } }}
+          // A gap, not margins: the summary's own margin puts it at the end of a row, the filters stay together.
+          useFlexGap
+          sx={{ alignItems: { [toolbarRowFrom]: toolbarAlign } }}
         >
           {props.toolbar}
           {summary}
