@@ -80,9 +80,13 @@ export class ChainReadError extends Error {
   }
 }
 
-/** `confirmations` of a transaction at height `tip`: 0 while pending. */
+/**
+ * `confirmations` of a transaction at height `tip`: 0 while pending, at least 1 once in a block. A block newer than the
+ * tip the poll read first (mined between that read and the address's, which reads the chain again) is its own first
+ * confirmation, not 0: a payment in a block never shows "0 confirmations".
+ */
 export function confirmationsAt(tip: number, blockNumber: number | null): number {
-  return blockNumber === null ? 0 : Math.max(0, tip - blockNumber + 1);
+  return blockNumber === null ? 0 : Math.max(1, tip - blockNumber + 1);
 }
 
 /**
