@@ -19,7 +19,9 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { get, useController, useForm, type FieldErrors } from 'react-hook-form';
 import type { FieldError } from '../../../../../common/validation';
 import { webhookEndpointSchema } from '../../../../../common/webhooks';
 import { errorMessage } from '../../../apollo/errors';
@@ -79,38 +81,52 @@ function FormStep({
   onCreated: (secret: string) => void;
   onCancel: () => void;
 }) {
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<string[]>([]);
-  const [errors, setErrors] = useState<{ url?: string; events?: string; form?: string }>({});
+  const { control, handleSubmit, setError, formState } = useForm<EndpointValues, unknown, EndpointValues>({
+    defaultValues: { url: '', events: [] },
+    // The shared rules (common/webhooks.ts), with the events the API offers.
+    resolver: zodResolver(webhookEndpointSchema(eventTypes)),
+    // Messages stay until the next add, as the server's do.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  const url = useController({ control, name: 'url' }).field;
+  const events = useController({ control, name: 'events' }).field;
+  const eventsError = messageOf(errors, 'events');
 
   const toggle = (name: string, checked: boolean) =>
-    setEvents((current) => (checked ? [...current, name] : current.filter((e) => e !== name)));
+    events.onChange(checked ? [...events.value, name] : events.value.filter((e) => e !== name));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = webhookEndpointSchema(eventTypes).safeParse({ url, events });
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }))));
-      return;
-    }
-    setErrors({});
+  const create = async (endpoint: EndpointValues) => {
     try {
-      const secret = await onCreate(parsed.data.url, parsed.data.events);
+      const secret = await onCreate(endpoint.url, endpoint.events);
       if (secret) onCreated(secret);
     } catch (error) {
       const fieldErrors = CombinedGraphQLErrors.is(error)
         ? ((error.errors[0]?.extensions?.fieldErrors ?? []) as FieldError[])
         : [];
-      setErrors(
-        fieldErrors.length > 0
-          ? fieldMessages(fieldErrors)
-          : { form: errorMessage(error, `${ADMIN_TEXTS.webhookAddFailed}. ${ADMIN_TEXTS.tryAgain}`) },
-      );
+      if (fieldErrors.length === 0) {
+        setError(FORM_ERROR, {
+          type: 'server',
+          message: errorMessage(error, `${ADMIN_TEXTS.webhookAddFailed}. ${ADMIN_TEXTS.tryAgain}`),
+        });
+        return;
+      }
+      // The first message per field ('events.2' is the events').
+      for (const field of ['url', 'events'] as const) {
+        const message = fieldErrors.find((f) => f.field === field || f.field.startsWith(`${field}.`))?.message;
+        if (message) setError(field, { type: 'server', message });
+      }
     }
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby="add-webhook-title">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void handleSubmit(create)(event)}
+      aria-labelledby="add-webhook-title"
+    >
       <DialogTitle id="add-webhook-title">Add webhook endpoint</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 0.5 }}>
@@ -118,20 +134,23 @@ function FormStep({
             The store POSTs each chosen event to this URL as JSON, signed with a secret you get once the endpoint is
             added. A delivery that gets no 2xx answer is retried for about a day.
           </Typography>
-          {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
+          {errors.root?.form ? <Alert severity="error">{errors.root.form.message}</Alert> : null}
           <TextField
             label="Endpoint URL"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
+            name={url.name}
+            value={url.value}
+            inputRef={url.ref}
+            onBlur={url.onBlur}
+            onChange={(e) => url.onChange(e.target.value)}
             placeholder="https://example.com/webhooks/store"
             required
             fullWidth
             autoFocus
             error={!!errors.url}
-            helperText={errors.url}
+            helperText={errors.url?.message}
             slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false, autoCapitalize: 'off' } }}
           />
-          <FormControl component="fieldset" required error={!!errors.events}>
+          <FormControl component="fieldset" required error={!!eventsError}>
             <FormLabel component="legend" sx={{ fontWeight: 600, mb: 0.5 }}>
               Events
             </FormLabel>
@@ -142,7 +161,7 @@ function FormStep({
                   sx={{ alignItems: 'flex-start', mb: 0.5 }}
                   control={
                     <Checkbox
-                      checked={events.includes(name)}
+                      checked={events.value.includes(name)}
                       onChange={(e) => toggle(name, e.target.checked)}
                       sx={{ mt: -0.75 }}
                     />
@@ -166,7 +185,7 @@ function FormStep({
                 />
               ))}
             </FormGroup>
-            {errors.events ? <FormHelperText>{errors.events}</FormHelperText> : null}
+            {eventsError ? <FormHelperText>{eventsError}</FormHelperText> : null}
           </FormControl>
         </Stack>
       </DialogContent>
@@ -182,10 +201,19 @@ function FormStep({
   );
 }
 
-/** The first message per field, keyed as the form shows them. */
-function fieldMessages(fieldErrors: readonly FieldError[]): { url?: string; events?: string } {
-  const first = (field: string) => fieldErrors.find((f) => f.field === field || f.field.startsWith(`${field}.`));
-  return { url: first('url')?.message, events: first('events')?.message };
+/** The form as typed, and as the rules return it (the events in the API's order). */
+interface EndpointValues {
+  url: string;
+  events: string[];
+}
+
+/** A failure that belongs to no field (network trouble): above the fields. */
+const FORM_ERROR = 'root.form' as const;
+
+/** A field's message, or a list's own ('events': none chosen, an unknown one). */
+function messageOf(errors: FieldErrors<EndpointValues>, path: string): string | undefined {
+  const error = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
+  return error?.message ?? error?.root?.message;
 }
 
 function SecretStep({ secret, onDone }: { secret: string; onDone: () => void }) {
