@@ -30,7 +30,6 @@ import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { lockAmounts, uniqueAmountSql } from '../payments/unique-amount';
 import { addJobsSql } from '../core/job-queue';
-import { reservationEndJobSql } from './key-reservation';
 import { KeyReservations } from './key-reservation.service';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
@@ -225,9 +224,6 @@ export class CheckoutService {
              FROM amount, held WHERE $18 = 0 OR held.keys + $18 <= $23
              ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
              RETURNING *
-           ), reservation_end AS (
-             SELECT ${addJobsSql(`(SELECT coalesce(json_agg(${reservationEndJobSql('placed.id', 'placed.keys_reserved_until')}), '[]')
-                                   FROM placed WHERE placed.keys_reserved_until IS NOT NULL)`)}
            ), first_event AS (
              INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
              SELECT id, user_id, 'customer', NULL, status, $16 FROM placed
@@ -241,8 +237,7 @@ export class CheckoutService {
              -- Read from first_event so it is written after it: the history lists it second.
              SELECT placed.id, user_id, 'customer', status, status, $19 FROM placed, first_event WHERE $18 > 0
            )
-           SELECT held.keys AS keys_held, placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved,
-                  (SELECT count(*) FROM reservation_end) AS reservation_end_jobs
+           SELECT held.keys AS keys_held, placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved
            FROM held LEFT JOIN placed ON true`,
           [
             orderId,
