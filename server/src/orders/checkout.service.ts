@@ -29,7 +29,6 @@ import { isStockedByKeys, keysReservedNote, OrderKeys, reserveKeysSql } from '..
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { lockAmounts, uniqueAmountSql } from '../payments/unique-amount';
-import { addJobsSql } from '../core/job-queue';
 import { KeyReservations } from './key-reservation.service';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
