@@ -60,7 +60,8 @@ function allOperationNames(): string[] {
 
 beforeAll(async () => {
   schema = await buildAppSchema(new Container());
-  server = await startTestServer();
+  // Its webhook endpoints point at the discard port on purpose: their failed deliveries are expected, not news.
+  server = await startTestServer({ env: { LOG_LEVEL: 'silent' } });
   users = {
     customer: await server.createUser({ fullName: 'Owner' }),
     otherCustomer: await server.createUser({ fullName: 'Stranger' }),

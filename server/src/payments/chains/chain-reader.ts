@@ -110,7 +110,8 @@ export function unitsToDecimal(units: bigint, decimals: number): string {
 
 /** An exact decimal string to smallest units: ("1.5", 18) → 1500000000000000000n; extra decimals are cut off. */
 export function decimalToUnits(value: string, decimals: number): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  // No amount has a hundred digits; a longer text is refused before the regular expression could backtrack over it.
+  const match = value.length > 100 ? null : /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!match) throw new Error(`Not a decimal: ${value}`);
   const fraction = (match[3] ?? '').slice(0, decimals).padEnd(decimals, '0');
   const units = BigInt(match[2]) * 10n ** BigInt(decimals) + BigInt(fraction || '0');

@@ -174,7 +174,9 @@ export class TronReader implements ChainReader {
     for (const entry of listed) {
       if (entry.type !== 'Transfer' || entry.token_info?.address !== this.usdtContract || entry.to !== address)
         continue;
-      if (!TX_ID.test(entry.transaction_id) || !/^\d+$/.test(entry.value)) {
+      // A uint256 has at most 78 digits; the length is checked first, so a 5 MB "number" never reaches the regular
+      // expression (whose backtracking over millions of digits can overflow V8's regexp stack: a RangeError).
+      if (!TX_ID.test(entry.transaction_id) || entry.value.length > UINT256_DIGITS || !/^\d+$/.test(entry.value)) {
         throw new ChainReadError(this.network, `trc20 listing has a malformed transfer: ${excerpt(entry)}`);
       }
       const id = entry.transaction_id.toLowerCase();
@@ -232,6 +234,9 @@ export class TronReader implements ChainReader {
     return result.data;
   }
 }
+
+/** The most digits a uint256 amount has. */
+const UINT256_DIGITS = 78;
 
 /** A TRC-20 `Transfer(address indexed from, address indexed to, uint256 value)` log; anything else gives nothing. */
 function transferFromLog(log: Log, index: number): ChainTransfer[] {
