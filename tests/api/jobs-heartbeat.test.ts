@@ -10,12 +10,11 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { decimalToUnits } from '../../server/src/payments/chains/chain-reader';
 import { startTronFixture, type TronFixture } from '../support/chain-fixtures/tron-fixture';
 import { createTestDatabase, dropTestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { processGql, sqlOn, startServerProcess, type ServerProcess } from '../support/server-process';
 
 const DEAD_WORKER_SECONDS = 6;
 /** Tether's USDT contract on TRON mainnet, and the store's receiving address. */
@@ -111,26 +110,8 @@ async function startServer(): Promise<ServerProcess> {
   return server;
 }
 
-async function gql(url: string, query: string, variables: Record<string, unknown>, token?: string) {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: any; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
-async function sql<R>(text: string, params: unknown[] = []): Promise<R[]> {
-  const client = new Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as R[];
-  } finally {
-    await client.end();
-  }
-}
+const gql = processGql;
+const sql = <R>(text: string, params: unknown[] = []) => sqlOn<R>(database.url, text, params);
 
 it('confirms payments within seconds after a process died in the middle of a payments poll', async () => {
   const [{ id: productId }] = await sql<{ id: string }>(

@@ -7,9 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { createTestDatabase, dropTestDatabase } from '../support/database';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { processGql, sqlOn, startServerProcess, type ServerProcess } from '../support/server-process';
 import { eventually } from '../support/eventually';
 import { Inbox } from '../support/inbox';
 import { TEST_ADDRESSES } from '../support/test-server';
@@ -53,26 +52,8 @@ function startServer(): Promise<ServerProcess> {
   });
 }
 
-async function gql(url: string, query: string, variables: Record<string, unknown>, token?: string) {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: any; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
-async function sql<R>(text: string, params: unknown[] = []): Promise<R[]> {
-  const client = new Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as R[];
-  } finally {
-    await client.end();
-  }
-}
+const gql = processGql;
+const sql = <R>(text: string, params: unknown[] = []) => sqlOn<R>(database.url, text, params);
 
 it('runs the jobs a killed server left queued, each once, after the restart', async () => {
   const first = await startServer();

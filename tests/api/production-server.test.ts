@@ -15,10 +15,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { Client } from 'pg';
 import { MESSAGES } from '../../common/validation';
 import { createTestDatabase, databaseUrl, dropTestDatabase, withServerClient } from '../support/database';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { sqlOn, startServerProcess, type ServerProcess } from '../support/server-process';
 import { TEST_ADDRESSES } from '../support/test-server';
 
 /** Peak resident memory allowed during the flood. Measured: 106 MB before, 123 MB peak; before the caps, five such sockets ran a 384 MB heap out of memory. */
@@ -203,16 +202,12 @@ describe('a malformed multipart part header, sent over a raw socket', () => {
   };
 
   async function orderCount(idempotencyKey: string): Promise<number> {
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query(`SELECT count(*)::int AS n FROM orders WHERE idempotency_key = $1`, [
-        idempotencyKey,
-      ]);
-      return rows[0].n;
-    } finally {
-      await client.end();
-    }
+    const [row] = await sqlOn<{ n: number }>(
+      database.url,
+      `SELECT count(*)::int AS n FROM orders WHERE idempotency_key = $1`,
+      [idempotencyKey],
+    );
+    return row.n;
   }
 
   it.each([
@@ -259,12 +254,10 @@ describe('a production start on an empty database', () => {
         body: JSON.stringify({ query: '{ products { id } }' }),
       });
       expect(((await res.json()) as { data: { products: unknown[] } }).data.products).toEqual([]);
-      const client = new Client({ connectionString: databaseUrl(name) });
-      await client.connect();
-      const { rows } = await client.query(
+      const rows = await sqlOn(
+        databaseUrl(name),
         `SELECT (SELECT count(*) FROM products)::int AS products, (SELECT count(*) FROM product_keys)::int AS keys`,
       );
-      await client.end();
       expect(rows[0]).toEqual({ products: 0, keys: 0 });
       expect(empty.output()).toContain('Demo data off (production)');
     } finally {

@@ -1,13 +1,2 @@
-import net from 'node:net';
-
 /** A TCP port nobody listens on right now, so parallel servers and test runs don't collide. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freeSystemPort as freePort } from '../../server/src/db/embedded';

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Client } from 'pg';
 import { freePort } from './free-port';
 
 const MAIN = path.resolve(__dirname, '../../dist/server/src/main.js');
@@ -61,5 +62,28 @@ export async function startServerProcess(
       throw new Error(`The server did not become healthy:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** POSTs a GraphQL operation to a server process as JSON and returns its data; errors throw, with their text. */
+export async function processGql(url: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: any; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** Raw SQL on the database at `databaseUrl`, on a connection of its own. */
+export async function sqlOn<R>(databaseUrl: string, text: string, params: unknown[] = []): Promise<R[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as R[];
+  } finally {
+    await client.end();
   }
 }

@@ -104,7 +104,8 @@ export function isPortFree(port: number): Promise<boolean> {
   });
 }
 
-function freeSystemPort(): Promise<number> {
+/** A TCP port nobody listens on right now on 127.0.0.1 (the tests' servers use it too). */
+export function freeSystemPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

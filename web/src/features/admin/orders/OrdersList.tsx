@@ -137,15 +137,26 @@ function NewChip() {
   return <Chip label="New" size="small" color="secondary" sx={{ height: 20, fontSize: '0.7rem' }} />;
 }
 
+/** A small chip beside an order's number that flags what an admin must look at, its reason in the tooltip. */
+function FlagChip({ label, color, title }: { label: string; color: 'error' | 'warning'; title: string }) {
+  return (
+    <Chip
+      label={label}
+      size="small"
+      color={color}
+      title={title}
+      sx={{ height: 20, fontSize: '0.7rem', fontWeight: 700 }}
+    />
+  );
+}
+
 /** A PENDING order past its payment window: the customer sent a proof or transaction ID and waits for an admin. */
 export function OverdueChip() {
   return (
-    <Chip
+    <FlagChip
       label="Overdue"
-      size="small"
       color="error"
       title="Payment window ended: check the proof or transaction ID and set the status"
-      sx={{ height: 20, fontSize: '0.7rem', fontWeight: 700 }}
     />
   );
 }
@@ -153,12 +164,10 @@ export function OverdueChip() {
 /** A paid order whose keys went back to stock before its payment arrived: it waits for an import of keys. */
 export function AwaitingStockChip() {
   return (
-    <Chip
+    <FlagChip
       label="Awaiting stock"
-      size="small"
       color="warning"
       title="Paid, but too few licence keys are in stock to deliver it: import keys and it is delivered at once"
-      sx={{ height: 20, fontSize: '0.7rem', fontWeight: 700 }}
     />
   );
 }
