@@ -251,7 +251,8 @@ describe('what a payment seen on chain holds (a TronGrid FIXTURE server)', () =>
         TRON_API_URL: tron.url,
         PAY_ADDRESS_USDT_TRC20: STORE,
         USDT_TRC20_CONTRACT: USDT,
-        CONFIRMATIONS_TRON: '1',
+        // Two, so a payment in one solidified block is seen (1 of 2) but not yet confirmed.
+        CONFIRMATIONS_TRON: '2',
         PAYMENT_POLL_SECONDS: '0.3',
         LOG_LEVEL: 'silent',
       },
@@ -275,7 +276,7 @@ describe('what a payment seen on chain holds (a TronGrid FIXTURE server)', () =>
   const paymentOf = async (user: TestUser, id: string) =>
     (
       await server.gql(
-        `query ($id: ID!) { order(id: $id) { paymentAmountCrypto paymentIssueKind keysReservedUntil paymentDueAt payment { status } } }`,
+        `query ($id: ID!) { order(id: $id) { paymentAmountCrypto paymentIssueKind keysReservedUntil paymentDueAt payment { status confirmations } } }`,
         { id },
         user,
       )
@@ -294,13 +295,35 @@ describe('what a payment seen on chain holds (a TronGrid FIXTURE server)', () =>
     expect((await paymentOf(hoarder, order.id)).keysReservedUntil).toBeNull();
   });
 
-  it('a payment of the whole amount, seen but not yet confirmed, keeps the keys for another period within the window', async () => {
+  it('a payment of the whole amount not yet in a block holds nothing (it could be replaced for free)', async () => {
+    const buyer = await server.createUser();
+    const product = await keyProduct(server, admin, 3, 'mempool');
+    const order = await placeUsdt(buyer, product.id, 3);
+    const amount = (await paymentOf(buyer, order.id)).paymentAmountCrypto as string;
+    tron.transfer({ to: STORE, value: BigInt(amount.replace('.', '')) });
+    await eventually(async () => (await paymentOf(buyer, order.id)).payment?.status === 'DETECTED', 15_000, 'seen');
+    await eventually(async () => (await stock(server, admin, product.id)).available === 3, 15_000, 'keys back');
+    // Mined later: the order is paid and delivered with keys reserved again.
+    tron.solidify(2);
+    await eventually(
+      async () => (await readOrder(server, buyer, order.id)).status === 'COMPLETED',
+      15_000,
+      'delivered',
+    );
+  });
+
+  it('a payment of the whole amount in a block, not yet confirmed, keeps the keys for another period within the window', async () => {
     const buyer = await server.createUser();
     const product = await keyProduct(server, admin, 5, 'seen');
     const order = await placeUsdt(buyer, product.id, 5);
     const amount = (await paymentOf(buyer, order.id)).paymentAmountCrypto as string;
     tron.transfer({ to: STORE, value: BigInt(amount.replace('.', '')) });
-    await eventually(async () => (await paymentOf(buyer, order.id)).payment?.status === 'DETECTED', 15_000, 'seen');
+    tron.solidify();
+    await eventually(
+      async () => (await paymentOf(buyer, order.id)).payment?.confirmations === 1,
+      15_000,
+      'seen in a block, 1 of 2',
+    );
     // Past the first end: still held, with a later end that never passes the payment window.
     await new Promise((r) => setTimeout(r, 4_500));
     const held = await paymentOf(buyer, order.id);

@@ -100,6 +100,12 @@ function fillTemplate(template: string, parts: { head: string; styles: string; h
     );
 }
 
+/**
+ * How many pages this process has rendered (not answered from a kept page): what shows that a URL a visitor can vary
+ * costs no render (tests/api/server-rendering.test.ts), and a count a metrics endpoint can expose.
+ */
+export const renderingStats = { renders: 0 };
+
 export function createServerRenderer(options: ServerRendererOptions): ServerRenderer {
   const { webDistDir, apollo, container, products, guides, publicUrl } = options;
   let loaded: ReturnType<typeof loadBundle> | undefined;
@@ -117,6 +123,7 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
   /** The page at `pathname` (`product`: the active product of a product page, null for a 404). */
   async function render(pathname: string, product: Product | null, req: express.Request, res: express.Response) {
     const { bundle, template } = loaded!;
+    renderingStats.renders++;
     const head = pageHead(pathname, product, publicUrl);
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     const page = await bundle.render({

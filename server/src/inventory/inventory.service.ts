@@ -160,8 +160,9 @@ export class InventoryService {
 
   /**
    * Re-fingerprints, in batches, the keys written before fingerprints were of the normalised key (the migration marks
-   * them): the same key imported again is then found as already in stock. Two keys in stock that normalise to one are
-   * logged for the admin (revoke one) and both kept. Returns how many keys were read.
+   * them): the same key imported again is then found as already in stock. A key in stock that turns out to be one
+   * already sold or held is revoked; two available ones are logged for the admin (revoke one) and both kept. A key
+   * that cannot be decrypted is skipped and logged. Returns how many keys were read.
    */
   async normalizeLegacyFingerprints(): Promise<number> {
     let read = 0;
@@ -172,24 +173,47 @@ export class InventoryService {
            LIMIT 1000 FOR UPDATE SKIP LOCKED`,
         );
         for (const row of rows) {
-          const fingerprint = this.cipher.fingerprint(normalizeKeyValue(this.cipher.decrypt(row.secret)));
-          const changed: unknown[] = await manager.query(
-            `WITH changed AS (
-               UPDATE product_keys SET fingerprint = $2, fingerprint_normalized = true
-               WHERE id = $1 AND NOT EXISTS (
-                 SELECT 1 FROM product_keys WHERE product_id = $3 AND fingerprint = $2 AND id <> $1)
-               RETURNING id
-             )
-             SELECT id FROM changed`,
-            [row.id, fingerprint, row.product_id],
-          );
-          if (changed.length === 0) {
+          let fingerprint: Buffer;
+          try {
+            fingerprint = this.cipher.fingerprint(normalizeKeyValue(this.cipher.decrypt(row.secret)));
+          } catch (error) {
+            // Unreadable under today's key: left as it is (marked, so it is not read again), never stopping the rest.
             await manager.query(`UPDATE product_keys SET fingerprint_normalized = true WHERE id = $1`, [row.id]);
             logger.warn(
-              { keyId: row.id, productId: row.product_id },
-              'Two licence keys in stock are the same key once normalised: revoke one of them',
+              { err: error, keyId: row.id },
+              'Licence key could not be decrypted to normalise its fingerprint',
             );
+            continue;
           }
+          const [outcome]: { changed: boolean; twin_status: string | null }[] = await manager.query(
+            `WITH twin AS (
+               SELECT status FROM product_keys WHERE product_id = $3 AND fingerprint = $2 AND id <> $1 LIMIT 1
+             ), changed AS (
+               UPDATE product_keys SET fingerprint = $2, fingerprint_normalized = true
+               WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM twin)
+               RETURNING id
+             )
+             SELECT EXISTS (SELECT 1 FROM changed) AS changed, (SELECT status FROM twin) AS twin_status`,
+            [row.id, fingerprint, row.product_id],
+          );
+          if (outcome.changed) continue;
+          // The same key twice in stock. One already sold or held must never be sold again as the other: an
+          // available twin of it is revoked; two available ones are both kept and logged for the admin.
+          const revoked: unknown[] = await manager.query(
+            `WITH revoked AS (
+               UPDATE product_keys SET fingerprint_normalized = true,
+                 status = CASE WHEN status = 'available' AND $2 <> 'available' THEN 'revoked' ELSE status END
+               WHERE id = $1 RETURNING status
+             )
+             SELECT status FROM revoked WHERE status = 'revoked'`,
+            [row.id, outcome.twin_status],
+          );
+          logger.warn(
+            { keyId: row.id, productId: row.product_id, twinStatus: outcome.twin_status, revoked: revoked.length > 0 },
+            revoked.length > 0
+              ? 'A licence key in stock was the same key as one already sold or held: the copy in stock is revoked'
+              : 'Two licence keys in stock are the same key once normalised: revoke one of them',
+          );
         }
         return rows.length;
       });

@@ -94,6 +94,15 @@ export class OrderKeys {
     return { stockedByKeys, needed: need.needed, reserved: true, available: taken.length };
   }
 
+  /** How many keys of `productId` are available, counting those a transaction in flight has locked. */
+  async availableCount(manager: EntityManager, productId: string): Promise<number> {
+    const [row]: { n: number }[] = await manager.query(
+      `SELECT count(*)::int AS n FROM product_keys WHERE product_id = $1 AND status = 'available'`,
+      [productId],
+    );
+    return row.n;
+  }
+
   /** Puts the keys order `orderId` holds but has not been given back in stock; returns how many. */
   async release(manager: EntityManager, orderId: string): Promise<{ productId: string | null; released: number }> {
     const rows: { product_id: string }[] = await manager.query(

@@ -69,6 +69,11 @@ export class DeliveryService implements DomainEventConsumer {
       const reservation = await this.keys.reserveMissing(manager, order.id);
       if (!reservation.stockedByKeys) return 'manual';
       if (!reservation.reserved) {
+        // Keys a checkout in flight holds were skipped: if that checkout rolls back they are in stock again, so with
+        // enough keys counted (locked or not) the job fails and graphile-worker runs it again in a few seconds.
+        if ((await this.keys.availableCount(manager, order.productId)) >= reservation.needed) {
+          throw new Error(`Licence keys for order ${order.id} are held by a checkout in flight; delivery retries`);
+        }
         if (!order.awaitingStockSince) await this.flagAwaitingStock(manager, order, reservation);
         logger.warn({ orderId, ...reservation }, 'Delivery waiting for licence keys');
         return 'waiting-for-keys';

@@ -1,4 +1,4 @@
-import { DataSource, Not, type EntityManager } from 'typeorm';
+import { DataSource, Not, type EntityManager, MoreThanOrEqual } from 'typeorm';
 import { ORDER_STATUS_LABELS } from '../../../common/labels';
 import { PAYMENT_ISSUE_LABELS } from '../../../common/payment-issues';
 import { AppConfig } from '../app-config';
@@ -129,12 +129,13 @@ export class ChainPaymentService {
   }
 
   /**
-   * Reads the transaction IDs customers typed that the chain has not shown yet, soonest deadline first. A read that
+   * Reads the transaction IDs customers typed that the chain has not shown yet, in random order. A read that
    * fails (an answer over the size cap, an ID the API chokes on) is that order's problem, logged and tried again next
    * poll; three failed reads in a row mean the API itself is failing, and the rest wait for the next poll.
    */
   private async checkTypedIds(watch: ChainWatch, address: string, tip: number): Promise<number> {
-    // Until the payment window ends (after it, an admin looks at what the customer sent), soonest deadline first.
+    // Until the payment window ends (after it, an admin looks at what the customer sent). In no fixed order: a few IDs
+    // that fail to read every time must not always be met first and keep the others from being read.
     const typed: { id: string }[] = await this.db.query(
       `SELECT o.id FROM orders o
        WHERE o.payment_method = $1 AND o.status = 'pending' AND o.transaction_id IS NOT NULL
@@ -142,7 +143,7 @@ export class ChainPaymentService {
        AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind IN ('not_found', 'underpaid'))
        AND NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
                          AND ${txIdKeySql('c.tx_id')} = ${txIdKeySql('o.transaction_id')})
-       ORDER BY o.payment_due_at LIMIT ${TYPED_PER_POLL}`,
+       ORDER BY random() LIMIT ${TYPED_PER_POLL}`,
       [watch.method],
     );
     let failedInARow = 0;
@@ -541,7 +542,7 @@ export class ChainPaymentService {
 
   /** Has a payment (not a failed one) been seen on chain for order `orderId`? Then it can no longer be cancelled. */
   /**
-   * Whether the payments seen on chain for `order` (any not failed, confirmed or not) add up to its amount: what may
+   * Whether the payments seen on chain for `order` (in a block, not failed, confirmed or not) add up to its amount: what may
    * keep its licence keys past their reservation (docs/inventory.md "Reservation"). A dust payment, or a typed ID of
    * someone else's small transfer, does not.
    */
@@ -549,9 +550,13 @@ export class ChainPaymentService {
     manager: EntityManager,
     order: Pick<Order, 'id' | 'paymentMethod' | 'paymentAmountCrypto'>,
   ): Promise<boolean> {
+    // In a block at least: a transaction still in the mempool costs nothing to replace (RBF) once it has held the
+    // keys for a period.
     const payments = await manager
       .getRepository(ChainPayment)
-      .find({ where: { orderId: order.id, status: Not(ChainPaymentStatus.FAILED) } });
+      .find({
+        where: { orderId: order.id, status: Not(ChainPaymentStatus.FAILED), confirmations: MoreThanOrEqual(1) },
+      });
     if (payments.length === 0) return false;
     const decimals = this.methods.decimals(order.paymentMethod);
     const received = payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
