@@ -91,7 +91,8 @@ export class KeyReservations {
       await manager.query(`UPDATE orders SET keys_reserved_until = NULL, updated_at = now() WHERE id = $1`, [order.id]);
       order.keysReservedUntil = null;
       if (released > 0) await this.lifecycle.note(manager, order, SYSTEM_ACTOR, options.note(released));
-      // Paid orders waiting for keys get them first (their deliveries run before the next checkout's commit sees them).
+      // Paid orders waiting for keys have their deliveries queued at once, in this transaction; a checkout that commits
+      // before a delivery job runs can still take the keys (the order then waits for the next keys to come back).
       if (productId) await queueAwaitingStockDeliveries(manager, productId);
       await this.bus.publish(orderChangeEvents(order.id), manager);
       releasedFrom = productId;
