@@ -552,11 +552,9 @@ export class ChainPaymentService {
   ): Promise<boolean> {
     // In a block at least: a transaction still in the mempool costs nothing to replace (RBF) once it has held the
     // keys for a period.
-    const payments = await manager
-      .getRepository(ChainPayment)
-      .find({
-        where: { orderId: order.id, status: Not(ChainPaymentStatus.FAILED), confirmations: MoreThanOrEqual(1) },
-      });
+    const payments = await manager.getRepository(ChainPayment).find({
+      where: { orderId: order.id, status: Not(ChainPaymentStatus.FAILED), confirmations: MoreThanOrEqual(1) },
+    });
     if (payments.length === 0) return false;
     const decimals = this.methods.decimals(order.paymentMethod);
     const received = payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
