@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../../common/labels';
 import { MESSAGES } from '../../common/validation';
 import { TEST_ADDRESSES } from '../support/fixtures';
-import { adminToken, expectToast, PNG_1x1, signUpViaApi } from './support/store';
+import { adminToken, expectToast, gotoHydrated, PNG_1x1, signUpViaApi } from './support/store';
 import { clipboardText, isSameDocument, markDocument, setOrderStatus, signInBrowser } from './support/orders';
 
 /** Checks a toast, then closes it so the next one shows at once (toasts queue). */
@@ -25,7 +25,8 @@ async function continueToPayment(page: Page): Promise<void> {
 async function signedInAt(page: Page, path: string) {
   const user = await signUpViaApi(page.request);
   await signInBrowser(page, user);
-  await page.goto(path);
+  // Server-rendered: a click on a link before the page has hydrated can be lost (seen once on a busy CI run).
+  await gotoHydrated(page, path);
   return user;
 }
 
