@@ -59,6 +59,11 @@ export interface PollReport {
  * that order. Under-, over- and late payments, failed, foreign or reused transactions are flagged on the order
  * (`paymentIssue`) and in its history, never silently accepted or dropped.
  */
+/** What `payments` add up to, in the smallest units of a method with `decimals` shown decimals. */
+function receivedUnits(payments: readonly Pick<ChainPayment, 'amount'>[], decimals: number): bigint {
+  return payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
+}
+
 @Service()
 export class ChainPaymentService {
   constructor(
@@ -428,7 +433,7 @@ export class ChainPaymentService {
 
       const decimals = this.methods.decimals(order.paymentMethod);
       const { currency } = methodDefinition(order.paymentMethod).facts;
-      const received = payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
+      const received = receivedUnits(payments, decimals);
       const due = decimalToUnits(order.paymentAmountCrypto, decimals);
       const amount = (units: bigint) => `${unitsToDecimal(units, decimals)} ${currency}`;
       const confirmed = payments.every((p) => p.status === ChainPaymentStatus.CONFIRMED);
@@ -459,9 +464,10 @@ export class ChainPaymentService {
       if (!confirmed) return this.clearIssue(manager, order);
       // Only payments of this order's unique amount confirm it by themselves: an id typed for a payment of another
       // amount could be anyone's payment (it is public on chain), so a person confirms those.
-      const byAmount = payments
-        .filter((p) => p.matchedBy === 'amount')
-        .reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
+      const byAmount = receivedUnits(
+        payments.filter((p) => p.matchedBy === 'amount'),
+        decimals,
+      );
       if (byAmount < due) {
         return this.flag(
           manager,
@@ -557,7 +563,7 @@ export class ChainPaymentService {
     });
     if (payments.length === 0) return false;
     const decimals = this.methods.decimals(order.paymentMethod);
-    const received = payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
+    const received = receivedUnits(payments, decimals);
     return received >= decimalToUnits(order.paymentAmountCrypto, decimals);
   }
 
