@@ -17,7 +17,8 @@ import { IMAGE_EXTENSIONS, type ImageMime } from '../files/image-type';
 import { readImageUpload, type ImageUpload } from '../files/image-upload';
 import { discardUpload } from '../files/upload-reader';
 import type { UploadValue } from '../files/upload-value';
-import { isStockedByKeys, OrderKeys } from '../inventory/order-keys.service';
+import { fulfilmentHandler } from '../fulfilment';
+import { OrderKeys } from '../inventory/order-keys.service';
 import { Product } from './product.entity';
 import type { ProductInput } from './product.inputs';
 import { ProductService } from './product.service';
@@ -158,7 +159,7 @@ export class ProductEditorService {
         if (file && current?.imageFileId) await this.files.delete(manager, current.imageFileId);
         await this.bus.publish({ topic: 'products', id: productId }, manager);
         // A new minimum or fulfilment may flip whether the keys cover the minimum (docs/inventory.md).
-        if (current && isStockedByKeys(values.fulfilment)) {
+        if (current && fulfilmentHandler(values.fulfilment).stockedByKeys) {
           await this.orderKeys.announceStock(productId, { always: false, manager });
         }
         return productId;
@@ -186,7 +187,8 @@ export class ProductEditorService {
       [id],
     );
     if (!row) throw new NotFoundError('Product');
-    if (fulfilment === Fulfilment.MANUAL && row.fulfilment !== Fulfilment.MANUAL) {
+    // Only a switch from a kind stocked by keys to one without them can strand reserved keys.
+    if (fulfilmentHandler(row.fulfilment).stockedByKeys && !fulfilmentHandler(fulfilment).stockedByKeys) {
       const [{ reserved }]: { reserved: number }[] = await manager.query(
         `SELECT count(*)::int AS reserved FROM product_keys WHERE product_id = $1 AND status = 'reserved'`,
         [id],

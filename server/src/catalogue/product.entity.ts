@@ -3,6 +3,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 import type { PriceTier } from '../../../common/pricing';
 import { Fulfilment } from '../core/enums';
 import { numericDollars } from '../db/column-transformers';
+import { fulfilmentHandler } from '../fulfilment';
 
 @ObjectType()
 export class PriceTierType implements PriceTier {
@@ -79,7 +80,7 @@ export class Product {
    */
   @Field(() => Boolean, { name: 'inStock' })
   get onSale(): boolean {
-    if (this.fulfilment === Fulfilment.MANUAL) return this.inStock;
+    if (!fulfilmentHandler(this.fulfilment).stockedByKeys) return this.inStock;
     return this.inStock && (this.availableQuantity ?? 0) >= this.minQuantity;
   }
 

@@ -1,14 +1,13 @@
-import { DataSource, In, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
+import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { quoteTotal, type Quote } from '../../../common/pricing';
 import { checkoutDetailsSchema, isUuid, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
 import { flatMapAsyncIterator } from '../core/async-iterators';
-import { Fulfilment } from '../core/enums';
 import { EventBus } from '../core/event-bus';
 import { InputError, NotFoundError, parseInput, ProductUnavailableError } from '../core/errors';
 import { logger, runOutsideRequest } from '../core/logger';
 import { InventoryService } from '../inventory/inventory.service';
-import { isStockedByKeys } from '../inventory/order-keys.service';
+import { fulfilmentHandler, STOCKED_BY_KEYS } from '../fulfilment';
 import { Product } from './product.entity';
 
 /** The product and quantity rules of checkout step 1 (docs/product.md "Input rules"). */
@@ -135,7 +134,7 @@ export class ProductService {
    * (docs/inventory.md "Stock follows keys").
    */
   private async withKeyStock(products: Product[], manager?: EntityManager): Promise<Product[]> {
-    const keyed = products.filter((product) => isStockedByKeys(product.fulfilment));
+    const keyed = products.filter((product) => fulfilmentHandler(product.fulfilment).stockedByKeys);
     const counts = await this.inventory.availableCounts(
       keyed.map((product) => product.id),
       manager,
@@ -166,7 +165,7 @@ export class ProductService {
       ? await manager.getRepository(Product).findOne({ where: { id: productId }, lock: { mode: 'pessimistic_read' } })
       : await this.findCurrent(productId);
     if (!product || !product.active) throw InputError.field('productId', MESSAGES.invalidProduct);
-    const keysCounted = !manager && isStockedByKeys(product.fulfilment);
+    const keysCounted = !manager && fulfilmentHandler(product.fulfilment).stockedByKeys;
     if (!(keysCounted ? product.onSale : product.inStock)) {
       throw new ProductUnavailableError(MESSAGES.outOfStockOnSubmit);
     }
@@ -209,7 +208,10 @@ export class ProductService {
       if (event.missedSince) {
         // Key stock changes leave updated_at alone, so every product stocked by keys is sent again too.
         const changed = await this.db.getRepository(Product).find({
-          where: [{ updatedAt: MoreThanOrEqual(new Date(event.missedSince)) }, { fulfilment: Not(Fulfilment.MANUAL) }],
+          where: [
+            { updatedAt: MoreThanOrEqual(new Date(event.missedSince)) },
+            { fulfilment: In([...STOCKED_BY_KEYS]) },
+          ],
           order: { updatedAt: 'ASC' },
         });
         return this.withKeyStock(changed);

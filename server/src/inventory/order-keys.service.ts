@@ -1,14 +1,10 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { licenceKeyCount } from '../../../common/labels';
 import { Service } from '../container';
-import { Fulfilment } from '../core/enums';
+import type { Fulfilment } from '../core/enums';
 import { EventBus } from '../core/event-bus';
+import { fulfilmentHandler, STOCKED_BY_KEYS } from '../fulfilment';
 import { KeyCipher } from './key-cipher';
-
-/** Products whose stock is their licence keys: KEYS, and DOWNLOAD (a file plus a key). */
-export function isStockedByKeys(fulfilment: Fulfilment): boolean {
-  return fulfilment !== Fulfilment.MANUAL;
-}
 
 /**
  * SQL for a CTE that reserves `quantitySql` available keys of `productSql` for the order `orderIdSql` of each row
@@ -63,21 +59,31 @@ export class OrderKeys {
 
   /**
    * Reserves the keys order `orderId` still lacks (its quantity less the keys it holds), all or nothing; a product
-   * not stocked by keys (`stockedByKeys` false) needs none. Returns what was needed and whether it was reserved; on
-   * `false` nothing was reserved and `available` says how many keys were free.
+   * not stocked by keys (its fulfilment handler's `stockedByKeys` false) needs none. Returns the product's fulfilment
+   * (null: no such order), what was needed and whether it was reserved; on `false` nothing was reserved and
+   * `available` says how many keys were free.
    */
   async reserveMissing(
     manager: EntityManager,
     orderId: string,
-  ): Promise<{ stockedByKeys: boolean; needed: number; reserved: boolean; available: number }> {
+  ): Promise<{
+    fulfilment: Fulfilment | null;
+    stockedByKeys: boolean;
+    needed: number;
+    reserved: boolean;
+    available: number;
+  }> {
     const [need]: { product_id: string; fulfilment: Fulfilment; needed: number }[] = await manager.query(
       `SELECT o.product_id, p.fulfilment,
               o.quantity - (SELECT count(*)::int FROM product_keys WHERE order_id = o.id) AS needed
        FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = $1`,
       [orderId],
     );
-    const stockedByKeys = !!need && isStockedByKeys(need.fulfilment);
-    if (!stockedByKeys || need.needed <= 0) return { stockedByKeys, needed: 0, reserved: true, available: 0 };
+    const fulfilment = need?.fulfilment ?? null;
+    const stockedByKeys = !!need && fulfilmentHandler(need.fulfilment).stockedByKeys;
+    if (!stockedByKeys || need.needed <= 0) {
+      return { fulfilment, stockedByKeys, needed: 0, reserved: true, available: 0 };
+    }
     await manager.query('SAVEPOINT reserve_keys');
     // Statements are SELECTs around their writes: TypeORM answers a bare UPDATE with [rows, count], not rows.
     const taken: unknown[] = await manager.query(
@@ -88,10 +94,10 @@ export class OrderKeys {
     if (taken.length < need.needed) {
       // All or nothing: the keys this statement took go back.
       await manager.query('ROLLBACK TO SAVEPOINT reserve_keys');
-      return { stockedByKeys, needed: need.needed, reserved: false, available: taken.length };
+      return { fulfilment, stockedByKeys, needed: need.needed, reserved: false, available: taken.length };
     }
     await manager.query('RELEASE SAVEPOINT reserve_keys');
-    return { stockedByKeys, needed: need.needed, reserved: true, available: taken.length };
+    return { fulfilment, stockedByKeys, needed: need.needed, reserved: true, available: taken.length };
   }
 
   /** How many keys of `productId` are available, counting those a transaction in flight has locked. */
@@ -179,7 +185,7 @@ export class OrderKeys {
          SELECT p.id, (SELECT count(*) FROM (SELECT 1 FROM product_keys k
                                              WHERE k.product_id = p.id AND k.status = 'available'
                                              LIMIT p.min_quantity) covered) >= p.min_quantity AS keys_in_stock
-         FROM products p WHERE p.id = $1 AND p.fulfilment <> 'manual'
+         FROM products p WHERE p.id = $1 AND p.fulfilment = ANY ($2::text[])
        ), changed AS (
          UPDATE products p SET keys_in_stock = c.keys_in_stock
          FROM counted c WHERE p.id = c.id AND p.keys_in_stock IS DISTINCT FROM c.keys_in_stock
@@ -189,7 +195,7 @@ export class OrderKeys {
          SELECT 'product.stock_changed', jsonb_build_object('productId', id, 'inStock', in_stock) FROM changed
        )
        SELECT id FROM changed`,
-      [productId],
+      [productId, STOCKED_BY_KEYS],
     );
     if (flipped.length > 0 || options.always) {
       await this.bus.publish({ topic: 'products', id: productId }, options.manager);

@@ -8,6 +8,8 @@ import { licenceKeyCount, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from 
 import { shortOrderId } from '../../../common/order-lifecycle';
 import { CRYPTO_DECIMALS, formatDecimal, formatUsd, type PaymentMethodKey } from '../../../common/pricing';
 import { clipText } from '../../../common/validation';
+import type { Fulfilment } from '../core/enums';
+import { fulfilmentHandler } from '../fulfilment';
 
 /** What every message needs to know about the store. */
 export interface MailContext {
@@ -31,7 +33,7 @@ export interface OrderMailFacts {
   cryptoAddress: string;
   paymentDueAt: Date;
   /** How the product is delivered (Fulfilment's values). */
-  fulfilment: 'keys' | 'download' | 'manual';
+  fulfilment: `${Fulfilment}`;
   /** Licence keys given to the order so far (the message links to them; keys are never put in an e-mail). */
   keysDelivered: number;
 }
@@ -295,7 +297,7 @@ export function orderDeliveredMail(ctx: MailContext, order: OrderMailFacts): Mai
   const shortId = shortOrderId(order.orderId);
   if (order.keysDelivered > 0) {
     const keys = licenceKeyCount(order.keysDelivered);
-    const download = order.fulfilment === 'download' ? ' and the download' : '';
+    const download = fulfilmentHandler(order.fulfilment).facts.mailAlsoReady;
     const are = order.keysDelivered === 1 && !download ? 'is' : 'are';
     return compose(ctx, `Order ${shortId} delivered: your ${keys}`, 'Your order has been delivered', [
       greeting(order.customerName),

@@ -25,7 +25,8 @@ import { recordEventSql } from '../core/domain-events';
 import { EventBus } from '../core/event-bus';
 import { logger } from '../core/logger';
 import type { UploadValue } from '../files/upload-value';
-import { isStockedByKeys, keysReservedNote, OrderKeys, reserveKeysSql } from '../inventory/order-keys.service';
+import { fulfilmentHandler } from '../fulfilment';
+import { keysReservedNote, OrderKeys, reserveKeysSql } from '../inventory/order-keys.service';
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { lockAmounts, uniqueAmountSql } from '../payments/unique-amount';
@@ -186,7 +187,7 @@ export class CheckoutService {
         // CAPTCHA=adaptive: this IP's orders, counted above, past the threshold need a solution (rolled back if not).
         captcha.afterCount(await this.rateLimits.hitEach(counters, manager));
         const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
-        keysToReserve = isStockedByKeys(product.fulfilment) ? details.quantity : 0;
+        keysToReserve = fulfilmentHandler(product.fulfilment).keysReservedAtCheckout(details.quantity);
 
         const orderId = randomUUID();
         const file = proof

@@ -8,6 +8,7 @@ import { EventBus } from '../core/event-bus';
 import { OrderStatus } from '../core/enums';
 import { JobQueue } from '../core/job-queue';
 import { logger } from '../core/logger';
+import { fulfilmentHandler } from '../fulfilment';
 import { keysDeliveredNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
 import { PAID } from './order-lifecycle';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
@@ -28,7 +29,7 @@ export type DeliveryOutcome = 'delivered' | 'manual' | 'not-paid' | 'waiting-for
  * admin sets PROCESSING or COMPLETED), a job gives the customer its licence keys (and, for a DOWNLOAD product, its
  * file) and completes the order as SYSTEM. The job is keyed by order, retried with backoff when it fails, and
  * delivers once: keys move from reserved to delivered only once, and an order already COMPLETED is not moved again.
- * MANUAL products are left to an admin.
+ * Kinds an admin delivers (MANUAL) are left to them: each kind's handler says which (server/src/fulfilment/).
  */
 @Service()
 export class DeliveryService implements DomainEventConsumer {
@@ -67,7 +68,8 @@ export class DeliveryService implements DomainEventConsumer {
       if (!order || !PAID.includes(order.status)) return 'not-paid';
       // An order placed before its product had keys has none reserved: it takes them now, or waits for an import.
       const reservation = await this.keys.reserveMissing(manager, order.id);
-      if (!reservation.stockedByKeys) return 'manual';
+      // The product's handler says how it is delivered: an admin delivers the kinds without keys.
+      if (!reservation.fulfilment || fulfilmentHandler(reservation.fulfilment).delivery === 'by-admin') return 'manual';
       if (!reservation.reserved) {
         // Keys a checkout in flight holds were skipped: if that checkout rolls back they are in stock again, so with
         // enough keys counted (locked or not) the job fails and graphile-worker runs it again in a few seconds.

@@ -6,6 +6,7 @@ import { AccountService } from '../accounts/account.service';
 import type { Profile } from '../accounts/profile.entity';
 import { Product } from '../catalogue/product.entity';
 import { SignedUrlService } from '../files/signed-url.service';
+import { fulfilmentHandler } from '../fulfilment';
 import { AdminOnly } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
 import { OrderStatus } from '../core/enums';
@@ -170,7 +171,9 @@ export class OrderFieldsResolver {
   async downloadUrl(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (order.status !== OrderStatus.COMPLETED || !canSeeOrder(ctx.user, order)) return null;
     const product = await ctx.loaders.productById.load(order.productId);
-    return product?.downloadFileId ? this.signedUrls.sign(product.downloadFileId) : null;
+    // The file is delivered with the kinds that deliver one (DOWNLOAD), not with a product switched away from them.
+    if (!product?.downloadFileId || !fulfilmentHandler(product.fulfilment).showsDownload) return null;
+    return this.signedUrls.sign(product.downloadFileId);
   }
 
   @FieldResolver(() => [OrderEvent], { description: 'Audit trail of status changes, oldest first' })

@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { salesRangeSchema } from '../../../common/validation';
 import { Service } from '../container';
-import { Fulfilment, OrderStatus, PaymentIssueKind, type PaymentMethod } from '../core/enums';
+import { OrderStatus, PaymentIssueKind, type PaymentMethod } from '../core/enums';
+import { STOCKED_BY_KEYS } from '../fulfilment';
 import { parseInput } from '../core/errors';
 import { InventoryService } from '../inventory/inventory.service';
 import { PAID } from '../orders/order-lifecycle';
@@ -175,9 +176,10 @@ export class SalesReportService {
          WHERE status = $1 AND (payment_proof_file_id IS NOT NULL OR transaction_id IS NOT NULL OR payment_issue_kind = $2)`,
         [OrderStatus.PENDING, PaymentIssueKind.NEEDS_REVIEW],
       ) as Promise<{ n: number }[]>,
-      this.db.query(`SELECT id, name, min_quantity FROM products WHERE active AND fulfilment <> $1 ORDER BY name`, [
-        Fulfilment.MANUAL,
-      ]) as Promise<{ id: string; name: string; min_quantity: number }[]>,
+      this.db.query(
+        `SELECT id, name, min_quantity FROM products WHERE active AND fulfilment = ANY ($1::text[]) ORDER BY name`,
+        [STOCKED_BY_KEYS],
+      ) as Promise<{ id: string; name: string; min_quantity: number }[]>,
       this.tickets.countOverdue(),
     ]);
     const available = await this.inventory.availableCounts(products.map((product) => product.id));

@@ -23,6 +23,7 @@ import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
+import { kindDelivering } from '../../../../common/fulfilment-kinds';
 import { formatUsd } from '../../../../common/pricing';
 import { confirmationsLabel, formatCryptoAmount } from '../../format/crypto';
 import { formatDateTime } from '../../format/date';
@@ -103,13 +104,23 @@ function isDelivered(order: VerifiedOrder): boolean {
 
 export const DELIVERED_TEXTS = {
   title: 'Delivered',
-  keys: 'Your order is complete: your licence keys are ready.',
-  keysAndFile: 'Your order is complete: your licence keys and download are ready.',
   file: 'Your order is complete: your download is ready.',
-  viewKeys: 'View your keys',
-  viewKeysAndFile: 'View your keys and download',
   viewFile: 'Go to your download',
 } as const;
+
+/**
+ * What a delivered order says and its link's words: those of the fulfilment kind that delivers what the order was
+ * given (common/fulfilment-kinds), or a file's alone.
+ */
+function deliveredTexts(order: VerifiedOrder): { delivered: string; viewDelivered: string } {
+  const { keys, download } = order.delivered ?? { keys: false, download: false };
+  return (
+    kindDelivering({ keys, file: download })?.verify ?? {
+      delivered: DELIVERED_TEXTS.file,
+      viewDelivered: DELIVERED_TEXTS.viewFile,
+    }
+  );
+}
 
 interface Presentation {
   title: string;
@@ -122,10 +133,9 @@ interface Presentation {
 /** The four presentations of docs/product.md "Verify", a cancelled order's, and a delivered one's. */
 function presentation(order: VerifiedOrder): Presentation {
   if (isDelivered(order)) {
-    const { keys, download } = order.delivered ?? { keys: false, download: false };
     return {
       title: DELIVERED_TEXTS.title,
-      text: keys && download ? DELIVERED_TEXTS.keysAndFile : keys ? DELIVERED_TEXTS.keys : DELIVERED_TEXTS.file,
+      text: deliveredTexts(order).delivered,
       accent: 'success.main',
       icon: <TaskAltIcon fontSize="inherit" />,
     };
@@ -242,11 +252,7 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
               sx={{ mt: 3 }}
               data-testid="delivered-link"
             >
-              {order.delivered?.keys
-                ? order.delivered.download
-                  ? DELIVERED_TEXTS.viewKeysAndFile
-                  : DELIVERED_TEXTS.viewKeys
-                : DELIVERED_TEXTS.viewFile}
+              {deliveredTexts(order).viewDelivered}
             </Button>
           ) : null}
           {order.status === 'PENDING' && (!paymentSeen(order) || order.paymentIssueKind === 'UNDERPAID') ? (

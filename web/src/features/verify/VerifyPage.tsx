@@ -5,9 +5,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { fulfilmentFacts } from '../../../../common/fulfilment-kinds';
 import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
-import { isKeyed } from '../admin/products/keyLabels';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { useToast } from '../../components/toast';
 import { getFragmentData, graphql } from '../../gql';
@@ -154,7 +154,7 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
     paymentIssueKind: order.paymentIssueKind,
     keysReservedUntil: order.keysReservedUntil,
     awaitingStock: order.awaitingStock,
-    stockedByKeys: isKeyed(order.product.fulfilment),
+    stockedByKeys: fulfilmentFacts(order.product.fulfilment).stockedByKeys,
   };
   const pending = order.status === 'PENDING';
   // Once a payment is seen on chain the order can no longer be cancelled (the API refuses), nor needs its ID.

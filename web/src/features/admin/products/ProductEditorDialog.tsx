@@ -33,6 +33,7 @@ import {
   type Resolver,
   type UseFieldArrayReturn,
 } from 'react-hook-form';
+import { FULFILMENT_KINDS, fulfilmentFacts } from '../../../../../common/fulfilment-kinds';
 import { PRODUCT_CATEGORY_LABELS } from '../../../../../common/labels';
 import {
   PRODUCT_CATEGORIES,
@@ -45,7 +46,6 @@ import { useToast } from '../../../components/toast';
 import { getFragmentData, type FragmentType } from '../../../gql/admin';
 import type { Fulfilment, ProductEditor_ProductFragment } from '../../../gql/admin/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
-import { FULFILMENT_LABELS } from './keyLabels';
 import { ProductEditorFragment, saveRefusal, useSaveProduct } from './productEditor';
 
 const NAME_FIELD_ID = 'product-editor-name';
@@ -59,12 +59,6 @@ const DOLLAR_SLOTS = {
 
 /** Image types the server accepts (it checks the bytes; the picker only offers these). */
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
-
-const FULFILMENT_HELP: Record<Fulfilment, string> = {
-  KEYS: 'Sold from imported licence keys, delivered when the payment is confirmed. Stock follows the keys.',
-  DOWNLOAD: 'A file plus a licence key from stock, delivered when the payment is confirmed.',
-  MANUAL: 'An admin delivers each order (e.g. a certificate issued for a domain). Stock is the switch in the list.',
-};
 
 interface ProductEditorDialogProps {
   /** Open for this product, or for a new one ('new'); null when closed. */
@@ -395,11 +389,11 @@ function EditorForm({
               label="Fulfilment"
               required
               fullWidth
-              {...feedback('fulfilment', FULFILMENT_HELP[fulfilment])}
+              {...feedback('fulfilment', fulfilmentFacts(fulfilment).helpText)}
             >
-              {(Object.keys(FULFILMENT_LABELS) as Fulfilment[]).map((key) => (
-                <MenuItem key={key} value={key}>
-                  {FULFILMENT_LABELS[key]}
+              {FULFILMENT_KINDS.map((kind) => (
+                <MenuItem key={kind.key} value={kind.key}>
+                  {kind.label}
                 </MenuItem>
               ))}
             </FormTextField>

@@ -7,10 +7,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
+import { fulfilmentFacts } from '../../../../../common/fulfilment-kinds';
 import type { Fulfilment } from '../../../gql/admin/graphql';
 import { KeyCounts } from './KeyCounts';
 import { AdminKeyStockQuery } from './keyInventory';
-import { FULFILMENT_LABELS, isKeyed } from './keyLabels';
 
 export interface KeyedProduct {
   id: string;
@@ -28,13 +28,13 @@ interface ProductKeysSectionProps {
  * keys and revoke one. A MANUAL product says it is delivered by hand.
  */
 export function ProductKeysSection({ product, onImport, onRevoke }: ProductKeysSectionProps) {
-  const keyed = isKeyed(product.fulfilment);
+  const { label, stockedByKeys: keyed } = fulfilmentFacts(product.fulfilment);
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
       <Chip
         size="small"
         variant="outlined"
-        label={FULFILMENT_LABELS[product.fulfilment]}
+        label={label}
         color={keyed ? 'secondary' : 'default'}
         data-testid="fulfilment"
         sx={{ fontWeight: 600 }}

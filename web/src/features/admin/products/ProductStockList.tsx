@@ -14,13 +14,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { fulfilmentFacts } from '../../../../../common/fulfilment-kinds';
 import { PRODUCT_CATEGORY_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin';
 import type { AdminProductRow_ProductFragment } from '../../../gql/admin/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
 import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';
-import { isKeyed } from './keyLabels';
 import { ProductKeysSection, type KeyedProduct } from './ProductKeysSection';
 
 const AdminProductRowFragment = graphql(/* GraphQL */ `
@@ -174,7 +174,7 @@ const stockStateId = (product: Product) => `stock-state-${product.id}`;
 
 /** Not enough available keys for the minimum quantity: off for sale whatever the switch says. */
 function keysShort(product: Product): boolean {
-  return isKeyed(product.fulfilment) && (product.availableQuantity ?? 0) < product.minQuantity;
+  return fulfilmentFacts(product.fulfilment).stockedByKeys && (product.availableQuantity ?? 0) < product.minQuantity;
 }
 
 /**
@@ -195,7 +195,7 @@ function StockSwitch({
   withLabel: boolean;
   onChange: (inStock: boolean) => void;
 }) {
-  const keyed = isKeyed(product.fulfilment);
+  const keyed = fulfilmentFacts(product.fulfilment).stockedByKeys;
   const describedBy = keyed
     ? [keysShort(product) && !checked ? stockStateId(product) : null, stockHelpId(product)].filter(Boolean).join(' ')
     : undefined;
@@ -229,7 +229,7 @@ function StockSwitch({
 
 /** "Stock follows the licence keys" under the switch of a product stocked by keys. */
 function StockHelp({ product, sx }: { product: Product; sx?: object }) {
-  if (!isKeyed(product.fulfilment)) return null;
+  if (!fulfilmentFacts(product.fulfilment).stockedByKeys) return null;
   return (
     <Typography id={stockHelpId(product)} variant="caption" color="text.secondary" sx={{ display: 'block', ...sx }}>
       Stock follows the licence keys
@@ -255,7 +255,7 @@ function ActiveChip({ active }: { active: boolean }) {
  */
 function StockLabel({ product, inStock }: { product: Product; inStock: boolean }) {
   let text: string;
-  if (!isKeyed(product.fulfilment)) text = inStock ? 'In stock' : 'Out of stock';
+  if (!fulfilmentFacts(product.fulfilment).stockedByKeys) text = inStock ? 'In stock' : 'Out of stock';
   else if (inStock) text = 'On sale';
   else text = keysShort(product) ? 'Not enough keys' : 'Paused';
   return (

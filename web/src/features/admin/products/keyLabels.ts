@@ -1,17 +1,4 @@
-import type { Fulfilment } from '../../../gql/admin/graphql';
 import { formatCount } from '../../../format/stock';
-
-/** How each kind of product reaches its buyer, as the stock tab names it. */
-export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
-  KEYS: 'Licence keys',
-  DOWNLOAD: 'Download + licence key',
-  MANUAL: 'Delivered by hand',
-};
-
-/** Products whose stock is their licence keys (docs/inventory.md "Fulfilment"). */
-export function isKeyed(fulfilment: Fulfilment): boolean {
-  return fulfilment !== 'MANUAL';
-}
 
 /** The import report's reasons for refusing a line (`InvalidKeyLine.reason`), in words. */
 export const INVALID_KEY_REASONS: Record<string, string> = {

@@ -10,6 +10,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { fulfilmentFacts } from '../../../../../common/fulfilment-kinds';
 import { PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { formatDate } from '../../../format/date';
@@ -131,7 +132,7 @@ export function OrdersTab(props: Props) {
                 View payment status
               </Link>
               <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                {order.product.fulfilment !== 'MANUAL' && !isEndedUnpaidStatus(order.status) ? (
+                {fulfilmentFacts(order.product.fulfilment).delivers.keys && !isEndedUnpaidStatus(order.status) ? (
                   <Button
                     component={RouterLink}
                     to={{ search: `?tab=orders&${ORDER_KEYS_PARAM}=${encodeURIComponent(order.id)}` }}

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { memo, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { fulfilmentFacts } from '../../../../../common/fulfilment-kinds';
 import { isPaidStatus } from '../../../../../common/order-lifecycle';
 import type { Fulfilment, OrderStatus } from '../../../gql/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
@@ -47,7 +48,8 @@ interface Props {
  * as a text file, and a DOWNLOAD product's file. A big order lists its first KEYS_SHOWN keys; the download holds all.
  */
 export function OrderKeysPanel({ order, copied, onCopy, onSignedLinkClick }: Props) {
-  if (order.fulfilment === 'MANUAL') return <Alert severity="info">{KEYS_TEXTS.manual}</Alert>;
+  const { keysViewNote } = fulfilmentFacts(order.fulfilment);
+  if (keysViewNote) return <Alert severity="info">{keysViewNote}</Alert>;
   if (order.status === 'CANCELLED') return <Alert severity="info">{KEYS_TEXTS.cancelled}</Alert>;
   if (order.status === 'NOT_RECEIVED') return <Alert severity="warning">{KEYS_TEXTS.notReceived}</Alert>;
   if (order.status === 'PENDING') {

@@ -18,8 +18,6 @@ export const KEYS_TEXTS = {
   cancelled: 'This order was cancelled, so no keys were delivered.',
   notReceived: 'No payment was received for this order, so no keys were delivered.',
   none: 'No licence keys were delivered for this order. If you expected some, please contact support.',
-  manual:
-    'This product is delivered by our team rather than as licence keys. Certificates appear in your Certificates tab.',
   delivered: (count: number) => `${licenceKeyCount(count)} delivered`,
   downloadAll: 'Download all keys (.txt)',
   downloadFile: 'Download file',
