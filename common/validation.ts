@@ -85,6 +85,9 @@ export const MESSAGES = {
   outOfStockPicker: 'This product is currently out of stock.',
   paymentMethodUnavailable:
     'This payment method is not available yet. Please contact support and open a ticket to pay with it.',
+  /** Not in the spec: a method whose currency has no price right now (docs/payments.md "How prices are made"). */
+  ratesUnavailable: (currency: string) =>
+    `Exchange rates for ${currency} are unavailable right now, so we cannot price this payment. Please try again in a few minutes or choose another payment method.`,
   /** Not in the spec: sign-up with a taken e-mail (the spec's front end shows backend errors under 'Error'). */
   emailTaken: 'An account with this email already exists',
   /** Not in the spec: one message for an unknown e-mail and a wrong password. */

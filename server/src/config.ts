@@ -10,6 +10,7 @@ import type { PaymentMethodKey } from '../../common/payment-methods';
 import { optionalString, optionalUrl } from './config-fields';
 import type { WsLimitSettings } from './graphql/ws-limits';
 import { configureMethods, PAYMENT_METHOD_ENV, type MethodSettings } from './payments/methods';
+import { RATE_PROVIDER_NAMES, rateProvider, type RateProviderName } from './rates/providers';
 import { webDistDir } from './paths';
 
 const envSchema = z.object({
@@ -34,6 +35,32 @@ const envSchema = z.object({
   ...PAYMENT_METHOD_ENV,
   /** Seconds between two reads of each chain (watched addresses, confirmations). */
   PAYMENT_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
+  /**
+   * Where BTC and ETH prices come from (docs/payments.md "How prices are made"): a comma list of rate providers, read
+   * in the background every RATE_REFRESH_SECONDS. `fixed` (the default) is RATE_BTC_USD and RATE_ETH_USD, offline.
+   */
+  RATE_PROVIDERS: z
+    .string()
+    .default('fixed')
+    .transform((v) => v.split(',').map((name) => name.trim().toLowerCase()))
+    .refine((names) => names.every((name) => (RATE_PROVIDER_NAMES as string[]).includes(name)), {
+      message: `must be a comma list of ${RATE_PROVIDER_NAMES.join(', ')}`,
+    })
+    .refine((names) => new Set(names).size === names.length, { message: 'names a provider twice' })
+    .transform((names) => names as RateProviderName[]),
+  /** Seconds between two reads of the providers (a job; never on a request). */
+  RATE_REFRESH_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** An answer older than this is not used: with none younger, the currency has no price and is refused. */
+  RATE_MAX_AGE_SECONDS: z.coerce.number().min(2).max(86_400).default(600),
+  /** Fresh answers further apart than this (percent of the lowest): no price, rather than a wrong one. */
+  RATE_MAX_DIVERGENCE_PERCENT: z.coerce.number().min(0).max(100).default(3),
+  /** The customer sends this much more crypto than the market price asks (BTC and ETH; USDT stays 1 USD). */
+  RATE_SPREAD_PERCENT: z.coerce.number().min(0).max(50).default(0),
+  /** Base URLs of the providers' public APIs; unset: the real ones (tests point them at fixture servers). */
+  RATE_KRAKEN_URL: optionalUrl(['http:', 'https:']),
+  RATE_COINBASE_URL: optionalUrl(['http:', 'https:']),
+  RATE_BINANCE_URL: optionalUrl(['http:', 'https:']),
+  RATE_COINGECKO_URL: optionalUrl(['http:', 'https:']),
   /** Days after its payment window that a payment of an order's unique amount is still attributed to it (late). */
   LATE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -188,6 +215,15 @@ export interface Config {
     pollSeconds: number;
     latePaymentDays: number;
   };
+  /** Exchange rates (server/src/rates/): providers in order, timing, guards, spread, each live provider's base URL. */
+  readonly rates: {
+    providers: readonly RateProviderName[];
+    refreshSeconds: number;
+    maxAgeSeconds: number;
+    maxDivergencePercent: number;
+    spreadPercent: number;
+    baseUrls: Readonly<Partial<Record<RateProviderName, string>>>;
+  };
   readonly jobs: { inProcess: boolean; concurrency: number; webhookConcurrency: number; deadWorkerSeconds: number };
   /**
    * E-mail: SMTP server (unset: messages stay in the outbox as not sent), From, the base of links (no trailing slash),
@@ -242,6 +278,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const methods = configureMethods(e, { production: e.NODE_ENV === 'production' });
   const addressLines = methods.problems.map(([variable, value, problem]) => `  ${variable}: ${value} ${problem}`);
   if (addressLines.length > 0) throw new Error(`Invalid environment:\n${addressLines.join('\n')}`);
+  if (e.RATE_MAX_AGE_SECONDS <= e.RATE_REFRESH_SECONDS) {
+    // Every answer would be stale before the next read: no price between two refreshes.
+    throw new Error('RATE_MAX_AGE_SECONDS must be longer than RATE_REFRESH_SECONDS');
+  }
+  const rateUrls: Partial<Record<RateProviderName, string | undefined>> = {
+    kraken: e.RATE_KRAKEN_URL,
+    coinbase: e.RATE_COINBASE_URL,
+    binance: e.RATE_BINANCE_URL,
+    coingecko: e.RATE_COINGECKO_URL,
+  };
   const graphiql = e.GRAPHIQL ? e.GRAPHIQL === 'true' : e.NODE_ENV !== 'production';
   return Object.freeze({
     env: e.NODE_ENV,
@@ -281,6 +327,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chains: Object.freeze({
       pollSeconds: e.PAYMENT_POLL_SECONDS,
       latePaymentDays: e.LATE_PAYMENT_DAYS,
+    }),
+    rates: Object.freeze({
+      providers: Object.freeze(e.RATE_PROVIDERS),
+      refreshSeconds: e.RATE_REFRESH_SECONDS,
+      maxAgeSeconds: e.RATE_MAX_AGE_SECONDS,
+      maxDivergencePercent: e.RATE_MAX_DIVERGENCE_PERCENT,
+      spreadPercent: e.RATE_SPREAD_PERCENT,
+      baseUrls: Object.freeze(
+        Object.fromEntries(
+          RATE_PROVIDER_NAMES.flatMap((name) => {
+            const url = rateUrls[name] ?? rateProvider(name).defaultBaseUrl;
+            return url === null || url === undefined ? [] : [[name, url.replace(/\/+$/, '')]];
+          }),
+        ),
+      ),
     }),
     jobs: Object.freeze({
       inProcess: e.JOBS_IN_PROCESS,

@@ -15,6 +15,7 @@ import { reservationEndJob, reservationSweepJob } from './orders/key-reservation
 import { paymentWindowJob, PaymentWindowService } from './orders/payment-window.service';
 import { proofSweepJob } from './orders/proof-retention.service';
 import { paymentCheckJob, paymentsPollJob } from './payments/chain-payment.jobs';
+import { ratesRefreshJob } from './rates/rate.jobs';
 import { webhookDeliverJob, WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
 export const JOBS: readonly JobDefinition[] = [
@@ -24,6 +25,7 @@ export const JOBS: readonly JobDefinition[] = [
   reservationSweepJob,
   paymentCheckJob,
   paymentsPollJob,
+  ratesRefreshJob,
   dispatchEventJob,
   dispatchPendingJob,
   mailSendJob,

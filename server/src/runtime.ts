@@ -11,6 +11,7 @@ import { JobQueue, migrateJobQueue, startJobRunners, type JobRunner } from './co
 import { createDataSource } from './db/data-source';
 import { FileStore, PgFileStore } from './files/file-store';
 import { CRONTAB, eventConsumers, jobTasks, START_JOBS } from './jobs';
+import { RateService } from './rates/rate.service';
 
 export interface Runtime {
   db: DataSource;
@@ -52,6 +53,8 @@ export async function createRuntime(options: {
       },
     });
   container.set(FileStore, container.get(PgFileStore));
+  // Quotes and checkouts (the API) and late payments' re-quotes (jobs) read rates from memory: loaded before either.
+  await container.get(RateService).start();
 
   const runners: JobRunner[] = [];
   return {
@@ -93,6 +96,7 @@ export async function createRuntime(options: {
     },
     async close() {
       await Promise.all(runners.map((runner) => runner.stop()));
+      await container.get(RateService).stop();
       await bus.close();
       await db.destroy();
     },

@@ -14,6 +14,7 @@ import { logger } from './logger';
  * 'accounts': an account was blocked or unblocked (`id` is the user; ws-server.ts closes a blocked user's sockets).
  * 'guides': the installation guides changed (published by a trigger on their table, `id` empty).
  * 'block-rules': the block rules changed (published by a trigger on their table, `id` empty; abuse/block-rule.service.ts).
+ * 'rates': the rate refresh job recorded new answers (`id` empty; rates/rate.service.ts reloads them).
  */
 export type Topic =
   | `order:${string}`
@@ -24,7 +25,8 @@ export type Topic =
   | 'domain-events'
   | 'accounts'
   | 'guides'
-  | 'block-rules';
+  | 'block-rules'
+  | 'rates';
 
 export interface BusEvent {
   topic: Topic;

@@ -13,6 +13,7 @@ import { InventoryResolver } from '../inventory/inventory.resolver';
 import { NotificationResolver } from '../notifications/notification.resolver';
 import { ChainPaymentFieldsResolver } from '../payments/chain-payment.resolver';
 import { PaymentMethodResolver } from '../payments/payment-method.resolver';
+import { RateResolver } from '../rates/rate.resolver';
 import { AdminOrderResolver } from '../admin/admin-order.resolver';
 import { OrderEventFieldsResolver, OrderFieldsResolver } from '../orders/order-fields.resolver';
 import { OrderResolver } from '../orders/order.resolver';
@@ -37,6 +38,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AdminProductResolver,
   InventoryResolver,
   PaymentMethodResolver,
+  RateResolver,
   ChainPaymentFieldsResolver,
   GuideResolver,
   CertificateResolver,

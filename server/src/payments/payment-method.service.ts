@@ -5,6 +5,7 @@ import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import type { PaymentMethod } from '../core/enums';
 import { PaymentMethodUnavailableError } from '../core/errors';
+import { isRateAvailable, RateService, type ExchangeRateValue } from '../rates/rate.service';
 import { ChainReaders } from './chains/chain-readers';
 import { methodDefinition, PAYMENT_METHOD_DEFINITIONS } from './methods';
 import { PaymentMethodInfo } from './payment-method.types';
@@ -25,6 +26,7 @@ export class PaymentMethodService {
   constructor(
     private readonly config: AppConfig,
     private readonly readers: ChainReaders,
+    private readonly rates: RateService,
   ) {}
 
   /** The receiving address of a method, or null when it has none (or is never accepted). */
@@ -43,8 +45,13 @@ export class PaymentMethodService {
     if (!this.isAvailable(method)) throw new PaymentMethodUnavailableError(MESSAGES.paymentMethodUnavailable);
   }
 
-  usdRate(method: PaymentMethod): number {
-    return this.config.paymentMethods[methodDefinition(method).facts.key].usdRate;
+  /**
+   * US dollars one unit of the method's currency counts for now (after spread), from the rate engine's memory
+   * (server/src/rates/); null while its currency has no price (providers stale or disagreeing).
+   */
+  usdRate(method: PaymentMethod): number | null {
+    const rate = this.rates.current(method);
+    return isRateAvailable(rate) ? Number(rate.usd) : null;
   }
 
   decimals(method: PaymentMethod): number {
@@ -59,10 +66,19 @@ export class PaymentMethodService {
 
   /**
    * A dollar total (in cents) in the method's currency, as an exact string with the method's
-   * decimals: 5440000 cents → "1.08800000" BTC at 50000. PayPal/Skrill give the dollar amount.
+   * decimals: 5440000 cents → "1.08800000" BTC at 50000. PayPal/Skrill give the dollar amount. A method whose
+   * currency has no price right now is refused (PAYMENT_METHOD_UNAVAILABLE, "rates are unavailable right now"): a
+   * price is never guessed.
    */
   convert(totalCents: number, method: PaymentMethod): string {
-    return cryptoAmount(totalCents, this.usdRate(method), this.decimals(method));
+    return cryptoAmount(totalCents, Number(this.rateNow(method).usd), this.decimals(method));
+  }
+
+  /** The rate of the method's currency now; PAYMENT_METHOD_UNAVAILABLE ("rates are unavailable") when none. */
+  rateNow(method: PaymentMethod): ExchangeRateValue {
+    const rate = this.rates.current(method);
+    if (!isRateAvailable(rate)) throw new PaymentMethodUnavailableError(MESSAGES.ratesUnavailable(rate.currency));
+    return rate;
   }
 
   /** An SVG QR code of the payment request of an order: its address and exact amount (the method's URI). */
@@ -70,13 +86,16 @@ export class PaymentMethodService {
     return QRCode.toString(methodDefinition(method).facts.paymentUri(address, amount), QR_OPTIONS);
   }
 
-  /** Every method in display order, with QR codes for configured addresses (cached). */
-  list(): Promise<PaymentMethodInfo[]> {
+  /** Every method in display order, with QR codes for configured addresses (cached) and the rate of now. */
+  async list(): Promise<PaymentMethodInfo[]> {
     this.listing ??= Promise.all(PAYMENT_METHOD_DEFINITIONS.map((d) => this.describe(d.method))).catch((error) => {
       this.listing = null;
       throw error;
     });
-    return this.listing;
+    // The rate moves; the rest is configuration.
+    return (await this.listing).map((info) =>
+      Object.assign(new PaymentMethodInfo(), info, { usdRate: this.usdRate(info.method) }),
+    );
   }
 
   private async describe(method: PaymentMethod): Promise<PaymentMethodInfo> {
@@ -88,7 +107,7 @@ export class PaymentMethodService {
     info.currency = facts.currency;
     info.address = address;
     info.qrSvg = address ? await QRCode.toString(address, QR_OPTIONS) : null;
-    info.usdRate = this.usdRate(method);
+    info.usdRate = null;
     info.decimals = this.decimals(method);
     info.available = address !== null;
     const watch = address ? this.readers.forMethod(method) : null;

@@ -25,8 +25,13 @@ export class PaymentMethodInfo {
   })
   qrSvg: string | null;
 
-  @Field(() => Float, { description: 'US dollars per one unit of the currency' })
-  usdRate: number;
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'US dollars one unit of the currency counts for now (after the store spread); null while exchange rates for it ' +
+      'are unavailable (the method is then refused at checkout)',
+  })
+  usdRate: number | null;
 
   @Field(() => Int, { description: 'Decimals of amounts in this currency' })
   decimals: number;

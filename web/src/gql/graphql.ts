@@ -180,7 +180,7 @@ export type ProductsPageQuery = { products: Array<(
 export type CheckoutPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CheckoutPageQuery = { products: Array<{ id: string, slug: string, name: string, price: number, inStock: boolean, availableQuantity: number | null, minQuantity: number, priceTiers: Array<{ minQuantity: number, unitPrice: number }> }>, paymentMethods: Array<{ method: PaymentMethod, label: string, currency: string, address: string | null, qrSvg: string | null, usdRate: number, available: boolean, confirmedOnChain: boolean, requiredConfirmations: number | null }>, me: { id: string, email: string } | null };
+export type CheckoutPageQuery = { products: Array<{ id: string, slug: string, name: string, price: number, inStock: boolean, availableQuantity: number | null, minQuantity: number, priceTiers: Array<{ minQuantity: number, unitPrice: number }> }>, paymentMethods: Array<{ method: PaymentMethod, label: string, currency: string, address: string | null, qrSvg: string | null, usdRate: number | null, available: boolean, confirmedOnChain: boolean, requiredConfirmations: number | null }>, me: { id: string, email: string } | null };
 
 export type CheckoutQuoteQueryVariables = Exact<{
   productId: string | number;
