@@ -1,7 +1,7 @@
 /**
  * The memory baseline for cached reads: bare `node:http` answering every request with bytes it was given at start,
  * the store's own answers to the catalogue (`ProductsPage`) and the product page (`ProductDetailPage`). The store
- * answers those from its catalogue response cache (server/src/catalogue/catalogue-response-cache.ts), so this is the
+ * answers those from its catalogue response cache (server/src/graphql/catalogue-response-cache.ts), so this is the
  * ceiling of that path on this machine: no database, no GraphQL, no JSON, only HTTP and a memory copy. The bench
  * compares the store's cached reads with it.
  *

@@ -18,6 +18,7 @@ import { keysFileRouter } from './orders/keys-file.route';
 import { filesRouter } from './files/files.route';
 import { productImagesRouter } from './catalogue/product-images.route';
 import { createApolloServer } from './graphql/apollo-server';
+import { CatalogueResponseCache } from './graphql/catalogue-response-cache';
 import { createContext } from './graphql/context';
 import { graphiqlRoute } from './graphql/graphiql.route';
 import { graphqlValidationRules, QUERY_LIMITS } from './graphql/limits';
@@ -106,7 +107,8 @@ export async function createApp({
     schema,
     validationRules,
     httpServer: server,
-    products,
+    catalogueResponses: container.get(CatalogueResponseCache),
+    onCatalogueAnswer: hitPath.markCatalogueAnswer,
     onDrain: () => ws.close(),
   });
   await apollo.start();

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { STORE_NAME } from '../../common/brand';
 import type { PaymentMethodKey } from '../../common/payment-methods';
 import { optionalString, optionalUrl } from './config-fields';
-import type { WsLimitSettings } from './graphql/ws-limits';
 import { configureMethods, PAYMENT_METHOD_ENV, type MethodSettings } from './payments/methods';
 import { RATE_PROVIDER_NAMES, rateProvider, type RateProviderName } from './rates/providers';
 import { webDistDir } from './paths';
@@ -169,6 +168,15 @@ const envSchema = z.object({
 });
 
 export type CaptchaMode = 'off' | 'adaptive' | 'always';
+
+/** What one client may hold open over graphql-ws (enforced by server/src/graphql/ws-limits.ts). */
+export interface WsLimitSettings {
+  maxConnectionsPerIp: number;
+  maxConnectionsPerUser: number;
+  maxSubscriptionsPerConnection: number;
+  /** Sustained rate; a burst of twice this many is allowed (a reconnect re-sends every subscribe at once). */
+  maxMessagesPerSecond: number;
+}
 
 /** At most `max` attempts per key in each fixed window of `windowSeconds`. */
 export interface RateLimit {

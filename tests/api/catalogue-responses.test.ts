@@ -1,11 +1,12 @@
 /**
  * Catalogue-only queries are answered from responses kept with the catalogue cache
- * (server/src/catalogue/catalogue-response-cache.ts). What a caller sees must not change: each slug
+ * (server/src/graphql/catalogue-response-cache.ts). What a caller sees must not change: each slug
  * gets its own product, a query that also asks for something personal is answered for its caller,
  * and a change to a product shows at once (admin-products.test.ts covers changes made on another
  * process).
  */
 import { ProductService } from '../../server/src/catalogue/product.service';
+import { CatalogueResponseCache } from '../../server/src/graphql/catalogue-response-cache';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
 
 const PRODUCT = `query Product($slug: String!) { product(slug: $slug) { slug name price inStock } }`;
@@ -92,11 +93,12 @@ it('answers an unknown operation name or an unnamed choice with a GraphQL error,
 
 describe('the response store', () => {
   const products = () => server.app.container.get(ProductService);
+  const responses = () => server.app.container.get(CatalogueResponseCache);
 
   beforeEach(() => products().invalidate());
 
   it('answers a repeat from the store, keyed by the variables the query declares', async () => {
-    const store = await products().catalogueResponses();
+    const store = await responses().current();
     const first = await server.gql(PRODUCT, { slug: 'bitcoin-bot' });
     expect([...store.values()]).toEqual([{ data: first.data }]);
     // What the store holds is what the next caller gets: the repeat does not execute. (The repeat asks with its
@@ -115,14 +117,14 @@ describe('the response store', () => {
   });
 
   it('keeps no response of a query that reads more than the catalogue, or of an over-long slug', async () => {
-    const store = await products().catalogueResponses();
+    const store = await responses().current();
     await server.gql(LIST_AND_ME, {}, { token: alice.token });
     expect((await server.gql(PRODUCT, { slug: 'x'.repeat(600) })).data).toEqual({ product: null });
     expect(store.size).toBe(0);
   });
 
   it('holds at most 500 responses, dropping the oldest', async () => {
-    const store = await products().catalogueResponses();
+    const store = await responses().current();
     for (let i = 0; i < 501; i += 50) {
       await Promise.all(
         Array.from({ length: Math.min(50, 501 - i) }, (_, j) => server.gql(PRODUCT, { slug: `made-up-${i + j}` })),

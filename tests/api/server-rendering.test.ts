@@ -8,10 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ProductService } from '../../server/src/catalogue/product.service';
 import { EventBus } from '../../server/src/core/event-bus';
 import { GuideService } from '../../server/src/guides/guide.service';
-import { renderingStats } from '../../server/src/http/server-rendering';
+import { CatalogueRenderedPages, renderingStats } from '../../server/src/http/server-rendering';
 import { repoRoot } from '../../server/src/paths';
 import { eventually } from '../support/eventually';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
@@ -83,7 +82,7 @@ async function rendersFor(url: (i: number) => string, status: number): Promise<n
   return renderingStats.renders - before;
 }
 
-/** The paths of the rendered pages kept in a store (ProductService.catalogueResponses, GuideService.keptWithGuides). */
+/** The paths of the rendered pages kept in a store (CatalogueRenderedPages, GuideService.keptWithGuides). */
 const keptPages = (store: Map<string, unknown>) => [...store.keys()].filter((key) => key.startsWith('page\n'));
 
 describe('server-rendered product page', () => {
@@ -144,7 +143,7 @@ describe('a made-up product URL', () => {
     // Rendered once: a new slug on every request costs no render.
     expect(await rendersFor((i) => `/products/made-up-${i}-${Date.now()}`, 404)).toBe(0);
     // and keeps nothing per slug: the catalogue's store holds the 404 page once, next to real pages only.
-    const store = await server.app.container.get(ProductService).catalogueResponses();
+    const store = await server.app.container.get(CatalogueRenderedPages).current();
     expect((await page('/products/one-more-made-up')).status).toBe(404);
     expect(keptPages(store).filter((key) => !/^page\n\/(products(\/[a-z0-9-]+)?|support)?$/.test(key))).toEqual([
       'page\n/products/_unknown_slug_',

@@ -49,14 +49,33 @@ const allowed = [
   `import { dbStatus } from './dbStatus';`,
 ].join('\n');
 
-const domainFiles = ['server/src/x/x.service.ts', 'server/src/core/x.ts'];
+// Every file outside the API's layers: services, subscriptions, entities, helpers, core/, the configuration.
+const domainFiles = [
+  'server/src/x/x.service.ts',
+  'server/src/core/x.ts',
+  'server/src/x/x.subscription.ts',
+  'server/src/x/x.entity.ts',
+  'server/src/x/x-helper.ts',
+  'server/src/config.ts',
+];
+// The API's own layers and GraphQL shapes may.
+const apiFiles = [
+  'server/src/x/x.resolver.ts',
+  'server/src/x/x.types.ts',
+  'server/src/x/x.inputs.ts',
+  'server/src/graphql/x.ts',
+  'server/src/http/x.ts',
+];
 const graphqlImport = `import { isAdmin } from '../graphql/context';`;
+const graphqlTypeImport = `import type { RequestContext } from '../graphql/context';`;
 const coreImport = `import { NotFoundError } from '../core/errors';`;
 
 let asResolver: string[][];
 let asService: string[][];
 let allowedInResolver: string[];
 let domainImportingGraphql: string[][];
+let domainImportingGraphqlTypes: string[][];
+let apiImportingGraphql: string[][];
 let serviceImportingCore: string[];
 // Every snippet in one ESLint process: each process loads the configuration afresh, for seconds.
 beforeAll(() => {
@@ -67,12 +86,17 @@ beforeAll(() => {
     { code: allowed, filePath: 'server/src/x/x.resolver.ts' },
     ...domainFiles.map((filePath) => ({ code: graphqlImport, filePath })),
     { code: coreImport, filePath: 'server/src/x/x.service.ts' },
+    ...domainFiles.map((filePath) => ({ code: graphqlTypeImport, filePath })),
+    ...apiFiles.map((filePath) => ({ code: graphqlImport, filePath })),
   ]);
   asResolver = results.slice(0, forbidden.length);
   asService = results.slice(forbidden.length, 2 * forbidden.length);
   allowedInResolver = results[2 * forbidden.length];
   domainImportingGraphql = results.slice(2 * forbidden.length + 1, 2 * forbidden.length + 1 + domainFiles.length);
   serviceImportingCore = results[2 * forbidden.length + 1 + domainFiles.length];
+  const rest = results.slice(2 * forbidden.length + 2 + domainFiles.length);
+  domainImportingGraphqlTypes = rest.slice(0, domainFiles.length);
+  apiImportingGraphql = rest.slice(domainFiles.length);
 }, 60000);
 
 describe('a resolver', () => {
@@ -91,11 +115,21 @@ describe('a service', () => {
   });
 });
 
-describe('domain code (services, core/)', () => {
+describe('domain code (every file outside graphql/, http/ and the GraphQL shapes)', () => {
   it.each(domainFiles.map((filePath, i) => [filePath, i] as const))('%s may not import the GraphQL layer', (_, i) => {
     expect(domainImportingGraphql[i]).toEqual([
       expect.stringContaining('Domain code does not import the GraphQL layer'),
     ]);
+  });
+
+  it.each(domainFiles.map((filePath, i) => [filePath, i] as const))('%s may not import its types either', (_, i) => {
+    expect(domainImportingGraphqlTypes[i]).toEqual([
+      expect.stringContaining('Domain code does not import the GraphQL layer'),
+    ]);
+  });
+
+  it.each(apiFiles.map((filePath, i) => [filePath, i] as const))('%s may import the GraphQL layer', (_, i) => {
+    expect(apiImportingGraphql[i]).toEqual([]);
   });
 
   it('may import core/', () => {

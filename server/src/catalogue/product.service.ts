@@ -26,13 +26,13 @@ export interface Purchasable {
   quote: Quote;
 }
 
-/** The cached catalogue: the active list and the GraphQL responses computed from it, which die with it. */
+/** The cached catalogue: the active list and its version. */
 interface CatalogueEntry {
   /** A promise, so concurrent first reads share one query. */
   products: Promise<Product[]>;
   loadedAt: number;
-  /** Catalogue-only query responses by operation and variables (catalogue-response-cache.ts). */
-  responses: Map<string, unknown>;
+  /** The catalogue version this list is (catalogueVersion). */
+  version: number;
 }
 
 /**
@@ -42,11 +42,14 @@ interface CatalogueEntry {
  * The active list is the hottest read of the store, so it is cached in-process. Every change
  * publishes `{ topic: 'products' }`; each process LISTENs and drops its cache on that event, so
  * replicas stay fresh. A change made here also drops the local cache at once, so the caller's next
- * read sees it without waiting for the notification.
+ * read sees it without waiting for the notification. Each drop bumps the catalogue version, which the
+ * transports' own caches of catalogue answers are keyed by (catalogue-version.ts).
  */
 @Service()
 export class ProductService {
   private catalogue: CatalogueEntry | null = null;
+  /** Bumped on every change and every reload: a version names one catalogue, never two. */
+  private version = 0;
   private listening = false;
 
   constructor(
@@ -61,23 +64,25 @@ export class ProductService {
   }
 
   /**
-   * The response store of the current catalogue: responses put in it are dropped with the catalogue,
-   * on the next product change or after CATALOGUE_MAX_AGE_MS.
+   * The version of the current catalogue, loading it if need be: what a transport computes from the catalogue after
+   * asking is kept under this version (catalogue-version.ts), and dropped once a product change or
+   * CATALOGUE_MAX_AGE_MS makes a new one. Asked before computing, so an answer is never kept under a version newer
+   * than its data.
    */
-  async catalogueResponses(): Promise<Map<string, unknown>> {
-    return (await this.currentCatalogue()).responses;
+  async catalogueVersion(): Promise<number> {
+    return (await this.currentCatalogue()).version;
   }
 
   /**
-   * The current catalogue's response store when it is loaded and within its age, else null: for callers that must
-   * not wait (the HTTP hit path, catalogue-hit-path.ts), which leave a miss to the path that loads it.
+   * The current catalogue's version when it is loaded and within its age, else null: for callers that must not wait
+   * (the HTTP hit path, catalogue-hit-path.ts), which leave a miss to the path that loads it.
    */
-  loadedCatalogueResponses(): Map<string, unknown> | null {
+  loadedCatalogueVersion(): number | null {
     const entry = this.catalogue;
-    return entry && Date.now() - entry.loadedAt < CATALOGUE_MAX_AGE_MS ? entry.responses : null;
+    return entry && Date.now() - entry.loadedAt < CATALOGUE_MAX_AGE_MS ? entry.version : null;
   }
 
-  private async currentCatalogue(): Promise<{ products: Product[]; responses: Map<string, unknown> }> {
+  private async currentCatalogue(): Promise<{ products: Product[]; version: number }> {
     this.listenForChanges();
     let entry = this.catalogue;
     if (!entry || Date.now() - entry.loadedAt >= CATALOGUE_MAX_AGE_MS) {
@@ -85,11 +90,11 @@ export class ProductService {
         .getRepository(Product)
         .find({ where: { active: true }, order: { price: 'ASC', name: 'ASC' } })
         .then((list) => this.withKeyStock(list));
-      entry = { products, loadedAt: Date.now(), responses: new Map() };
+      entry = { products, loadedAt: Date.now(), version: ++this.version };
       this.catalogue = entry;
     }
     try {
-      return { products: await entry.products, responses: entry.responses };
+      return { products: await entry.products, version: entry.version };
     } catch (error) {
       if (this.catalogue === entry) this.catalogue = null;
       throw error;
@@ -221,10 +226,11 @@ export class ProductService {
     });
   }
 
-  /** Drops the cached catalogue (on any product change, local or from another process). */
+  /** Drops the cached catalogue and bumps its version (on any product change, local or from another process). */
   invalidate(): void {
     // A load already under way is dropped too: it may have read the row before the change.
     this.catalogue = null;
+    this.version++;
   }
 
   /** Subscribes to 'products' once, on first use, and invalidates on every event until the bus closes. */

@@ -6,7 +6,7 @@
 import { LIMITS, MESSAGES } from '../../../common/validation';
 import { readUploadForField } from '../files/upload-reader';
 import { InputError } from '../core/errors';
-import type { UploadValue } from '../graphql/scalars/upload';
+import type { UploadValue } from '../files/upload-value';
 
 export const PEM_MIME = 'application/x-pem-file';
 

@@ -10,8 +10,8 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema, ValidationRule } from 'graphql';
-import { catalogueResponseCache } from '../catalogue/catalogue-response-cache';
-import type { ProductService } from '../catalogue/product.service';
+import type express from 'express';
+import type { CatalogueResponseCache } from './catalogue-response-cache';
 import { compiledQueryExecutor, executingGateway } from './compiled-execution';
 import type { RequestContext } from './context';
 import { formatError } from './format-error';
@@ -22,7 +22,9 @@ export function createApolloServer(options: {
   /** Limits and, where introspection is off, its refusal: the same rules as graphql-ws. */
   validationRules: readonly ValidationRule[];
   httpServer: http.Server;
-  products: ProductService;
+  /** The GraphQL layer's catalogue responses, and who hears of each catalogue-only answer sent over HTTP. */
+  catalogueResponses: CatalogueResponseCache;
+  onCatalogueAnswer?: (res: express.Response, version: number) => void;
   /** Runs when the server drains (closes the WebSocket server). */
   onDrain: () => Promise<void>;
 }): ApolloServer<RequestContext> {
@@ -45,7 +47,7 @@ export function createApolloServer(options: {
       // would still wrap every field resolver to compute them (measured: bench/, README "Performance").
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: options.httpServer }),
-      catalogueResponseCache(options.products),
+      options.catalogueResponses.plugin(options.onCatalogueAnswer),
       {
         async serverWillStart() {
           return { drainServer: options.onDrain };

@@ -12,15 +12,10 @@
  *   connection and its other subscriptions carry on.
  */
 import type { WebSocket } from 'ws';
+import type { WsLimitSettings } from '../config';
 import { AppError } from '../core/errors';
 
-export interface WsLimitSettings {
-  maxConnectionsPerIp: number;
-  maxConnectionsPerUser: number;
-  maxSubscriptionsPerConnection: number;
-  /** Sustained rate; a burst of twice this many is allowed (a reconnect re-sends every subscribe at once). */
-  maxMessagesPerSecond: number;
-}
+export type { WsLimitSettings };
 
 export const WS_CLOSE = {
   tryAgainLater: 1013,

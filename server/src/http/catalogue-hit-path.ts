@@ -3,10 +3,10 @@
  * catalogue last changed is answered again from the bytes it sent, before Express and Apollo see the request.
  *
  * The full path (Express, Apollo, the catalogue response cache) stays the only judge of what an answer is: `keep`
- * records a response only when the catalogue response cache marked it as a catalogue-only answer (public, the same
- * for every caller), with its status 200, its headers and its bytes, next to the response store of the catalogue it
- * was computed from (res.locals.catalogueResponses). So a product change, which drops that catalogue, drops these
- * answers with it, and the next request takes the full path again. A request is looked up by what can change its answer: method, `Accept`
+ * records a response only when the catalogue response cache told it (`markCatalogueAnswer`) that it is a
+ * catalogue-only answer (public, the same for every caller) and which catalogue version it was computed from, with its
+ * status 200, its headers and its bytes, in this path's own store of that version (catalogue-version.ts). So a product
+ * change, which bumps the version, drops these answers, and the next request takes the full path again. A request is looked up by what can change its answer: method, `Accept`
  * (Apollo picks the content type from it) and the URL (GET) or the body's bytes (POST). Nothing else is read: the
  * token is not (catalogue answers are the same for everyone, and an invalid token is anonymous on the full path too).
  *
@@ -19,7 +19,7 @@
  */
 import type http from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { keepResponse } from '../catalogue/catalogue-response-cache';
+import { CatalogueVersioned, keepBounded } from '../catalogue/catalogue-version';
 import type { ProductService } from '../catalogue/product.service';
 import {
   compress,
@@ -61,20 +61,11 @@ interface KeptAnswer {
   etag: string;
 }
 
-type Store = Map<string, unknown>;
-
-/** What the hit path keeps for one catalogue: dropped with it, as it is only reachable from its response store. */
+/** What the hit path keeps for one catalogue version: dropped when the version changes. */
 interface KeptForCatalogue {
   answers: Map<string, KeptAnswer>;
   /** The lengths of the POST bodies kept, so a POST of another length is not read here at all. */
   postLengths: Set<number>;
-}
-const keptByCatalogue = new WeakMap<Store, KeptForCatalogue>();
-
-function keptFor(store: Store): KeptForCatalogue {
-  let kept = keptByCatalogue.get(store);
-  if (!kept) keptByCatalogue.set(store, (kept = { answers: new Map(), postLengths: new Set() }));
-  return kept;
 }
 
 function header(req: http.IncomingMessage, name: string): string | undefined {
@@ -126,6 +117,8 @@ export interface CatalogueHitPath {
    * recording of catalogue answers for `handle`. `rawBody` gives the POST body as express.json read it.
    */
   keep: RequestHandler;
+  /** Marks `res` as a catalogue-only answer computed from catalogue `version` (the catalogue response cache's call). */
+  markCatalogueAnswer(res: http.ServerResponse, version: number): void;
 }
 
 export function catalogueHitPath({
@@ -138,6 +131,11 @@ export function catalogueHitPath({
   etagOf: (body: string) => string;
   rawBody: (res: Response) => Buffer | undefined;
 }): CatalogueHitPath {
+  const kept = new CatalogueVersioned<KeptForCatalogue>(() => ({ answers: new Map(), postLengths: new Set() }));
+  /** The catalogue version of each response marked as a catalogue-only answer. */
+  const catalogueAnswers = new WeakMap<http.ServerResponse, number>();
+  const markCatalogueAnswer = (res: http.ServerResponse, version: number) => void catalogueAnswers.set(res, version);
+
   /** The kept answer, with the headers the full path adds (Express's ETag on every answer, ours on GETs). */
   function answer(req: http.IncomingMessage, res: http.ServerResponse, kept: KeptAnswer): void {
     const ownHeaders = ['ETag', kept.etag, 'X-Request-Id', requestIdFor(header(req, 'x-request-id'))];
@@ -164,8 +162,8 @@ export function catalogueHitPath({
   function handle(req: http.IncomingMessage, res: http.ServerResponse, next: http.RequestListener): void {
     const url = req.url ?? '';
     const target = lookupTarget(req, url);
-    const store = target ? products.loadedCatalogueResponses() : null;
-    const catalogue = store ? keptByCatalogue.get(store) : undefined;
+    const version = target ? products.loadedCatalogueVersion() : null;
+    const catalogue = version === null ? null : kept.peek(version);
     if (!target || !catalogue) return void next(req, res);
     if (target === 'get') {
       const kept = catalogue.answers.get(keyOf(req, target, url));
@@ -196,25 +194,25 @@ export function catalogueHitPath({
     }) as Response['send'];
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      // Set by the catalogue response cache on a catalogue-only answer; Express has set its ETag and, when the
+      // Marked by the catalogue response cache on a catalogue-only answer; Express has set its ETag and, when the
       // client's copy is current, turned the answer into a 304.
-      const store = res.locals.catalogueResponses as Store | undefined;
+      const version = catalogueAnswers.get(res);
       const status = res.statusCode;
       if (req.method === 'GET' && !res.headersSent) {
-        const catalogue = !!store && (status === 200 || status === 304);
+        const catalogue = version !== undefined && (status === 200 || status === 304);
         res.setHeader('Cache-Control', catalogue ? CATALOGUE_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
       }
-      if (store && status === 200 && !res.getHeader('Set-Cookie')) {
+      if (version !== undefined && status === 200 && !res.getHeader('Set-Cookie')) {
         const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : null;
-        if (bytes) void record(req, res, store, bytes);
+        if (bytes) void record(req, res, version, bytes);
       }
       return end(chunk, ...rest);
     }) as Response['end'];
     next();
   };
 
-  /** Keeps this answer in its catalogue's store once its compressed copies are made. */
-  async function record(req: Request, res: Response, store: Store, identity: Buffer): Promise<void> {
+  /** Keeps this answer under its catalogue version once its compressed copies are made. */
+  async function record(req: Request, res: Response, version: number, identity: Buffer): Promise<void> {
     const target = lookupTarget(req, req.originalUrl);
     const body = target === 'post' ? rawBody(res) : undefined;
     // The full path's ETag (set on send, above), so an answer has one ETag on either path.
@@ -236,12 +234,13 @@ export function catalogueHitPath({
     if (identity.length >= COMPRESS_MIN_BYTES) {
       [encoded.br, encoded.gzip] = await Promise.all([compress(identity, 'br'), compress(identity, 'gzip')]);
     }
-    const catalogue = keptFor(store);
-    keepResponse(catalogue.answers, key, { headers, notModifiedHeaders, identity, encoded, etag });
+    // Asked after compressing: an answer of a version the catalogue has since left is kept nowhere.
+    const catalogue = kept.at(version);
+    keepBounded(catalogue.answers, key, { headers, notModifiedHeaders, identity, encoded, etag });
     if (body) catalogue.postLengths.add(body.length);
   }
 
-  return { handle, keep };
+  return { handle, keep, markCatalogueAnswer };
 }
 
 /**

@@ -7,9 +7,10 @@
  *
  * Every rendered page is kept with the data it shows, so a page costs one render per version of that data, however
  * many visitors ask and whatever URL they make up (review finding 12: a render costs tens of milliseconds of CPU):
- * - pages that show the catalogue (`/`, `/products`, `/products/:slug`, `/support`) with the cached catalogue
- *   (ProductService.catalogueResponses), dropped with it: on any product change, in any process, and after the
- *   catalogue's maximum age. A price or stock change is therefore never served staler than the catalogue itself;
+ * - pages that show the catalogue (`/`, `/products`, `/products/:slug`, `/support`) in the renderer's own store,
+ *   kept per catalogue version (CatalogueRenderedPages, keyed by ProductService.catalogueVersion), dropped when the
+ *   version changes: on any product change, in any process, and after the catalogue's maximum age. A price or stock
+ *   change is therefore never served staler than the catalogue itself;
  * - `/guides` with the guides (GuideService.keptWithGuides), dropped on any change to them;
  * - every unknown product slug shares one "Product Not Found" page, kept with the catalogue (a slug is unknown by the
  *   catalogue), rendered with a placeholder where the slug goes and sent with the requested slug in its place.
@@ -21,9 +22,10 @@ import path from 'node:path';
 import type { ApolloServer } from '@apollo/server';
 import type express from 'express';
 import type { FormattedExecutionResult } from 'graphql';
+import { CatalogueVersioned } from '../catalogue/catalogue-version';
 import type { Product } from '../catalogue/product.entity';
-import type { ProductService } from '../catalogue/product.service';
-import type { Container } from '../container';
+import { ProductService } from '../catalogue/product.service';
+import { Service, type Container } from '../container';
 import { logger } from '../core/logger';
 import { createContext, type RequestContext } from '../graphql/context';
 import type { GuideService } from '../guides/guide.service';
@@ -62,6 +64,22 @@ export interface ServerRendererOptions {
 interface Page {
   status: number;
   html: string;
+}
+
+/** The rendered pages that show the catalogue, by path: server rendering's own cache, per catalogue version. */
+@Service()
+export class CatalogueRenderedPages {
+  private readonly pages = new CatalogueVersioned(() => new Map<string, unknown>());
+
+  constructor(private readonly products: ProductService) {}
+
+  /**
+   * The pages kept for the current catalogue (loading it if need be). Taken before rendering: a page is never kept
+   * under a catalogue version newer than its data.
+   */
+  async current(): Promise<Map<string, unknown>> {
+    return this.pages.at(await this.products.catalogueVersion());
+  }
 }
 
 export interface ServerRenderer {
@@ -108,6 +126,7 @@ export const renderingStats = { renders: 0 };
 
 export function createServerRenderer(options: ServerRendererOptions): ServerRenderer {
   const { webDistDir, apollo, container, products, guides, publicUrl } = options;
+  const cataloguePages = container.get(CatalogueRenderedPages);
   let loaded: ReturnType<typeof loadBundle> | undefined;
 
   const executeGraphql =
@@ -167,8 +186,7 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
       if (pathname === '/guides') {
         return kept(guides.keptWithGuides(), pathname, () => render(pathname, null, req, res));
       }
-      // Taken before rendering: a page is never kept in a catalogue newer than its data.
-      const store = await products.catalogueResponses();
+      const store = await cataloguePages.current();
       const slug = pathname.startsWith('/products/') ? pathname.slice('/products/'.length) : null;
       const product = slug ? await products.findActiveBySlug(slug) : null;
       if (!slug || product) return kept(store, pathname, () => render(pathname, product, req, res));

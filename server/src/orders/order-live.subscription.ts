@@ -1,11 +1,14 @@
+import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
-import type { RequestContext } from '../graphql/context';
 import { EventBus } from '../core/event-bus';
-import { LiveRows } from '../graphql/live-rows';
+import { LiveRows, type LiveSubscriber } from '../core/live-rows';
 import { flatMapAsyncIterator, mapAsyncIterator, startWith } from '../core/async-iterators';
 import { Order } from './order.entity';
 import { canSeeOrder, OrderService } from './order.service';
 import { AdminOrderFeedMessage } from './order.types';
+
+/** Who a live order subscription sends to (the API's subscription context: graphql/live-subscriber.ts). */
+type Subscriber = LiveSubscriber<AuthUser | null>;
 
 /**
  * Live order updates for the `orderUpdated` and `adminOrderChanged` subscriptions (docs/architecture.md
@@ -13,13 +16,13 @@ import { AdminOrderFeedMessage } from './order.types';
  */
 @Service()
 export class OrderLiveService {
-  private readonly rows: LiveRows<Order>;
+  private readonly rows: LiveRows<Order, AuthUser | null>;
 
   constructor(
     orders: OrderService,
     private readonly bus: EventBus,
   ) {
-    this.rows = new LiveRows<Order>(
+    this.rows = new LiveRows<Order, AuthUser | null>(
       {
         what: 'order',
         findById: (id) => orders.findById(id),
@@ -37,16 +40,16 @@ export class OrderLiveService {
    * exactly like `order(id)`. A client that loaded the page, then subscribed, misses no change made in
    * between, however late its subscribe reaches the server.
    */
-  watchOrder(ctx: RequestContext, orderId: string): Promise<AsyncIterableIterator<Order>> {
-    return this.rows.watchOne(ctx, `order:${orderId}`, orderId);
+  watchOrder(subscriber: Subscriber, orderId: string): Promise<AsyncIterableIterator<Order>> {
+    return this.rows.watchOne(subscriber, `order:${orderId}`, orderId);
   }
 
   /**
    * Every new or changed order, for admins (the role itself is checked by @AdminOnly). After the event
    * bus lost events (its connection dropped), the orders changed since then are sent again.
    */
-  watchAll(ctx: RequestContext): AsyncIterableIterator<Order> {
-    return flatMapAsyncIterator(this.bus.subscribe('orders'), (event) => this.rows.rowsOf(ctx, event));
+  watchAll(subscriber: Subscriber): AsyncIterableIterator<Order> {
+    return flatMapAsyncIterator(this.bus.subscribe('orders'), (event) => this.rows.rowsOf(subscriber, event));
   }
 
   /**
@@ -55,8 +58,11 @@ export class OrderLiveService {
    * new or changed order, as `watchAll`. graphql-ws has no subscribe acknowledgement, so without the
    * marker a client cannot know which changes its list already holds.
    */
-  watchQueue(ctx: RequestContext): AsyncIterableIterator<AdminOrderFeedMessage> {
-    const orders = mapAsyncIterator(this.watchAll(ctx), (order): AdminOrderFeedMessage => ({ ready: false, order }));
+  watchQueue(subscriber: Subscriber): AsyncIterableIterator<AdminOrderFeedMessage> {
+    const orders = mapAsyncIterator(this.watchAll(subscriber), (order): AdminOrderFeedMessage => ({
+      ready: false,
+      order,
+    }));
     return startWith<AdminOrderFeedMessage>({ ready: true, order: null }, orders);
   }
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { AdminOnly, SignedIn } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
+import { liveSubscriber } from '../graphql/live-subscriber';
 import { OrderStatus } from '../core/enums';
 import { UploadScalar, type UploadValue } from '../graphql/scalars/upload';
 import { CheckoutService } from './checkout.service';
@@ -79,7 +80,7 @@ export class OrderResolver {
     subscribe: ({ args, context }) =>
       (context as RequestContext).container
         .get(OrderLiveService)
-        .watchOrder(context as RequestContext, String(args.orderId)),
+        .watchOrder(liveSubscriber(context as RequestContext), String(args.orderId)),
   })
   orderUpdated(@Root() order: Order, @Arg('orderId', () => ID) _orderId: string): Order {
     return order;
@@ -89,7 +90,7 @@ export class OrderResolver {
   @Subscription(() => Order, {
     description: 'Every new order and every change of an order (admins)',
     subscribe: ({ context }) =>
-      (context as RequestContext).container.get(OrderLiveService).watchAll(context as RequestContext),
+      (context as RequestContext).container.get(OrderLiveService).watchAll(liveSubscriber(context as RequestContext)),
   })
   adminOrderChanged(@Root() order: Order): Order {
     return order;
@@ -100,7 +101,7 @@ export class OrderResolver {
     description:
       "Admins: the order queue's feed. First `{ ready: true }` once it is live (fetch the queue then), then `{ order }` for every new or changed order",
     subscribe: ({ context }) =>
-      (context as RequestContext).container.get(OrderLiveService).watchQueue(context as RequestContext),
+      (context as RequestContext).container.get(OrderLiveService).watchQueue(liveSubscriber(context as RequestContext)),
   })
   adminOrderFeed(@Root() message: AdminOrderFeedMessage): AdminOrderFeedMessage {
     return message;

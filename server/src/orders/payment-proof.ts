@@ -4,7 +4,7 @@
  */
 import { LIMITS, MESSAGES } from '../../../common/validation';
 import { readImageUpload, type ImageUpload } from '../files/image-upload';
-import type { UploadValue } from '../graphql/scalars/upload';
+import type { UploadValue } from '../files/upload-value';
 
 export type PaymentProof = ImageUpload;
 

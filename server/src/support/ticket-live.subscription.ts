@@ -1,8 +1,8 @@
+import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
 import { flatMapAsyncIterator } from '../core/async-iterators';
 import { EventBus } from '../core/event-bus';
-import type { RequestContext } from '../graphql/context';
-import { LiveRows } from '../graphql/live-rows';
+import { LiveRows, type LiveSubscriber } from '../core/live-rows';
 import { SupportTicket } from './support-ticket.entity';
 import { canSeeTicket, TicketService } from './ticket.service';
 
@@ -13,13 +13,13 @@ import { canSeeTicket, TicketService } from './ticket.service';
  */
 @Service()
 export class TicketLiveService {
-  private readonly rows: LiveRows<SupportTicket>;
+  private readonly rows: LiveRows<SupportTicket, AuthUser | null>;
 
   constructor(
     tickets: TicketService,
     private readonly bus: EventBus,
   ) {
-    this.rows = new LiveRows<SupportTicket>(
+    this.rows = new LiveRows<SupportTicket, AuthUser | null>(
       {
         what: 'ticket',
         findById: (id) => tickets.findById(id),
@@ -35,12 +35,15 @@ export class TicketLiveService {
    * One ticket for its owner or an admin: as it is now, then after each change. A stranger, or an unknown id, fails
    * the subscribe with NOT_FOUND 'Ticket not found'.
    */
-  watchTicket(ctx: RequestContext, ticketId: string): Promise<AsyncIterableIterator<SupportTicket>> {
-    return this.rows.watchOne(ctx, `ticket:${ticketId}`, ticketId);
+  watchTicket(
+    subscriber: LiveSubscriber<AuthUser | null>,
+    ticketId: string,
+  ): Promise<AsyncIterableIterator<SupportTicket>> {
+    return this.rows.watchOne(subscriber, `ticket:${ticketId}`, ticketId);
   }
 
   /** Every new or changed ticket, for admins (the role is checked by @AdminOnly); after lost events, those changed since. */
-  watchAll(ctx: RequestContext): AsyncIterableIterator<SupportTicket> {
-    return flatMapAsyncIterator(this.bus.subscribe('tickets'), (event) => this.rows.rowsOf(ctx, event));
+  watchAll(subscriber: LiveSubscriber<AuthUser | null>): AsyncIterableIterator<SupportTicket> {
+    return flatMapAsyncIterator(this.bus.subscribe('tickets'), (event) => this.rows.rowsOf(subscriber, event));
   }
 }

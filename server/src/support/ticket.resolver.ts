@@ -2,6 +2,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from
 import { TicketCategory, TicketPriority, TicketStatus } from '../core/enums';
 import { AdminOnly, SignedIn } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
+import { liveSubscriber } from '../graphql/live-subscriber';
 import { SupportTicket } from './support-ticket.entity';
 import { TicketLiveService } from './ticket-live.subscription';
 import { CreateTicketInput } from './ticket.inputs';
@@ -82,7 +83,7 @@ export class TicketResolver {
     subscribe: ({ args, context }) =>
       (context as RequestContext).container
         .get(TicketLiveService)
-        .watchTicket(context as RequestContext, String(args.ticketId)),
+        .watchTicket(liveSubscriber(context as RequestContext), String(args.ticketId)),
   })
   ticketUpdated(@Root() ticket: SupportTicket, @Arg('ticketId', () => ID) _ticketId: string): SupportTicket {
     return ticket;
@@ -92,7 +93,7 @@ export class TicketResolver {
   @Subscription(() => SupportTicket, {
     description: 'Every new ticket, reply and status change (admins)',
     subscribe: ({ context }) =>
-      (context as RequestContext).container.get(TicketLiveService).watchAll(context as RequestContext),
+      (context as RequestContext).container.get(TicketLiveService).watchAll(liveSubscriber(context as RequestContext)),
   })
   adminTicketChanged(@Root() ticket: SupportTicket): SupportTicket {
     return ticket;

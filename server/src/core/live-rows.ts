@@ -1,22 +1,32 @@
-import type { AuthUser } from '../accounts/access-token';
-import { mapAsyncIterator, startWith } from '../core/async-iterators';
-import type { BusEvent, EventBus, Topic } from '../core/event-bus';
-import { logger } from '../core/logger';
-import type { RequestContext } from './context';
-import { Loaders } from './loaders';
+import { mapAsyncIterator, startWith } from './async-iterators';
+import type { BusEvent, EventBus, Topic } from './event-bus';
+import { logger } from './logger';
 
 /** At most this many rows are re-sent to a subscriber after the event bus lost events. */
 const CATCH_UP_LIMIT = 500;
 
-/** How live subscriptions read one kind of row (orders, tickets). */
-export interface LiveRowSource<T> {
+/**
+ * Who a live subscription sends rows to, as the API hands it over (graphql/live-subscriber.ts): its user, whose
+ * permission is checked on every row, and the scope the fields of a row are read in (the GraphQL layer's loaders),
+ * made fresh per event and shared by the event's subscribers. The domain sees the scope only as a token to pass on.
+ */
+export interface LiveSubscriber<User> {
+  readonly user: User;
+  /** A fresh scope for the rows of one event. */
+  newEventScope(): unknown;
+  /** Reads the fields of the rows about to be sent in `scope` (one that `newEventScope` made). */
+  enterEventScope(scope: unknown): void;
+}
+
+/** How live subscriptions read one kind of row (orders, tickets), for users of type `User`. */
+export interface LiveRowSource<T, User> {
   /** What the row is called in logs ('order', 'ticket'). */
   what: string;
   /** Any row by id, null when there is none (callers check access). */
   findById(id: string): Promise<T | null>;
   /** The row if `user` may see it, else the operation's NOT_FOUND error. */
-  getVisible(user: AuthUser | null, id: string): Promise<T>;
-  canSee(user: AuthUser | null, row: T): boolean;
+  getVisible(user: User, id: string): Promise<T>;
+  canSee(user: User, row: T): boolean;
   /** Rows changed at or after `since`, oldest change first, at most `limit` (catch-up after lost events). */
   findChangedSince(since: Date, limit: number): Promise<T[]>;
 }
@@ -31,12 +41,12 @@ export interface LiveRowSource<T> {
  * per event. Sharing per event (not per id) keeps each delivery at least as fresh as its own event: the read starts
  * after that event's NOTIFY, hence after its commit.
  */
-export class LiveRows<T> {
-  private readonly perEvent = new WeakMap<BusEvent, { row: Promise<T | null>; loaders: Loaders }>();
+export class LiveRows<T, User> {
+  private readonly perEvent = new WeakMap<BusEvent, { row: Promise<T | null>; scope: unknown }>();
   private readonly catchUps = new WeakMap<BusEvent, Promise<T[]>>();
 
   constructor(
-    private readonly source: LiveRowSource<T>,
+    private readonly source: LiveRowSource<T, User>,
     private readonly bus: EventBus,
   ) {}
 
@@ -45,25 +55,25 @@ export class LiveRows<T> {
    * fails the subscribe itself with the source's NOT_FOUND. The bus subscription starts before the row is read, so
    * every change is in the first payload or announced after it.
    */
-  async watchOne(ctx: RequestContext, topic: Topic, id: string): Promise<AsyncIterableIterator<T>> {
+  async watchOne(subscriber: LiveSubscriber<User>, topic: Topic, id: string): Promise<AsyncIterableIterator<T>> {
     const events = this.bus.subscribe(topic);
     let current: T;
     try {
-      current = await this.source.getVisible(ctx.user, id);
+      current = await this.source.getVisible(subscriber.user, id);
     } catch (error) {
       await events.return?.();
       throw error;
     }
     return startWith(
       current,
-      mapAsyncIterator(events, (event) => this.reread(ctx, event)),
+      mapAsyncIterator(events, (event) => this.reread(subscriber, event)),
     );
   }
 
   /** What an event of a list topic stands for: its row, or after lost events the rows changed since. */
-  async rowsOf(ctx: RequestContext, event: BusEvent): Promise<T[]> {
+  async rowsOf(subscriber: LiveSubscriber<User>, event: BusEvent): Promise<T[]> {
     if (!event.missedSince) {
-      const row = await this.reread(ctx, event);
+      const row = await this.reread(subscriber, event);
       return row ? [row] : [];
     }
     let changed = this.catchUps.get(event);
@@ -74,13 +84,13 @@ export class LiveRows<T> {
       });
       this.catchUps.set(event, changed);
     }
-    ctx.loaders = new Loaders(ctx.container);
+    subscriber.enterEventScope(subscriber.newEventScope());
     const rows = await changed;
-    return rows.filter((row) => this.source.canSee(ctx.user, row));
+    return rows.filter((row) => this.source.canSee(subscriber.user, row));
   }
 
-  /** The event's row if `ctx`'s user may see it; null (skip the event) otherwise. */
-  async reread(ctx: RequestContext, event: BusEvent): Promise<T | null> {
+  /** The event's row if the subscriber's user may see it; null (skip the event) otherwise. */
+  async reread(subscriber: LiveSubscriber<User>, event: BusEvent): Promise<T | null> {
     let shared = this.perEvent.get(event);
     if (!shared) {
       const row = this.source.findById(event.id).catch((error: unknown) => {
@@ -88,15 +98,15 @@ export class LiveRows<T> {
         logger.warn({ topic: event.topic, err: error }, `Dropped a ${this.source.what} event`);
         return null;
       });
-      shared = { row, loaders: new Loaders(ctx.container) };
+      shared = { row, scope: subscriber.newEventScope() };
       this.perEvent.set(event, shared);
     }
     const row = await shared.row;
-    if (!row || !this.source.canSee(ctx.user, row)) return null;
-    // A subscription keeps one context for its whole life; fresh loaders per event keep the fields of each update as
-    // current as the row itself. They are shared by the event's subscribers, so their lookups batch together too
-    // (loaders hold no per-user rule: field resolvers check access themselves).
-    ctx.loaders = shared.loaders;
+    if (!row || !this.source.canSee(subscriber.user, row)) return null;
+    // A subscription keeps one context for its whole life; a fresh scope (loaders) per event keeps the fields of each
+    // update as current as the row itself. It is shared by the event's subscribers, so their lookups batch together
+    // too (loaders hold no per-user rule: field resolvers check access themselves).
+    subscriber.enterEventScope(shared.scope);
     return row;
   }
 }

@@ -1,13 +1,14 @@
 /**
  * Apollo plugin: answers catalogue-only queries (the /products and product pages) from responses
- * kept with the cached catalogue, so a repeat skips execution (measured: bench/, README "Performance").
+ * kept per catalogue version, so a repeat skips execution (measured: bench/, README "Performance").
  *
  * A query qualifies when every field of its document is a catalogue field (CATALOGUE_FIELDS): public
  * and the same for every caller (the only argument, `product`'s slug, is part of the key), so one
  * response serves everyone. Any other field, e.g. `me` next to `products`, makes the whole query
- * execute as usual. The responses live in ProductService's catalogue entry, so they are dropped
- * exactly when the catalogue is: on any product change (in this process or, through the 'products'
- * notification, in another) and after its maximum age.
+ * execute as usual. The GraphQL layer owns this cache; it is keyed by the catalogue version
+ * (ProductService.catalogueVersion), so its responses are dropped exactly when the catalogue is: on any
+ * product change (in this process or, through the 'products' notification, in another) and after its
+ * maximum age.
  */
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import {
@@ -19,8 +20,11 @@ import {
   type FormattedExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
-import type { RequestContext } from '../graphql/context';
-import type { ProductService } from './product.service';
+import type express from 'express';
+import { CatalogueVersioned, keepBounded } from '../catalogue/catalogue-version';
+import { ProductService } from '../catalogue/product.service';
+import { Service } from '../container';
+import type { RequestContext } from './context';
 
 /**
  * Fields that read only the active catalogue and answer everyone alike, by type. Named one by one: a
@@ -52,19 +56,8 @@ const CATALOGUE_FIELDS: Record<string, ReadonlySet<string>> = {
   PriceTierType: new Set(['minQuantity', 'unitPrice']),
 };
 
-/**
- * Variables (a slug) are the caller's, so the store is bounded: at most this many responses, the
- * oldest dropped first, so made-up slugs cannot crowd out the pages people visit.
- */
-const MAX_RESPONSES = 500;
 /** Longer variables (no real slug is) are answered by execution and not kept. */
 const MAX_VARIABLES_LENGTH = 512;
-
-/** Keeps a response in a store of the catalogue's, dropping the oldest when it is full. */
-export function keepResponse<T>(store: Map<string, T>, key: string, response: T): void {
-  if (store.size >= MAX_RESPONSES) store.delete(store.keys().next().value!);
-  store.set(key, response);
-}
 
 function isCatalogueOnly(schema: GraphQLSchema, document: DocumentNode): boolean {
   const typeInfo = new TypeInfo(schema);
@@ -83,12 +76,44 @@ function isCatalogueOnly(schema: GraphQLSchema, document: DocumentNode): boolean
   return catalogueOnly;
 }
 
-export function catalogueResponseCache(products: ProductService): ApolloServerPlugin<RequestContext> {
+/** A catalogue-only response as kept: its data (no errors are kept). */
+type KeptResponse = FormattedExecutionResult;
+
+/**
+ * The GraphQL layer's catalogue responses (by operation and variables, at most 500 per catalogue version), and the
+ * Apollo plugin that answers from them.
+ */
+@Service()
+export class CatalogueResponseCache {
+  private readonly responses = new CatalogueVersioned(() => new Map<string, KeptResponse>());
+
+  constructor(private readonly products: ProductService) {}
+
+  /** The responses kept for the current catalogue (loading it if need be). */
+  async current(): Promise<Map<string, KeptResponse>> {
+    return this.responses.at(await this.products.catalogueVersion());
+  }
+
+  /**
+   * The plugin. `onCatalogueAnswer` hears of every catalogue-only answer sent over HTTP, with the catalogue version it
+   * was computed from: the HTTP layer may keep its bytes under that version (http/catalogue-hit-path.ts).
+   */
+  plugin(onCatalogueAnswer?: (res: express.Response, version: number) => void): ApolloServerPlugin<RequestContext> {
+    return catalogueResponsePlugin(this.products, this.responses, onCatalogueAnswer);
+  }
+}
+
+function catalogueResponsePlugin(
+  products: ProductService,
+  responses: CatalogueVersioned<Map<string, KeptResponse>>,
+  onCatalogueAnswer: ((res: express.Response, version: number) => void) | undefined,
+): ApolloServerPlugin<RequestContext> {
   // Apollo's document cache hands out the same DocumentNode for the same query text.
   const verdicts = new WeakMap<DocumentNode, boolean>();
   return {
     async requestDidStart() {
-      let store: Map<string, unknown> | null = null;
+      let store: Map<string, KeptResponse> | null = null;
+      let version = 0;
       let key = '';
       let hit = false;
       return {
@@ -109,12 +134,14 @@ export function catalogueResponseCache(products: ProductService): ApolloServerPl
             ),
           );
           if (variables.length > MAX_VARIABLES_LENGTH) return null;
-          // Taken before execution: a response is never kept in a catalogue newer than its data.
+          // Taken before execution: a response is never kept under a catalogue version newer than its data.
           // A failed catalogue load is left to execution, which reports it like any resolver error.
-          store = await products.catalogueResponses().catch(() => null);
-          if (!store) return null;
+          const current = await products.catalogueVersion().catch(() => null);
+          if (current === null) return null;
+          version = current;
+          store = responses.at(version);
           key = `${queryHash}\n${operationName ?? ''}\n${variables}`;
-          const cached = store.get(key) as FormattedExecutionResult | undefined;
+          const cached = store.get(key);
           if (!cached) return null;
           hit = true;
           return {
@@ -126,9 +153,9 @@ export function catalogueResponseCache(products: ProductService): ApolloServerPl
           if (!store || response.body.kind !== 'single') return;
           const { data, errors } = response.body.singleResult;
           if (!data || errors) return;
-          if (!hit) keepResponse(store, key, { data });
-          // The HTTP layer may keep the bytes of this answer with the same catalogue (catalogue-hit-path.ts).
-          if (contextValue.res) contextValue.res.locals.catalogueResponses = store;
+          if (!hit) keepBounded(store, key, { data });
+          // The HTTP layer may keep the bytes of this answer under the same version (catalogue-hit-path.ts).
+          if (contextValue.res) onCatalogueAnswer?.(contextValue.res, version);
         },
       };
     },
