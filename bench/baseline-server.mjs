@@ -186,8 +186,8 @@ const adminOrdersSql = (after) => `
     SELECT o.id, o.status, o.created_at,
            to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts,
            o.quantity, o.total_price, o.payment_method,
-           round(o.payment_amount_crypto, CASE o.payment_method WHEN 'btc' THEN 8 WHEN 'paypal' THEN 2
-                                          WHEN 'skrill' THEN 2 ELSE 6 END)::text AS payment_amount_crypto,
+           round(o.payment_amount_crypto, CASE upper(o.payment_method) WHEN 'BTC' THEN 8 WHEN 'PAYPAL' THEN 2
+                                          WHEN 'SKRILL' THEN 2 ELSE 6 END)::text AS payment_amount_crypto,
            o.crypto_address, o.transaction_id, o.domain_name, o.payment_proof_file_id,
            o.product_id, pr.name AS product_name, p.full_name AS customer_full_name, p.email AS customer_email
     FROM orders o JOIN products pr ON pr.id = o.product_id LEFT JOIN profiles p ON p.id = o.user_id

@@ -52,7 +52,7 @@ import { noisePng } from './lib/png.mjs';
 import { postgresCpuSeconds, rssMb, startCpuMeter } from './lib/process-stats.mjs';
 import { ADMIN_ORDERS, DASHBOARD, PLACE_ORDER, PRODUCT, PRODUCTS } from './lib/queries.mjs';
 import { assertSameText, persistedQueryUrl, rawPostOk, rawRequest } from './lib/raw-http.mjs';
-import { customerId, cursorAfter, PAY_ADDRESSES, seedAtScale } from './lib/seed.mjs';
+import { customerId, cursorAfter, PAY_ADDRESSES, seedAtScale, storedSpelling } from './lib/seed.mjs';
 import { fmt, percentile, sleep } from './lib/stats.mjs';
 import { lighthouseTable, runLighthouse } from './lib/lighthouse.mjs';
 import { measureWebSize } from './lib/web-size.mjs';
@@ -338,7 +338,10 @@ async function addBenchProducts(db) {
       `SELECT 1 FROM information_schema.columns WHERE table_name = 'products' AND column_name = 'fulfilment'`,
     )
   ).rowCount;
-  if (hasFulfilment) await db.query(`UPDATE products SET fulfilment = 'keys' WHERE slug = 'bench-keys'`);
+  if (hasFulfilment) {
+    const { value } = await storedSpelling(db);
+    await db.query(`UPDATE products SET fulfilment = $1 WHERE slug = 'bench-keys'`, [value('KEYS')]);
+  }
   const { rows } = await db.query(`SELECT slug, id FROM products WHERE slug IN ('bench-manual', 'bench-keys')`);
   const ids = Object.fromEntries(rows.map((row) => [row.slug, row.id]));
   return { manual: ids['bench-manual'], keys: ids['bench-keys'] };
@@ -365,18 +368,19 @@ const ADMIN_TICKETS = `query AdminTickets($status: TicketStatus, $after: String)
  * queue's size and the cursors of the deep pages: after 90% of the queue, and after half of the OPEN tickets.
  */
 async function benchTicketQueue(db, count) {
+  const e = (await storedSpelling(db)).sql;
   await db.query(
     `UPDATE support_tickets SET last_activity_at = created_at,
-            awaiting_staff_since = CASE WHEN status IN ('open', 'in_progress') THEN created_at END`,
+            awaiting_staff_since = CASE WHEN status IN (${e('OPEN', 'IN_PROGRESS')}) THEN created_at END`,
   );
   const [{ n: seeded }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets`)).rows;
   await db.query(
     `INSERT INTO support_tickets (user_id, title, description, category, priority, status, last_activity_at,
                                   awaiting_staff_since, created_at, updated_at)
      SELECT ${customerId(`1 + (i % ${settings.customers})`)}, 'Bench ticket ' || i, 'Bench ticket description ' || i,
-            (ARRAY['installation','order','renewal','technical','billing','other'])[1 + i % 6],
-            (ARRAY['low','medium','high','urgent'])[1 + i % 4],
-            (ARRAY['open','in_progress','waiting_on_customer','resolved','closed'])[1 + i % 5],
+            (ARRAY[${e('INSTALLATION', 'ORDER', 'RENEWAL', 'TECHNICAL', 'BILLING', 'OTHER')}])[1 + i % 6],
+            (ARRAY[${e('LOW', 'MEDIUM', 'HIGH', 'URGENT')}])[1 + i % 4],
+            (ARRAY[${e('OPEN', 'IN_PROGRESS', 'WAITING_ON_CUSTOMER', 'RESOLVED', 'CLOSED')}])[1 + i % 5],
             now() - make_interval(secs => i * 97),
             CASE WHEN i % 5 IN (0, 1) THEN now() - make_interval(secs => i * 97) END,
             now() - make_interval(secs => i * 97 + 3600), now() - make_interval(secs => i * 97)
@@ -387,7 +391,7 @@ async function benchTicketQueue(db, count) {
     `INSERT INTO ticket_messages (ticket_id, author_id, from_staff, body, created_at)
      SELECT id, user_id, false, description, created_at FROM support_tickets
      UNION ALL
-     SELECT id, NULL, true, 'Staff reply', last_activity_at FROM support_tickets WHERE status <> 'open'`,
+     SELECT id, NULL, true, 'Staff reply', last_activity_at FROM support_tickets WHERE status <> ${e('OPEN')}`,
   );
   await db.query('VACUUM (ANALYZE) support_tickets, ticket_messages');
   const cursorAt = async (where, offset) => {
@@ -398,12 +402,13 @@ async function benchTicketQueue(db, count) {
     );
     return Buffer.from(`${rows[0].ts}|${rows[0].id}`, 'utf8').toString('base64url');
   };
-  const [{ n: open }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets WHERE status = 'open'`)).rows;
+  const [{ n: open }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets WHERE status = ${e('OPEN')}`))
+    .rows;
   const [{ n: total }] = (await db.query(`SELECT count(*)::int AS n FROM support_tickets`)).rows;
   return {
     total,
     deepCursor: await cursorAt('', Math.floor(total * 0.9)),
-    openHalfCursor: await cursorAt(`WHERE status = 'open'`, Math.floor(open / 2)),
+    openHalfCursor: await cursorAt(`WHERE status = ${e('OPEN')}`, Math.floor(open / 2)),
   };
 }
 
@@ -524,9 +529,9 @@ const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
  * 0.004 ETH) plus the order's unique offset; `chainUnits` is one shown unit in the chain's units (ETH: 10^12 wei).
  */
 const WATCHED = [
-  { method: 'usdt_trc20', address: PAY_ADDRESSES.usdt_trc20, base: 10_000_000, decimals: 6, chainUnits: 1n },
-  { method: 'btc', address: PAY_ADDRESSES.btc, base: 20_000, decimals: 8, chainUnits: 1n },
-  { method: 'eth', address: PAY_ADDRESSES.eth, base: 4_000, decimals: 6, chainUnits: 10n ** 12n },
+  { method: 'USDT_TRC20', address: PAY_ADDRESSES.usdt_trc20, base: 10_000_000, decimals: 6, chainUnits: 1n },
+  { method: 'BTC', address: PAY_ADDRESSES.btc, base: 20_000, decimals: 8, chainUnits: 1n },
+  { method: 'ETH', address: PAY_ADDRESSES.eth, base: 4_000, decimals: 6, chainUnits: 10n ** 12n },
 ];
 const POLL_TASK = 'payments:poll';
 
@@ -585,8 +590,9 @@ async function benchPayments({ startStore, seeded, database, cleanups }) {
   // The seed's pending orders (up to a year old) carry made-up transaction ids ("tx…", not a chain's). The poll
   // re-reads the oldest 100 typed ids per chain not found yet on every cycle (TYPED_PER_POLL, without a request for
   // ids of the wrong shape): a bound of its own, not the one measured here, so this store's history has none.
+  const { value, sql: e } = await storedSpelling(client);
   const untyped = await client.query(
-    `UPDATE orders SET transaction_id = NULL WHERE status = 'pending' AND transaction_id IS NOT NULL`,
+    `UPDATE orders SET transaction_id = NULL WHERE status = ${e('PENDING')} AND transaction_id IS NOT NULL`,
   );
   log(`  typed transaction ids of ${fmt(untyped.rowCount, 0)} seeded pending orders cleared`);
 
@@ -598,11 +604,11 @@ async function benchPayments({ startStore, seeded, database, cleanups }) {
                              crypto_address, payment_amount_crypto, payment_offset, status, payment_due_at, created_at,
                              updated_at)
          SELECT md5('bench-customer-' || c)::uuid, $1, 'customer' || c || '@bench.test', 1, 10, 10, $2, $3,
-                round(($4::bigint + g) / power(10::numeric, $5::int), 8), g, 'pending', now() + interval '24 hours',
+                round(($4::bigint + g) / power(10::numeric, $5::int), 8), g, $9, now() + interval '24 hours',
                 now() - interval '1 hour' + g * interval '100 microseconds',
                 now() - interval '1 hour' + g * interval '100 microseconds'
          FROM generate_series($6::int, $7::int) g, LATERAL (SELECT 1 + g % $8::int AS c) customer`,
-        [productId, w.method, w.address, w.base, w.decimals, from, to, settings.customers],
+        [productId, value(w.method), w.address, w.base, w.decimals, from, to, settings.customers, value('PENDING')],
       );
     }
     await client.query('ANALYZE orders');
@@ -759,7 +765,7 @@ async function benchPayments({ startStore, seeded, database, cleanups }) {
   const {
     rows: [check],
   } = await client.query(
-    `SELECT count(*)::int AS payments, count(*) FILTER (WHERE p.status = 'detected' AND o.status = 'pending'
+    `SELECT count(*)::int AS payments, count(*) FILTER (WHERE p.status = ${e('DETECTED')} AND o.status = ${e('PENDING')}
               AND o.payment_issue IS NULL)::int AS as_expected
      FROM chain_payments p LEFT JOIN orders o ON o.id = p.order_id`,
   );

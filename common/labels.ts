@@ -31,15 +31,15 @@ export const ORDER_STATUS_LABELS = {
 } as const;
 
 export const TICKET_CATEGORY_LABELS = {
-  installation: 'Installation Help',
-  order: 'Order Issue',
-  renewal: 'Renewal',
-  technical: 'Technical Support',
-  billing: 'Billing Question',
-  other: 'Other',
+  INSTALLATION: 'Installation Help',
+  ORDER: 'Order Issue',
+  RENEWAL: 'Renewal',
+  TECHNICAL: 'Technical Support',
+  BILLING: 'Billing Question',
+  OTHER: 'Other',
 } as const;
 
-export const TICKET_PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' } as const;
+export const TICKET_PRIORITY_LABELS = { LOW: 'Low', MEDIUM: 'Medium', HIGH: 'High', URGENT: 'Urgent' } as const;
 
 export const GUIDE_CATEGORY_LABELS = {
   HOSTING_PANEL: 'Hosting Panels',

@@ -276,8 +276,9 @@ export const profileSchema = z.object({
     .transform((v) => (v === '' ? null : v)),
 });
 
-export const TICKET_CATEGORIES = ['installation', 'order', 'renewal', 'technical', 'billing', 'other'] as const;
-export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+/** The TicketCategory and TicketPriority values (the GraphQL names, also stored), in the ticket form's order. */
+export const TICKET_CATEGORIES = ['INSTALLATION', 'ORDER', 'RENEWAL', 'TECHNICAL', 'BILLING', 'OTHER'] as const;
+export const TICKET_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 
 export const ticketSchema = z.object({
   // Like a name, a subject of only invisible characters is an empty one.
@@ -288,7 +289,7 @@ export const ticketSchema = z.object({
     .min(1, MESSAGES.descriptionRequired)
     .max(LIMITS.ticketDescription, MESSAGES.descriptionTooLong),
   category: z.enum(TICKET_CATEGORIES, MESSAGES.categoryRequired),
-  priority: z.enum(TICKET_PRIORITIES, MESSAGES.invalidPriority).default('medium'),
+  priority: z.enum(TICKET_PRIORITIES, MESSAGES.invalidPriority).default('MEDIUM'),
 });
 
 /** The guides page's search box: trimmed; empty means no filter. */

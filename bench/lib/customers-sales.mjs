@@ -5,6 +5,7 @@
  */
 
 import { Buffer } from 'node:buffer';
+import { storedSpelling } from './seed.mjs';
 
 /** The Customers tab's query (web/src/features/admin/customers). */
 export const ADMIN_CUSTOMERS = `query AdminCustomers($search: String, $after: String) {
@@ -69,7 +70,7 @@ export async function benchCustomersAndSales({
   const report = (await gqlOk(gqlUrl, ADMIN_SALES_REPORT, reportVars, adminToken)).adminSalesReport;
   if (report.byDay.length !== 365) throw new Error('The sales report has not 365 days');
   const { rows: paid } = await client.query(
-    `SELECT count(*)::int AS n FROM orders WHERE status IN ('success', 'processing', 'completed')
+    `SELECT count(*)::int AS n FROM orders WHERE status IN (${(await storedSpelling(client)).sql('SUCCESS', 'PROCESSING', 'COMPLETED')})
      AND created_at >= $1 AND created_at < $2`,
     [from, to],
   );

@@ -9,6 +9,21 @@
 
 import { Buffer } from 'node:buffer';
 
+/**
+ * Enum values as the bench database stores them: the GraphQL names (`PENDING`, `USDT_TRC20`) since migration
+ * 1765600000000 (docs/decisions.md "One spelling per enum"), the spec's lower-case values in a build from before it
+ * (run with --server-dist). The bench names values as the API does and writes them through this: `value('PENDING')`,
+ * or `sql('OPEN', 'IN_PROGRESS')` for quoted SQL literals.
+ */
+export async function storedSpelling(client) {
+  const { rows } = await client.query(
+    `SELECT column_default FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'status'`,
+  );
+  const lowerCase = /'pending'/.test(rows[0]?.column_default ?? '');
+  const value = (name) => (lowerCase ? name.toLowerCase() : name);
+  return { value, sql: (...names) => names.map((name) => `'${value(name)}'`).join(', ') };
+}
+
 export const PAY_ADDRESSES = {
   usdt_trc20: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
   btc: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
@@ -29,6 +44,7 @@ export const customerId = (n) => `md5('bench-customer-' || ${n})::uuid`;
  */
 export async function seedAtScale(client, { orders, customers, passwordHash, rates }) {
   const q = (sql, params) => client.query(sql, params);
+  const e = (await storedSpelling(client)).sql;
   await q('BEGIN');
   await q(
     `INSERT INTO users (id, email, password_hash, created_at)
@@ -77,10 +93,11 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
        FROM generate_series(1, $1::int) g, p
      ),
      statuses(status, lo, hi) AS (VALUES
-       ('pending', 0, 8), ('success', 8, 12), ('not_received', 12, 15), ('processing', 15, 21),
-       ('completed', 21, 76), ('confirmed', 76, 84), ('active', 84, 97), ('cancelled', 97, 100)),
+       (${e('PENDING')}, 0, 8), (${e('SUCCESS')}, 8, 12), (${e('NOT_RECEIVED')}, 12, 15), (${e('PROCESSING')}, 15, 21),
+       (${e('COMPLETED')}, 21, 76), (${e('CONFIRMED')}, 76, 84), (${e('ACTIVE')}, 84, 97), (${e('CANCELLED')}, 97, 100)),
      methods(method, lo, hi, address, rate) AS (VALUES
-       ('usdt_trc20', 0, 55, $3, $6::numeric), ('btc', 55, 80, $4, $7::numeric), ('eth', 80, 100, $5, $8::numeric))
+       (${e('USDT_TRC20')}, 0, 55, $3, $6::numeric), (${e('BTC')}, 55, 80, $4, $7::numeric),
+       (${e('ETH')}, 80, 100, $5, $8::numeric))
      INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
                          payment_method, crypto_address, payment_amount_crypto, transaction_id,
                          payment_proof_file_id, status, created_at, updated_at)
@@ -92,7 +109,7 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
             CASE WHEN o.m % 3 <> 0 THEN 'tx' || substr(md5('tx' || o.g), 1, 24) END,
             CASE WHEN o.g % 3 = 0 THEN md5('bench-proof-' || o.c)::uuid END,
             st.status, t.created_at,
-            CASE WHEN st.status = 'pending' THEN t.created_at
+            CASE WHEN st.status = ${e('PENDING')} THEN t.created_at
                  ELSE t.created_at + (o.age_s % 259200) * interval '1 second' END
      FROM o
      JOIN products pr ON pr.id = o.product_id
@@ -124,14 +141,15 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
     `SELECT count(*)::int AS n FROM information_schema.columns
      WHERE table_name = 'order_events' AND column_name = 'actor_kind'`,
   );
-  const kind = (value) => (withActorKind ? `'${value}', ` : '');
+  const kind = (value) => (withActorKind ? `${e(value)}, ` : '');
   await q(
     `INSERT INTO order_events (order_id, actor_id, ${withActorKind ? 'actor_kind, ' : ''}from_status, to_status, note, created_at)
-     SELECT id, user_id, ${kind('customer')}NULL, 'pending', 'Order placed', created_at FROM orders ORDER BY created_at`,
+     SELECT id, user_id, ${kind('CUSTOMER')}NULL, ${e('PENDING')}, 'Order placed', created_at FROM orders ORDER BY created_at`,
   );
   await q(
     `INSERT INTO order_events (order_id, actor_id, ${withActorKind ? 'actor_kind, ' : ''}from_status, to_status, note, created_at)
-     SELECT id, $1, ${kind('admin')}'pending', status, NULL, updated_at FROM orders WHERE status <> 'pending' ORDER BY updated_at`,
+     SELECT id, $1, ${kind('ADMIN')}${e('PENDING')}, status, NULL, updated_at FROM orders WHERE status <> ${e('PENDING')}
+     ORDER BY updated_at`,
     [adminId],
   );
 
@@ -139,7 +157,7 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
     `INSERT INTO certificates (user_id, order_id, product_id, domain_name, status, issued_at, expires_at, auto_renew,
                                created_at)
      SELECT md5('bench-customer-' || c)::uuid, o.id, o.product_id, 'c' || c || '-' || k || '.example.com',
-            (ARRAY['active', 'active', 'active', 'pending', 'expired', 'revoked'])[1 + (c + k) % 6],
+            (ARRAY[${e('ACTIVE', 'ACTIVE', 'ACTIVE', 'PENDING', 'EXPIRED', 'REVOKED')}])[1 + (c + k) % 6],
             o.created_at + interval '1 day', o.created_at + interval '366 days', (c + k) % 2 = 0,
             o.created_at + interval '1 day'
      FROM generate_series(1, $1::int) c, generate_series(1, 2) k,
@@ -152,9 +170,9 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
     `INSERT INTO support_tickets (user_id, title, description, category, priority, status, created_at, updated_at)
      SELECT md5('bench-customer-' || c)::uuid, 'Question ' || k || ' from customer ' || c,
             'I need help with my order, please have a look. Ticket ' || k || ' of customer ' || c || '.',
-            (ARRAY['installation', 'order', 'renewal', 'technical', 'billing', 'other'])[1 + (c * 3 + k) % 6],
-            (ARRAY['low', 'medium', 'medium', 'high', 'urgent'])[1 + (c + k * 7) % 5],
-            (ARRAY['open', 'in_progress', 'resolved', 'closed'])[1 + (c * 5 + k) % 4],
+            (ARRAY[${e('INSTALLATION', 'ORDER', 'RENEWAL', 'TECHNICAL', 'BILLING', 'OTHER')}])[1 + (c * 3 + k) % 6],
+            (ARRAY[${e('LOW', 'MEDIUM', 'MEDIUM', 'HIGH', 'URGENT')}])[1 + (c + k * 7) % 5],
+            (ARRAY[${e('OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED')}])[1 + (c * 5 + k) % 4],
             now() - ((c * 7919 + k * 104729) % (300 * 86400)) * interval '1 second',
             now() - ((c * 7919 + k * 104729) % (300 * 86400)) * interval '1 second'
      FROM generate_series(1, $1::int) c, generate_series(1, 2) k`,

@@ -4,7 +4,6 @@ import { defineMethodFacts } from './definition';
 /** Bitcoin, the chain's own coin. */
 export const BTC = defineMethodFacts({
   key: 'BTC',
-  value: 'btc',
   displayOrder: 2,
   label: 'Bitcoin (BTC)',
   currency: 'BTC',

@@ -7,11 +7,12 @@
 /** The chains the store reads (a chain may carry several methods: ETH and, later, USDT on Ethereum). */
 export type ChainNetwork = 'eth' | 'tron' | 'btc';
 
-export interface PaymentMethodFacts<Key extends string = string, Value extends string = string> {
-  /** The GraphQL name (PaymentMethod enum key), e.g. "USDT_TRC20". */
+export interface PaymentMethodFacts<Key extends string = string> {
+  /**
+   * The method's one name (docs/decisions.md "One spelling per enum"), e.g. "USDT_TRC20": the PaymentMethod enum's key
+   * and value, what the API shows and what the database stores (orders.payment_method, chain_payments.method).
+   */
   readonly key: Key;
-  /** What the database stores (orders.payment_method, chain_payments.method), e.g. "usdt_trc20". */
-  readonly value: Value;
   /** Where the checkout lists it (smallest first). */
   readonly displayOrder: number;
   /** As customers read it: "USDT (TRC-20)". */
@@ -44,9 +45,7 @@ export interface PaymentMethodFacts<Key extends string = string, Value extends s
   paymentUri(address: string, amount: string): string;
 }
 
-/** A method's facts with its key and value kept as literal types (the registry's enum-like maps need them). */
-export function defineMethodFacts<const Key extends string, const Value extends string>(
-  facts: PaymentMethodFacts<Key, Value>,
-): PaymentMethodFacts<Key, Value> {
+/** A method's facts with its key kept as a literal type (the registry's enum-like maps need it). */
+export function defineMethodFacts<const Key extends string>(facts: PaymentMethodFacts<Key>): PaymentMethodFacts<Key> {
   return Object.freeze(facts);
 }

@@ -9,7 +9,6 @@ export function etherToWei(amount: string): string {
 /** Ether, Ethereum's own coin (the transaction's value; tokens on Ethereum would be methods of their own). */
 export const ETH = defineMethodFacts({
   key: 'ETH',
-  value: 'eth',
   displayOrder: 3,
   label: 'Ethereum (ETH)',
   currency: 'ETH',

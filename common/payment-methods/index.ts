@@ -15,29 +15,21 @@ export type { ChainNetwork, PaymentMethodFacts } from './definition';
 const REGISTERED = [ETH, USDT_TRC20, BTC, PAYPAL, SKRILL] as const;
 
 type Registered = (typeof REGISTERED)[number];
-/** A method's GraphQL name: "USDT_TRC20" | "BTC" | … */
+/** A method's name, in the API and the database alike: "USDT_TRC20" | "BTC" | … */
 export type PaymentMethodKey = Registered['key'];
-/** A method's database value: "usdt_trc20" | "btc" | … */
-export type PaymentMethodValue = Registered['value'];
 
 /** Every method, in the order the checkout lists them. */
-export const PAYMENT_METHODS: readonly PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>[] = [
-  ...REGISTERED,
-].sort((a, b) => a.displayOrder - b.displayOrder);
-
-/** Every method in registration order (the server checks their settings in this order). */
-export const REGISTERED_PAYMENT_METHODS: readonly PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>[] =
-  REGISTERED;
-
-const byKey = new Map<string, PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>>(
-  REGISTERED.flatMap((m) => [
-    [m.key, m],
-    [m.value, m],
-  ]),
+export const PAYMENT_METHODS: readonly PaymentMethodFacts<PaymentMethodKey>[] = [...REGISTERED].sort(
+  (a, b) => a.displayOrder - b.displayOrder,
 );
 
-/** A method's facts by its GraphQL name or its database value ("USDT_TRC20" or "usdt_trc20"). */
-export function paymentMethodFacts(method: PaymentMethodKey | PaymentMethodValue): PaymentMethodFacts {
+/** Every method in registration order (the server checks their settings in this order). */
+export const REGISTERED_PAYMENT_METHODS: readonly PaymentMethodFacts<PaymentMethodKey>[] = REGISTERED;
+
+const byKey = new Map<string, PaymentMethodFacts<PaymentMethodKey>>(REGISTERED.map((m) => [m.key, m]));
+
+/** A method's facts by its name ("USDT_TRC20"). */
+export function paymentMethodFacts(method: PaymentMethodKey): PaymentMethodFacts {
   const facts = byKey.get(method);
   if (!facts) throw new Error(`Unknown payment method: ${method}`);
   return facts;

@@ -3,7 +3,6 @@ import { defineMethodFacts } from './definition';
 /** Tether's USDT as a TRC-20 token on TRON. */
 export const USDT_TRC20 = defineMethodFacts({
   key: 'USDT_TRC20',
-  value: 'usdt_trc20',
   displayOrder: 1,
   label: 'USDT (TRC-20)',
   currency: 'USDT',

@@ -227,7 +227,7 @@ describe('proofs of orders that ended unpaid (PROOF_RETENTION_DAYS=30)', () => {
       `SELECT status, updated_at < now() - interval '30 days' AS old FROM orders WHERE id = $1`,
       [cancelled.id],
     );
-    expect(swept).toEqual({ status: 'cancelled', old: true });
+    expect(swept).toEqual({ status: 'CANCELLED', old: true });
     expect(await server.app.container.get(ProofRetentionService).sweep()).toBe(0);
   });
 

@@ -110,14 +110,14 @@ async function insertOrder(userId: string, status: string, total: string, create
   await server.sql(
     `INSERT INTO orders (user_id, product_id, contact_email, quantity, unit_price, total_price, payment_method,
                          crypto_address, payment_amount_crypto, status, created_at)
-     VALUES ($1, $2, 'x@example.com', 1, $3, $3, 'usdt_trc20', 'TAddr', $3, $4, $5)`,
+     VALUES ($1, $2, 'x@example.com', 1, $3, $3, 'USDT_TRC20', 'TAddr', $3, $4, $5)`,
     [userId, productId, total, status, createdAt],
   );
 }
 
 async function insertTicket(userId: string, status: string, title = 'Help'): Promise<void> {
   await server.sql(
-    `INSERT INTO support_tickets (user_id, title, description, category, status) VALUES ($1, $2, 'Please', 'other', $3)`,
+    `INSERT INTO support_tickets (user_id, title, description, category, status) VALUES ($1, $2, 'Please', 'OTHER', $3)`,
     [userId, title, status],
   );
 }
@@ -143,16 +143,16 @@ function refreshCookie(res: GqlResponse): string {
 describe('adminCustomers', () => {
   it('lists each customer with exact order count, total paid (paid statuses only) and open tickets', async () => {
     const ada = await server.createUser({ fullName: 'Ada Aggregates', email: 'ada.aggregates@example.com' });
-    await insertOrder(ada.id, 'success', '10.50');
-    await insertOrder(ada.id, 'processing', '20.25');
-    await insertOrder(ada.id, 'completed', '100.00');
-    await insertOrder(ada.id, 'pending', '999.00');
-    await insertOrder(ada.id, 'cancelled', '500.00');
-    await insertOrder(ada.id, 'not_received', '400.00');
-    await insertTicket(ada.id, 'open');
-    await insertTicket(ada.id, 'in_progress');
-    await insertTicket(ada.id, 'resolved');
-    await insertTicket(ada.id, 'closed');
+    await insertOrder(ada.id, 'SUCCESS', '10.50');
+    await insertOrder(ada.id, 'PROCESSING', '20.25');
+    await insertOrder(ada.id, 'COMPLETED', '100.00');
+    await insertOrder(ada.id, 'PENDING', '999.00');
+    await insertOrder(ada.id, 'CANCELLED', '500.00');
+    await insertOrder(ada.id, 'NOT_RECEIVED', '400.00');
+    await insertTicket(ada.id, 'OPEN');
+    await insertTicket(ada.id, 'IN_PROGRESS');
+    await insertTicket(ada.id, 'RESOLVED');
+    await insertTicket(ada.id, 'CLOSED');
 
     const page = await customers({ search: 'ada.aggregates' });
     expect(page.totalCount).toBe(1);
@@ -224,9 +224,9 @@ describe('adminCustomers', () => {
 describe('adminCustomer', () => {
   it("shows a customer's orders and tickets, newest first", async () => {
     const lin = await server.createUser({ fullName: 'Lin View' });
-    await insertOrder(lin.id, 'completed', '42.00', new Date('2026-01-01T00:00:00Z'));
-    await insertOrder(lin.id, 'pending', '7.00', new Date('2026-02-01T00:00:00Z'));
-    await insertTicket(lin.id, 'open', 'Key does not work');
+    await insertOrder(lin.id, 'COMPLETED', '42.00', new Date('2026-01-01T00:00:00Z'));
+    await insertOrder(lin.id, 'PENDING', '7.00', new Date('2026-02-01T00:00:00Z'));
+    await insertTicket(lin.id, 'OPEN', 'Key does not work');
     const res = await server.gql(CUSTOMER, { id: lin.id }, { token: admin.token });
     expect(res.errors).toBeUndefined();
     const view = res.data!.adminCustomer;

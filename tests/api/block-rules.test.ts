@@ -457,7 +457,7 @@ describe('two server processes on one database', () => {
   it('a malformed row written with SQL is left out, never stopping sign-up; another spelling still matches', async () => {
     const domain = freshDomain();
     await server.sql(
-      `INSERT INTO block_rules (kind, value, reason) VALUES ('cidr', '10.0.0.0', 'Typo'), ('email_domain', $1, 'Imported')`,
+      `INSERT INTO block_rules (kind, value, reason) VALUES ('CIDR', '10.0.0.0', 'Typo'), ('EMAIL_DOMAIN', $1, 'Imported')`,
       [domain.toUpperCase()],
     );
     await eventually(
@@ -469,7 +469,7 @@ describe('two server processes on one database', () => {
 
   it('a rule written straight into the table (an operator importing a list) reaches every process', async () => {
     const domain = freshDomain();
-    await server.sql(`INSERT INTO block_rules (kind, value, reason) VALUES ('email_domain', $1, 'Imported')`, [domain]);
+    await server.sql(`INSERT INTO block_rules (kind, value, reason) VALUES ('EMAIL_DOMAIN', $1, 'Imported')`, [domain]);
     for (const on of [server, second]) {
       await eventually(
         async () =>

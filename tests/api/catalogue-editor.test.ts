@@ -418,7 +418,7 @@ describe('updateProduct', () => {
       extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'fulfilment', message }] },
     });
     const [row] = await server.sql(`SELECT fulfilment FROM products WHERE id = $1`, [created.id]);
-    expect(row.fulfilment).toBe('keys');
+    expect(row.fulfilment).toBe('KEYS');
 
     const cancelled = await server.gql(
       `mutation ($id: ID!) { cancelOrder(orderId: $id) { status } }`,

@@ -67,16 +67,16 @@ beforeAll(async () => {
   customer = await server.createUser();
   otherCustomer = await server.createUser();
   [{ id: sslProductId }] = await server.sql<{ id: string }>(`SELECT id FROM products WHERE slug = 'ssl-certificates'`);
-  orderId = await insertOrder(customer, 'completed');
+  orderId = await insertOrder(customer, 'COMPLETED');
 });
 afterAll(() => server.close());
 
 /** The checkout is tested elsewhere; certificates only need an order row. */
-async function insertOrder(user: TestUser, status = 'pending'): Promise<string> {
+async function insertOrder(user: TestUser, status = 'PENDING'): Promise<string> {
   const [{ id }] = await server.sql<{ id: string }>(
     `INSERT INTO orders (user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
        payment_method, crypto_address, payment_amount_crypto, status)
-     VALUES ($1, $2, $3, 'shop.example.com', 4000, 13.6, 54400, 'usdt_trc20', $5, 54400, $4)
+     VALUES ($1, $2, $3, 'shop.example.com', 4000, 13.6, 54400, 'USDT_TRC20', $5, 54400, $4)
      RETURNING id`,
     [user.id, sslProductId, user.email, status, TEST_ADDRESSES.USDT_TRC20],
   );
@@ -158,7 +158,7 @@ describe('issueCertificate', () => {
     expect(issued.chainFileUrl).toMatch(/^\/files\/[0-9a-f-]{36}\?exp=\d+&sig=[0-9a-f]{64}$/);
 
     const [row] = await server.sql(`SELECT * FROM certificates WHERE id = $1`, [issued.id]);
-    expect(row).toMatchObject({ user_id: customer.id, order_id: orderId, product_id: sslProductId, status: 'active' });
+    expect(row).toMatchObject({ user_id: customer.id, order_id: orderId, product_id: sslProductId, status: 'ACTIVE' });
     const files = await server.sql(
       `SELECT kind, mime, owner_id, size FROM stored_files WHERE id IN ($1, $2) ORDER BY kind`,
       [row.certificate_file_id, row.chain_file_id],
@@ -182,17 +182,17 @@ describe('issueCertificate', () => {
     expect(events).toEqual([
       {
         actor_id: admin.id,
-        from_status: 'completed',
-        to_status: 'completed',
+        from_status: 'COMPLETED',
+        to_status: 'COMPLETED',
         note: 'Certificate issued for shop.example.com',
       },
     ]);
     const [order] = await server.sql(`SELECT status FROM orders WHERE id = $1`, [orderId]);
-    expect(order.status).toBe('completed');
+    expect(order.status).toBe('COMPLETED');
   });
 
   it('announces the new audit line to admins watching the queue', async () => {
-    const liveOrderId = await insertOrder(await server.createUser(), 'completed');
+    const liveOrderId = await insertOrder(await server.createUser(), 'COMPLETED');
     const sub = subscribeOnce(server.ws(admin.token), {
       query: `subscription { adminOrderChanged { id events { note } } }`,
     });
@@ -402,7 +402,7 @@ describe('Viewer.certificates', () => {
     );
     const [{ id: oldOrder }] = await server.sql<{ id: string }>(
       `INSERT INTO orders (user_id, product_id, contact_email, quantity, unit_price, total_price, payment_method, crypto_address, payment_amount_crypto)
-       VALUES ($1, $2, $3, 1, 9, 9, 'btc', 'x', 0.00018) RETURNING id`,
+       VALUES ($1, $2, $3, 1, 9, 9, 'BTC', 'x', 0.00018) RETURNING id`,
       [otherCustomer.id, productId, otherCustomer.email],
     );
     const issued = await server.gql(

@@ -142,7 +142,7 @@ it('survives a 300 MB TRC-20 listing under a 384 MB heap: each poll stops at the
   for (const line of failures) {
     expect(line).toMatchObject({
       level: 'warn',
-      method: 'usdt_trc20',
+      method: 'USDT_TRC20',
       msg: 'Chain could not be read; trying again next poll',
     });
     expect(line.err.message).toMatch(

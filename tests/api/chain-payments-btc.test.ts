@@ -61,7 +61,6 @@ const shown = trimZeros;
 
 chainReaderConformance({
   method: 'BTC',
-  value: 'btc',
   currency: 'BTC',
   chainName: 'Bitcoin',
   unitDecimals: 8,

@@ -55,7 +55,6 @@ const wei = (eth: string) => decimalToUnits(eth, 18);
 
 chainReaderConformance({
   method: 'ETH',
-  value: 'eth',
   currency: 'ETH',
   chainName: 'Ethereum',
   unitDecimals: 18,
@@ -123,7 +122,7 @@ describe('ETH only: a transaction id the customer gives', () => {
     const rows = await server.sql(`SELECT tx_id, matched_by FROM chain_payments WHERE order_id = $1 ORDER BY tx_id`, [
       order.id,
     ]);
-    expect(rows).toEqual([first, second].sort().map((tx_id) => ({ tx_id, matched_by: 'amount' })));
+    expect(rows).toEqual([first, second].sort().map((tx_id) => ({ tx_id, matched_by: 'AMOUNT' })));
   });
 
   it('drops a payment the chain forgot (replaced or dropped from the mempool): it paid nothing', async () => {

@@ -66,7 +66,6 @@ const shown = trimZeros;
 
 chainReaderConformance({
   method: 'USDT_TRC20',
-  value: 'usdt_trc20',
   currency: 'USDT',
   chainName: 'TRON',
   unitDecimals: 6,
@@ -116,7 +115,7 @@ describe('TRON only: watching the address (no transaction id)', () => {
     const o = await readOrder(order.id);
     expect(o.payment).toBeNull();
     expect(o.status).toBe('PENDING');
-    await server.sql(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [order.id]);
+    await server.sql(`UPDATE orders SET status = 'CANCELLED' WHERE id = $1`, [order.id]);
   });
 });
 

@@ -61,7 +61,7 @@ beforeAll(async () => {
   customer = await server.createUser();
   [{ id: productId }] = await server.sql<{ id: string }>(
     `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
-     VALUES ('poll-isolation-product', 'Poll isolation', 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
+     VALUES ('poll-isolation-product', 'Poll isolation', 'crypto_keys', 'Test', 10, 'MANUAL', 1) RETURNING id`,
   );
 }, 60_000);
 
@@ -103,7 +103,7 @@ it('pays a BTC order while ETH cannot be read and TRON fails otherwise; each fai
   );
   // The tip jumps; the payment's count (over 3 billion) no longer fits its column when the poll records it.
   tron.solidify(3_000_000_000);
-  await eventually(async () => pollFailures('usdt_trc20').length >= 2, 15_000, 'TRON polls failing');
+  await eventually(async () => pollFailures('USDT_TRC20').length >= 2, 15_000, 'TRON polls failing');
 
   const btcOrder = await placeOrder('BTC');
   esplora.send([{ address: TEST_ADDRESSES.BTC, sats: decimalToUnits(btcOrder.paymentAmountCrypto, 8) }]);
@@ -114,11 +114,11 @@ it('pays a BTC order while ETH cannot be read and TRON fails otherwise; each fai
 
   // Once per poll: from TRON's first failure on, as many lines per failing method as polls done, give or take the
   // poll under way at either end.
-  const since = lines.slice(lines.indexOf(pollFailures('usdt_trc20')[0]));
+  const since = lines.slice(lines.indexOf(pollFailures('USDT_TRC20')[0]));
   const polls = since.filter((line) => completedPolls().includes(line)).length;
   const snapshot = {
-    tron: since.filter((line) => line.method === 'usdt_trc20' && line.err),
-    eth: since.filter((line) => line.method === 'eth' && line.err),
+    tron: since.filter((line) => line.method === 'USDT_TRC20' && line.err),
+    eth: since.filter((line) => line.method === 'ETH' && line.err),
   };
   expect(polls).toBeGreaterThanOrEqual(5);
   for (const failures of [snapshot.tron, snapshot.eth]) {

@@ -269,7 +269,7 @@ describe('totals are computed by the server', () => {
       unit_price: '13.60',
       total_price: '54400.00',
       payment_amount_crypto: expect.stringMatching(/^54400\.0000\d{4}$/),
-      status: 'pending',
+      status: 'PENDING',
       crypto_address: TEST_ADDRESSES.USDT_TRC20,
     });
   });
@@ -339,7 +339,7 @@ describe('the placed order', () => {
       `SELECT actor_id, from_status, to_status, note FROM order_events WHERE order_id = $1`,
       [res.data!.placeOrder.id],
     );
-    expect(events).toEqual([{ actor_id: customer.id, from_status: null, to_status: 'pending', note: 'Order placed' }]);
+    expect(events).toEqual([{ actor_id: customer.id, from_status: null, to_status: 'PENDING', note: 'Order placed' }]);
   });
 });
 

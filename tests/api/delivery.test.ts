@@ -60,7 +60,7 @@ async function newKeyProduct(options: { fulfilment?: string; minQuantity?: numbe
   const [row] = await server.sql<{ id: string }>(
     `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
      VALUES ($1, $2, 'crypto_keys', 'Test keys', 10, $3, $4) RETURNING id`,
-    [slug, `Test Keys ${slugs}`, options.fulfilment ?? 'keys', options.minQuantity ?? 1],
+    [slug, `Test Keys ${slugs}`, options.fulfilment ?? 'KEYS', options.minQuantity ?? 1],
   );
   return { id: row.id, slug };
 }
@@ -308,7 +308,7 @@ describe('reservation at checkout', () => {
     for (const res of refused) expect(res.errors![0].extensions?.code).toBe('PRODUCT_UNAVAILABLE');
 
     const rows = await server.sql<{ order_id: string; n: number }>(
-      `SELECT order_id, count(*)::int AS n FROM product_keys WHERE product_id = $1 AND status = 'reserved'
+      `SELECT order_id, count(*)::int AS n FROM product_keys WHERE product_id = $1 AND status = 'RESERVED'
        GROUP BY order_id`,
       [product.id],
     );
@@ -319,9 +319,9 @@ describe('reservation at checkout', () => {
     ]);
     expect(orders.n).toBe(33);
     const [keys] = await server.sql<{ reserved: number; available: number; distinct_keys: number }>(
-      `SELECT count(*) FILTER (WHERE status = 'reserved')::int AS reserved,
-              count(*) FILTER (WHERE status = 'available')::int AS available,
-              count(DISTINCT id) FILTER (WHERE status = 'reserved')::int AS distinct_keys
+      `SELECT count(*) FILTER (WHERE status = 'RESERVED')::int AS reserved,
+              count(*) FILTER (WHERE status = 'AVAILABLE')::int AS available,
+              count(DISTINCT id) FILTER (WHERE status = 'RESERVED')::int AS distinct_keys
        FROM product_keys WHERE product_id = $1`,
       [product.id],
     );
@@ -331,7 +331,7 @@ describe('reservation at checkout', () => {
   it('reserves all 4,000 keys of an SSL bulk order at once, or none when fewer are left', async () => {
     const [ssl] = await server.sql<{ id: string }>(`SELECT id FROM products WHERE slug = 'ssl-certificates'`);
     const [before] = await server.sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM product_keys WHERE product_id = $1 AND status = 'available'`,
+      `SELECT count(*)::int AS n FROM product_keys WHERE product_id = $1 AND status = 'AVAILABLE'`,
       [ssl.id],
     );
     const big = await server.gql(
@@ -363,7 +363,7 @@ describe('reservation at checkout', () => {
         { token: customer.token },
       )
     ).data!.placeOrder.id;
-    expect(await keysOfOrder(orderId)).toEqual([{ status: 'reserved', n: 4000 }]);
+    expect(await keysOfOrder(orderId)).toEqual([{ status: 'RESERVED', n: 4000 }]);
 
     // Delivered as one 4,000-line file.
     expect((await setStatus(orderId, 'SUCCESS')).errors).toBeUndefined();
@@ -399,7 +399,7 @@ describe('reservation at checkout', () => {
       `SELECT status, order_id FROM product_keys WHERE product_id = $1`,
       [product.id],
     );
-    expect(keys.every((key) => key.status === 'available' && key.order_id === null)).toBe(true);
+    expect(keys.every((key) => key.status === 'AVAILABLE' && key.order_id === null)).toBe(true);
     const [orders] = await server.sql<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE product_id = $1`, [
       product.id,
     ]);
@@ -431,7 +431,7 @@ describe('release and re-reservation', () => {
 
     expect((await server.gql(CANCEL, { id: theirs }, { token: other.token })).errors).toBeUndefined();
     expect((await setStatus(orderId, 'PENDING')).errors).toBeUndefined();
-    expect(await keysOfOrder(orderId)).toEqual([{ status: 'reserved', n: 2 }]);
+    expect(await keysOfOrder(orderId)).toEqual([{ status: 'RESERVED', n: 2 }]);
     const notes = (await orderAs(admin, orderId)).events
       .filter((event: { fromStatus: string; toStatus: string }) => event.fromStatus === event.toStatus)
       .map((event: { note: string; actorKind: string }) => [event.note, event.actorKind]);
@@ -498,7 +498,7 @@ describe('delivery on payment confirmation', () => {
     expect((await setStatus(orderId, 'PENDING')).errors).toBeUndefined();
     expect(await orderAs(customer, orderId)).toMatchObject({ keys: [], keysFileUrl: null });
     expect((await fetch(server.url + order.keysFileUrl)).status).toBe(404);
-    expect(await keysOfOrder(orderId)).toEqual([{ status: 'delivered', n: 3 }]);
+    expect(await keysOfOrder(orderId)).toEqual([{ status: 'DELIVERED', n: 3 }]);
   });
 
   it("gives a DOWNLOAD product's file through a signed URL with its key", async () => {
@@ -515,7 +515,7 @@ describe('delivery on payment confirmation', () => {
   });
 
   it('leaves a MANUAL product to the admin', async () => {
-    const product = await newKeyProduct({ fulfilment: 'manual' });
+    const product = await newKeyProduct({ fulfilment: 'MANUAL' });
     const orderId = await placed(customer, product.id, 1);
     expect((await setStatus(orderId, 'SUCCESS')).errors).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -532,7 +532,7 @@ describe('delivery on payment confirmation', () => {
     await server.sql(`
       CREATE FUNCTION fail_first_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.status = 'delivered' AND nextval('delivery_attempts') = 1 THEN
+        IF NEW.status = 'DELIVERED' AND nextval('delivery_attempts') = 1 THEN
           RAISE EXCEPTION 'disk full (test)';
         END IF;
         RETURN NEW;
@@ -567,6 +567,6 @@ describe('delivery on payment confirmation', () => {
       [orderId],
     );
     expect(delivered.n).toBe(1);
-    expect(await keysOfOrder(orderId)).toEqual([{ status: 'delivered', n: 2 }]);
+    expect(await keysOfOrder(orderId)).toEqual([{ status: 'DELIVERED', n: 2 }]);
   });
 });

@@ -35,7 +35,7 @@ async function placeOrders(server: TestServer, user: TestUser, count: number): P
 async function outcomeOf(server: TestServer, orderIds: string[]) {
   const [row] = await server.sql<{ mails: number; windows: number; pending: number; orders: number }>(
     `SELECT
-       (SELECT count(*)::int FROM notifications WHERE order_id = ANY($1::uuid[]) AND kind = 'order_received') AS mails,
+       (SELECT count(*)::int FROM notifications WHERE order_id = ANY($1::uuid[]) AND kind = 'ORDER_RECEIVED') AS mails,
        (SELECT count(DISTINCT order_id)::int FROM notifications WHERE order_id = ANY($1::uuid[])) AS orders,
        (SELECT count(*)::int FROM graphile_worker.jobs
          WHERE key = ANY (SELECT 'payment-window:' || unnest($1::text[]))) AS windows,
@@ -105,7 +105,7 @@ describe('a batch with an event its consumers cannot handle', () => {
       const rows: { id: string }[] = await manager.query(
         `INSERT INTO orders (user_id, product_id, contact_email, quantity, unit_price, total_price, payment_method,
                              crypto_address, payment_amount_crypto, status)
-         SELECT $1, $2, $3, 1, 10, 10, 'eth', $4, '0.003', 'pending' FROM generate_series(1, 3)
+         SELECT $1, $2, $3, 1, 10, 10, 'ETH', $4, '0.003', 'PENDING' FROM generate_series(1, 3)
          RETURNING id`,
         [user.id, id, user.email, TEST_ADDRESSES.ETH],
       );

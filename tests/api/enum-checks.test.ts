@@ -20,7 +20,7 @@ import {
 } from '../../server/src/core/enums';
 import { KeyStatus } from '../../server/src/inventory/key-status';
 import { NotificationKind, NotificationStatus } from '../../server/src/notifications/notification.entity';
-import { CHAIN_PAYMENT_MATCHES, ChainPaymentStatus } from '../../server/src/payments/chain-payment.entity';
+import { ChainPaymentMatch, ChainPaymentStatus } from '../../server/src/payments/chain-payment.entity';
 import { WebhookDeliveryStatus } from '../../server/src/webhooks/webhook-delivery.entity';
 import { databaseUrl, templateName } from '../support/database';
 
@@ -28,7 +28,7 @@ import { databaseUrl, templateName } from '../support/database';
 const ENUMS: Record<string, readonly string[]> = {
   'block_rules.kind': Object.values(BlockRuleKind),
   'certificates.status': Object.values(CertificateStatus),
-  'chain_payments.matched_by': CHAIN_PAYMENT_MATCHES,
+  'chain_payments.matched_by': Object.values(ChainPaymentMatch),
   'chain_payments.status': Object.values(ChainPaymentStatus),
   'installation_guides.category': Object.values(GuideCategory),
   'notifications.kind': Object.values(NotificationKind),

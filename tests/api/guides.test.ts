@@ -74,7 +74,7 @@ describe('guides', () => {
   it('does not search the content or steps', async () => {
     await server.sql(
       `INSERT INTO installation_guides (title, server_type, category, content, steps, views)
-       VALUES ('Caddy Quick Start', 'Caddy', 'web_server', 'Zebrafish content', '["Zebrafish step"]', 0)`,
+       VALUES ('Caddy Quick Start', 'Caddy', 'WEB_SERVER', 'Zebrafish content', '["Zebrafish step"]', 0)`,
     );
     expect(await guides({ search: 'zebrafish' })).toEqual([]);
     expect((await guides({ search: 'caddy' })).map((g) => g.title)).toEqual(['Caddy Quick Start']);
@@ -91,7 +91,7 @@ describe('guides', () => {
   it('treats % and _ in the search as plain characters', async () => {
     await server.sql(
       `INSERT INTO installation_guides (title, server_type, category, content, steps, views)
-       VALUES ('100% Uptime_Checklist', 'Any', 'other', 'x', '["one"]', 1)`,
+       VALUES ('100% Uptime_Checklist', 'Any', 'OTHER', 'x', '["one"]', 1)`,
     );
     expect((await guides({ search: '%' })).map((g) => g.title)).toEqual(['100% Uptime_Checklist']);
     expect((await guides({ search: '_' })).map((g) => g.title)).toEqual(['100% Uptime_Checklist']);

@@ -19,7 +19,7 @@ afterAll(() => server.close());
 async function newProduct(): Promise<string> {
   const [row] = await server.sql<{ id: string }>(
     `INSERT INTO products (name, slug, category, description, price, fulfilment)
-     SELECT name || ' copy', slug || '-' || substr(md5(random()::text), 1, 8), category, description, price, 'keys'
+     SELECT name || ' copy', slug || '-' || substr(md5(random()::text), 1, 8), category, description, price, 'KEYS'
      FROM products WHERE slug = 'ethereum-classic-key'
      RETURNING id`,
   );
@@ -143,6 +143,6 @@ it('lets no key belong to an order unless it is reserved or delivered (a databas
   const productId = await newProduct();
   await inventory.importKeys(productId, 'CONSTRAINED');
   await expect(
-    server.sql(`UPDATE product_keys SET status = 'reserved' WHERE product_id = $1`, [productId]),
+    server.sql(`UPDATE product_keys SET status = 'RESERVED' WHERE product_id = $1`, [productId]),
   ).rejects.toThrow(/product_keys_order_check/);
 });

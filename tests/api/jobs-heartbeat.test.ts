@@ -116,7 +116,7 @@ const sql = <R>(text: string, params: unknown[] = []) => sqlOn<R>(database.url, 
 it('confirms payments within seconds after a process died in the middle of a payments poll', async () => {
   const [{ id: productId }] = await sql<{ id: string }>(
     `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
-     VALUES ('heartbeat-test', 'Heartbeat test', 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
+     VALUES ('heartbeat-test', 'Heartbeat test', 'crypto_keys', 'Test', 10, 'MANUAL', 1) RETURNING id`,
   );
   const first = await startServer();
   const { signUp } = await gql(first.url, `mutation ($i: SignUpInput!) { signUp(input: $i) { accessToken } }`, {
@@ -153,7 +153,7 @@ it('confirms payments within seconds after a process died in the middle of a pay
   await eventually(
     async () => {
       const [row] = await sql<{ status: string }>(`SELECT status FROM orders WHERE id = $1`, [order.id]);
-      return row.status === 'success';
+      return row.status === 'SUCCESS';
     },
     40_000,
     'the payment confirmed',

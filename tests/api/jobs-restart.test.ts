@@ -88,7 +88,7 @@ it('runs the jobs a killed server left queued, each once, after the restart', as
   const queued = await sql<{ key: string }>(`SELECT key FROM graphile_worker.jobs WHERE key LIKE 'payment-window:%'`);
   expect(queued.map((job) => job.key).sort()).toEqual(orderIds.map((id) => `payment-window:${id}`).sort());
   const pendingAtCrash = await sql<{ status: string }>(`SELECT status FROM orders WHERE id = ANY($1)`, [orderIds]);
-  expect(pendingAtCrash.map((o) => o.status)).toEqual(Array(ORDERS).fill('pending'));
+  expect(pendingAtCrash.map((o) => o.status)).toEqual(Array(ORDERS).fill('PENDING'));
 
   expect(inbox.to(email)).toEqual([]);
 
@@ -99,7 +99,7 @@ it('runs the jobs a killed server left queued, each once, after the restart', as
   await startServer();
   await eventually(
     async () => {
-      const ended = await sql(`SELECT id FROM orders WHERE id = ANY($1) AND status = 'not_received'`, [orderIds]);
+      const ended = await sql(`SELECT id FROM orders WHERE id = ANY($1) AND status = 'NOT_RECEIVED'`, [orderIds]);
       return ended.length === ORDERS;
     },
     20_000,
@@ -108,7 +108,7 @@ it('runs the jobs a killed server left queued, each once, after the restart', as
 
   // Each job ran once: one system move per order, and no job left behind.
   const moves = await sql<{ order_id: string; n: number }>(
-    `SELECT order_id, count(*)::int AS n FROM order_events WHERE actor_kind = 'system' AND order_id = ANY($1)
+    `SELECT order_id, count(*)::int AS n FROM order_events WHERE actor_kind = 'SYSTEM' AND order_id = ANY($1)
      GROUP BY order_id`,
     [orderIds],
   );

@@ -27,7 +27,7 @@ async function keyProduct(server: TestServer, admin: TestUser, keys: number, tag
   const slug = `hoard-${tag}-${Date.now()}`;
   const [{ id }] = await server.sql<{ id: string }>(
     `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
-     VALUES ($1, $1, 'crypto_keys', 'Test keys', 10, 'keys', 1) RETURNING id`,
+     VALUES ($1, $1, 'crypto_keys', 'Test keys', 10, 'KEYS', 1) RETURNING id`,
     [slug],
   );
   await importKeys(server, admin, id, keys, tag);
@@ -129,7 +129,7 @@ describe('reservations end (RESERVATION_MINUTES)', () => {
     await eventually(
       async () => {
         const rows = await server.sql(
-          `SELECT subject FROM notifications WHERE order_id = $1 AND kind = 'awaiting_stock'`,
+          `SELECT subject FROM notifications WHERE order_id = $1 AND kind = 'AWAITING_STOCK'`,
           [lateOrder.id],
         );
         return rows.length === 1 && /is paid and waiting for stock/.test(rows[0].subject);
@@ -168,7 +168,7 @@ describe('reservations end (RESERVATION_MINUTES)', () => {
     expect((await server.gql(BLOCK, { id: mallory.id }, admin)).errors).toBeUndefined();
     expect(await stock(server, admin, product.id)).toEqual({ available: 5, reserved: 0 });
     const [row] = await server.sql(`SELECT status, keys_reserved_until FROM orders WHERE id = $1`, [order.id]);
-    expect(row).toEqual({ status: 'pending', keys_reserved_until: null });
+    expect(row).toEqual({ status: 'PENDING', keys_reserved_until: null });
   });
 });
 

@@ -53,7 +53,7 @@ function storeClient(server: TestServer, admin: TestUser) {
       contactEmail = customer.email,
     ): Promise<string> {
       // Delivered by hand here, so the messages follow the admin's moves alone (delivery's e-mail: delivery.test.ts).
-      await server.sql(`UPDATE products SET fulfilment = 'manual' WHERE slug = 'ssl-certificates'`);
+      await server.sql(`UPDATE products SET fulfilment = 'MANUAL' WHERE slug = 'ssl-certificates'`);
       server.app.container.get(ProductService).invalidate();
       const [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'ssl-certificates'`);
       const res = await server.gql(

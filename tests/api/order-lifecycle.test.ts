@@ -149,11 +149,11 @@ describe('admin moves', () => {
     expect(rows.map((r) => r.type).sort()).toEqual(
       ['order.created', 'order.delivered', 'order.paid', 'order.status_changed', 'order.status_changed'].sort(),
     );
-    expect(rows.find((r) => r.type === 'order.status_changed' && r.payload.to === 'completed')!.payload).toEqual({
+    expect(rows.find((r) => r.type === 'order.status_changed' && r.payload.to === 'COMPLETED')!.payload).toEqual({
       orderId: order.id,
-      from: 'success',
-      to: 'completed',
-      actorKind: 'admin',
+      from: 'SUCCESS',
+      to: 'COMPLETED',
+      actorKind: 'ADMIN',
       reason: null,
     });
   });

@@ -212,14 +212,14 @@ describe('quote', () => {
       });
     }
     // The quantity rule alone: the bulk package's 12,500 demo keys would refuse 50,000 for stock.
-    await server.sql(`UPDATE products SET fulfilment = 'manual' WHERE slug = 'ssl-certificates'`);
+    await server.sql(`UPDATE products SET fulfilment = 'MANUAL' WHERE slug = 'ssl-certificates'`);
     const catalogue = server.app.container.get(ProductService);
     catalogue.invalidate();
     try {
       const max = await quote('ssl-certificates', 50000, 'USDT_TRC20');
       expect(max.data!.quote).toMatchObject({ totalPrice: 680000, paymentAmountCrypto: '680000.000000' });
     } finally {
-      await server.sql(`UPDATE products SET fulfilment = 'keys' WHERE slug = 'ssl-certificates'`);
+      await server.sql(`UPDATE products SET fulfilment = 'KEYS' WHERE slug = 'ssl-certificates'`);
       catalogue.invalidate();
     }
   });

@@ -81,7 +81,7 @@ beforeAll(async () => {
   ticketId = ticket.data!.createTicket.id;
   [{ id: notificationId }] = await server.sql(
     `INSERT INTO notifications (kind, to_address, subject, text_body, html_body)
-     VALUES ('order_received', 'owner@example.com', 'Order received', 'Text', '<p>Html</p>') RETURNING id`,
+     VALUES ('ORDER_RECEIVED', 'owner@example.com', 'Order received', 'Text', '<p>Html</p>') RETURNING id`,
   );
   [{ id: webhookEndpointId }] = await server.sql(
     `INSERT INTO webhook_endpoints (url, events, secret) VALUES ('http://127.0.0.1:9/a', '{order.paid}', 's') RETURNING id`,
@@ -92,7 +92,7 @@ beforeAll(async () => {
   );
   [{ id: webhookDeliveryId }] = await server.sql(
     `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, status)
-     VALUES ($1, gen_random_uuid(), 'order.paid', '{}', 'succeeded') RETURNING id`,
+     VALUES ($1, gen_random_uuid(), 'order.paid', '{}', 'SUCCEEDED') RETURNING id`,
     [inactive.id],
   );
   [{ id: editableProductId }] = await server.sql(
@@ -100,7 +100,7 @@ beforeAll(async () => {
      RETURNING id`,
   );
   [{ id: blockRuleId }] = await server.sql(
-    `INSERT INTO block_rules (kind, value) VALUES ('ip', '203.0.113.250') RETURNING id`,
+    `INSERT INTO block_rules (kind, value) VALUES ('IP', '203.0.113.250') RETURNING id`,
   );
 });
 afterAll(() => server.close());

@@ -136,14 +136,14 @@ async function giveOrders(user: TestUser, count: number, admin: TestUser): Promi
     const [order] = await server.sql<{ id: string }>(
       `INSERT INTO orders (user_id, product_id, contact_email, quantity, unit_price, total_price, payment_method,
                            crypto_address, payment_amount_crypto, created_at)
-       SELECT $1, id, $2, 1, price, price, 'btc', $5, price / 50000,
+       SELECT $1, id, $2, 1, price, price, 'BTC', $5, price / 50000,
               now() - $3 * interval '1 minute'
        FROM products WHERE id = $4 RETURNING id`,
       [user.id, user.email, index, id, TEST_ADDRESSES.BTC],
     );
     await server.sql(
       `INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status)
-       VALUES ($1, $2, 'customer', NULL, 'pending'), ($1, $3, 'admin', 'pending', 'processing')`,
+       VALUES ($1, $2, 'CUSTOMER', NULL, 'PENDING'), ($1, $3, 'ADMIN', 'PENDING', 'PROCESSING')`,
       [order.id, user.id, admin.id],
     );
     await server.sql(`INSERT INTO certificates (user_id, order_id, product_id, domain_name) VALUES ($1, $2, $3, $4)`, [
@@ -153,7 +153,7 @@ async function giveOrders(user: TestUser, count: number, admin: TestUser): Promi
       `site${index}.example.com`,
     ]);
     await server.sql(
-      `INSERT INTO support_tickets (user_id, title, description, category) VALUES ($1, $2, 'Help', 'order')`,
+      `INSERT INTO support_tickets (user_id, title, description, category) VALUES ($1, $2, 'Help', 'ORDER')`,
       [user.id, `Ticket ${index}`],
     );
   }

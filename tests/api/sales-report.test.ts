@@ -82,8 +82,8 @@ async function insertOrder(o: {
       products[o.product ?? 0].id,
       o.quantity ?? 1,
       o.total,
-      o.method ?? 'usdt_trc20',
-      o.status ?? 'completed',
+      o.method ?? 'USDT_TRC20',
+      o.status ?? 'COMPLETED',
       o.at,
       o.transactionId ?? null,
       o.issue ?? null,
@@ -101,11 +101,11 @@ describe('adminSalesReport', () => {
   beforeAll(async () => {
     // 2025-03-01 .. 2025-03-04 (UTC), across days, methods, products and statuses.
     await insertOrder({ at: '2025-03-01T00:00:00Z', total: '10.00' }); // first instant of the 1st
-    await insertOrder({ at: '2025-03-01T23:59:59.999Z', total: '5.50', method: 'btc', status: 'success' });
-    await insertOrder({ at: '2025-03-01T12:00:00Z', total: '1000.00', status: 'pending' }); // unpaid
-    await insertOrder({ at: '2025-03-01T12:00:00Z', total: '2000.00', status: 'cancelled' }); // unpaid
-    await insertOrder({ at: '2025-03-02T00:00:00Z', total: '3000.00', status: 'not_received' }); // unpaid
-    await insertOrder({ at: '2025-03-03T08:00:00Z', total: '20.25', method: 'eth', status: 'processing', product: 1 });
+    await insertOrder({ at: '2025-03-01T23:59:59.999Z', total: '5.50', method: 'BTC', status: 'SUCCESS' });
+    await insertOrder({ at: '2025-03-01T12:00:00Z', total: '1000.00', status: 'PENDING' }); // unpaid
+    await insertOrder({ at: '2025-03-01T12:00:00Z', total: '2000.00', status: 'CANCELLED' }); // unpaid
+    await insertOrder({ at: '2025-03-02T00:00:00Z', total: '3000.00', status: 'NOT_RECEIVED' }); // unpaid
+    await insertOrder({ at: '2025-03-03T08:00:00Z', total: '20.25', method: 'ETH', status: 'PROCESSING', product: 1 });
     await insertOrder({ at: '2025-03-03T09:00:00Z', total: '40.00', product: 1, quantity: 4 });
     await insertOrder({ at: '2025-03-04T00:00:00Z', total: '77.00' }); // the range's end: excluded
     await insertOrder({ at: '2025-02-28T23:59:59.999Z', total: '88.00' }); // before the range
@@ -174,7 +174,7 @@ describe('adminSalesReport', () => {
     for (const status of PAID) expect(index.def).toContain(`'${status}'::text`);
     const [trigger] = await server.sql(`SELECT prosrc FROM pg_proc WHERE proname = 'sales_daily_apply'`);
     expect(trigger.prosrc).toContain(`status IN (${PAID.map((status) => `'${status}'`).join(', ')})`);
-    expect(PAID_STATUS_SQL).toBe(`status IN ('success', 'processing', 'completed')`);
+    expect(PAID_STATUS_SQL).toBe(`status IN ('SUCCESS', 'PROCESSING', 'COMPLETED')`);
     // Seq scans off for this one transaction: on a table this small the planner would rightly prefer one.
     const plan: { 'QUERY PLAN': string }[] = await server.app.db.transaction(async (manager) => {
       await manager.query(`SET LOCAL enable_seqscan = off`);
@@ -192,7 +192,7 @@ describe('the per-day rollup sales_daily', () => {
     server.sql(
       `SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, payment_method, product_id,
               sum(total_price)::text AS revenue, count(*)::int AS orders, sum(quantity)::int AS quantity
-       FROM orders WHERE status IN ('success', 'processing', 'completed') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+       FROM orders WHERE status IN ('SUCCESS', 'PROCESSING', 'COMPLETED') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
   const rollup = () =>
     server.sql(
@@ -201,21 +201,21 @@ describe('the per-day rollup sales_daily', () => {
     );
 
   it('follows inserts, status changes in and out of the paid set, edits and deletes, statement by statement', async () => {
-    await insertOrder({ at: '2025-05-01T10:00:00Z', total: '30.00', status: 'pending' });
-    await insertOrder({ at: '2025-05-01T11:00:00Z', total: '12.00', status: 'success' });
-    await insertOrder({ at: '2025-05-02T11:00:00Z', total: '8.00', status: 'completed', method: 'btc' });
+    await insertOrder({ at: '2025-05-01T10:00:00Z', total: '30.00', status: 'PENDING' });
+    await insertOrder({ at: '2025-05-01T11:00:00Z', total: '12.00', status: 'SUCCESS' });
+    await insertOrder({ at: '2025-05-02T11:00:00Z', total: '8.00', status: 'COMPLETED', method: 'BTC' });
     expect(await rollup()).toEqual(await direct());
     // Paid → paid (no change), pending → paid, paid → cancelled, a total corrected, in several statements.
     await server.sql(
-      `UPDATE orders SET status = 'processing' WHERE status = 'success' AND created_at = '2025-05-01T11:00:00Z'`,
+      `UPDATE orders SET status = 'PROCESSING' WHERE status = 'SUCCESS' AND created_at = '2025-05-01T11:00:00Z'`,
     );
-    await server.sql(`UPDATE orders SET status = 'success' WHERE created_at = '2025-05-01T10:00:00Z'`);
-    await server.sql(`UPDATE orders SET status = 'cancelled' WHERE created_at = '2025-05-02T11:00:00Z'`);
+    await server.sql(`UPDATE orders SET status = 'SUCCESS' WHERE created_at = '2025-05-01T10:00:00Z'`);
+    await server.sql(`UPDATE orders SET status = 'CANCELLED' WHERE created_at = '2025-05-02T11:00:00Z'`);
     await server.sql(`UPDATE orders SET total_price = 31.5, quantity = 3 WHERE created_at = '2025-05-01T10:00:00Z'`);
     expect(await rollup()).toEqual(await direct());
     // One statement touching many orders, then a delete.
     await server.sql(
-      `UPDATE orders SET status = CASE WHEN status = 'completed' THEN 'processing' ELSE status END
+      `UPDATE orders SET status = CASE WHEN status = 'COMPLETED' THEN 'PROCESSING' ELSE status END
        WHERE created_at >= '2025-03-01' AND created_at < '2025-06-01'`,
     );
     await server.sql(`DELETE FROM orders WHERE created_at = '2025-05-01T11:00:00Z'`);
@@ -298,14 +298,14 @@ describe('the operator counters', () => {
 
   it('count PENDING orders with a proof, a typed transaction id or NEEDS_REVIEW, and list keyed products low on keys', async () => {
     const before = (await report('2025-03-01T00:00:00Z', '2025-03-02T00:00:00Z')).counters.ordersAwaitingReview;
-    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'pending', transactionId: 'abc123' });
-    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'pending', issue: 'needs_review' });
-    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'pending' }); // nothing sent yet
-    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'success', transactionId: 'def456' }); // done
+    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'PENDING', transactionId: 'abc123' });
+    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'PENDING', issue: 'NEEDS_REVIEW' });
+    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'PENDING' }); // nothing sent yet
+    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'SUCCESS', transactionId: 'def456' }); // done
     const [{ n }] = await server.sql(
       `SELECT count(*)::int AS n FROM orders
-       WHERE status = 'pending' AND (payment_proof_file_id IS NOT NULL OR transaction_id IS NOT NULL
-                                     OR payment_issue_kind = 'needs_review')`,
+       WHERE status = 'PENDING' AND (payment_proof_file_id IS NOT NULL OR transaction_id IS NOT NULL
+                                     OR payment_issue_kind = 'NEEDS_REVIEW')`,
     );
     const counters = (await report('2025-03-01T00:00:00Z', '2025-03-02T00:00:00Z')).counters;
     expect(counters.ordersAwaitingReview).toBe(n);
@@ -313,7 +313,7 @@ describe('the operator counters', () => {
 
     // A keyed product down to 5 keys is listed, with its threshold; a well-stocked one is not.
     const [low] = await server.sql(`SELECT id, name, min_quantity FROM products WHERE slug = 'zcash-keys'`);
-    await server.sql(`DELETE FROM product_keys WHERE product_id = $1 AND status = 'available'`, [low.id]);
+    await server.sql(`DELETE FROM product_keys WHERE product_id = $1 AND status = 'AVAILABLE'`, [low.id]);
     await server.app.container.get(InventoryService).importKeys(low.id, 'Z-1\nZ-2\nZ-3\nZ-4\nZ-5');
     const after = (await report('2025-03-01T00:00:00Z', '2025-03-02T00:00:00Z')).counters;
     expect(after.lowStock).toContainEqual({
@@ -324,8 +324,8 @@ describe('the operator counters', () => {
     });
     const expected = await server.sql(
       `SELECT p.id FROM products p
-       WHERE p.active AND p.fulfilment <> 'manual'
-         AND (SELECT count(*) FROM product_keys k WHERE k.product_id = p.id AND k.status = 'available')
+       WHERE p.active AND p.fulfilment <> 'MANUAL'
+         AND (SELECT count(*) FROM product_keys k WHERE k.product_id = p.id AND k.status = 'AVAILABLE')
              < greatest(3 * p.min_quantity, 20)`,
     );
     expect(after.lowStock.map((p: { productId: string }) => p.productId).sort()).toEqual(

@@ -194,7 +194,7 @@ describe('/guides', () => {
 
   it('shows a guide change in the next page after it commits', async () => {
     const [guide] = await server.sql<{ id: string; title: string }>(
-      `SELECT id, title FROM installation_guides WHERE category = 'hosting_panel' ORDER BY views DESC, title LIMIT 1`,
+      `SELECT id, title FROM installation_guides WHERE category = 'HOSTING_PANEL' ORDER BY views DESC, title LIMIT 1`,
     );
     expect((await page('/guides')).html).toContain(`>${guide.title}<`);
     // Changed by SQL, as guides are (the app never writes them): the table's trigger announces it.

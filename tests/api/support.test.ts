@@ -49,9 +49,9 @@ describe('createTicket', () => {
     expect(row).toEqual({
       user_id: user.id,
       title: 'SSL not trusted',
-      category: 'installation',
-      priority: 'medium',
-      status: 'open',
+      category: 'INSTALLATION',
+      priority: 'MEDIUM',
+      status: 'OPEN',
     });
   });
 

@@ -289,7 +289,7 @@ describe('the reply clock', () => {
 
     const [{ n: expected }] = await server.sql(
       `SELECT count(*)::int AS n FROM support_tickets
-       WHERE status IN ('open', 'in_progress') AND awaiting_staff_since < now() - interval '24 hours'`,
+       WHERE status IN ('OPEN', 'IN_PROGRESS') AND awaiting_staff_since < now() - interval '24 hours'`,
     );
     expect(expected).toBeGreaterThan(0);
     const queue = ok(await server.gql(QUEUE, { first: 1 }, { token: admin.token }));
@@ -318,9 +318,9 @@ describe('adminTickets', () => {
     await server.sql(
       `INSERT INTO support_tickets (user_id, title, description, category, priority, status, last_activity_at, created_at)
        SELECT $1, 'Queue ' || i, 'Body ' || i,
-              (ARRAY['installation','order','renewal','technical','billing','other'])[1 + i % 6],
-              (ARRAY['low','medium','high','urgent'])[1 + i % 4],
-              (ARRAY['open','in_progress','waiting_on_customer','resolved','closed'])[1 + i % 5],
+              (ARRAY['INSTALLATION','ORDER','RENEWAL','TECHNICAL','BILLING','OTHER'])[1 + i % 6],
+              (ARRAY['LOW','MEDIUM','HIGH','URGENT'])[1 + i % 4],
+              (ARRAY['OPEN','IN_PROGRESS','WAITING_ON_CUSTOMER','RESOLVED','CLOSED'])[1 + i % 5],
               now() - make_interval(mins => i), now() - make_interval(mins => i)
        FROM generate_series(1, 30) AS i`,
       [other.id],
@@ -348,13 +348,13 @@ describe('adminTickets', () => {
 
   it.each([
     ['no filter', {}, ''],
-    ['status', { status: 'WAITING_ON_CUSTOMER' }, `WHERE status = 'waiting_on_customer'`],
-    ['priority', { priority: 'URGENT' }, `WHERE priority = 'urgent'`],
-    ['category', { category: 'BILLING' }, `WHERE category = 'billing'`],
+    ['status', { status: 'WAITING_ON_CUSTOMER' }, `WHERE status = 'WAITING_ON_CUSTOMER'`],
+    ['priority', { priority: 'URGENT' }, `WHERE priority = 'URGENT'`],
+    ['category', { category: 'BILLING' }, `WHERE category = 'BILLING'`],
     [
       'all three',
       { status: 'OPEN', priority: 'HIGH', category: 'RENEWAL' },
-      `WHERE status = 'open' AND priority = 'high' AND category = 'renewal'`,
+      `WHERE status = 'OPEN' AND priority = 'HIGH' AND category = 'RENEWAL'`,
     ],
   ])('pages through %s newest activity first, each ticket once', async (_what, variables, where) => {
     const expected = (
@@ -485,8 +485,8 @@ describe('e-mail', () => {
     await eventually(() => inbox.to(mailer.email).length === 2, 20_000, 'the second staff reply');
     const rows = await server.sql(`SELECT kind, status FROM notifications WHERE ticket_id = $1`, [ticket.id]);
     expect(rows).toEqual([
-      { kind: 'ticket_reply', status: 'sent' },
-      { kind: 'ticket_reply', status: 'sent' },
+      { kind: 'TICKET_REPLY', status: 'SENT' },
+      { kind: 'TICKET_REPLY', status: 'SENT' },
     ]);
   });
 });

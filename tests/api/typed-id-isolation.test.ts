@@ -46,7 +46,7 @@ beforeAll(async () => {
   customer = await server.createUser();
   [{ id: productId }] = await server.sql<{ id: string }>(
     `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
-     VALUES ('typed-id-isolation', 'Typed id isolation', 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
+     VALUES ('typed-id-isolation', 'Typed id isolation', 'crypto_keys', 'Test', 10, 'MANUAL', 1) RETURNING id`,
   );
 }, 60_000);
 
@@ -76,7 +76,7 @@ it('another customer’s payment is seen and confirmed while a typed ID fails to
   await eventually(
     async () => {
       const [row] = await server.sql(`SELECT status FROM orders WHERE id = $1`, [honest.id]);
-      return row.status === 'success';
+      return row.status === 'SUCCESS';
     },
     15_000,
     'the honest order paid',

@@ -546,7 +546,7 @@ describe('in production (SSRF)', () => {
       const rows = await production.sql(`SELECT status, last_error FROM webhook_deliveries WHERE endpoint_id = $1`, [
         endpointId,
       ]);
-      return rows[0]?.status === 'failed' ? rows : undefined;
+      return rows[0]?.status === 'FAILED' ? rows : undefined;
     });
     expect(failed.last_error).toBe(
       'Address not allowed: 127.0.0.1 resolves to 127.0.0.1, which is not a public address',

@@ -152,7 +152,7 @@ test('counters and tabs show certificates, orders and tickets', async ({ page, r
   const ticket = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Installer stops at step 3' });
   await expect(ticket).toContainText('Open');
   await expect(ticket).toContainText('High priority');
-  await expect(ticket).toContainText(TICKET_CATEGORY_LABELS.installation);
+  await expect(ticket).toContainText(TICKET_CATEGORY_LABELS.INSTALLATION);
   await expect(ticket).toContainText('The installer stops at step 3');
 });
 

@@ -147,7 +147,7 @@ test('a customer links one of their orders on the ticket form', async ({ page })
   // Signed in by the sign-up's session cookie. /support is server-rendered: type once the form has hydrated.
   await gotoHydrated(page, '/support');
   await page.getByLabel('Subject').fill('About my order');
-  await page.getByLabel('Category').selectOption('order');
+  await page.getByLabel('Category').selectOption('ORDER');
   await page.getByLabel('Related order (optional)').selectOption({ index: 1 });
   await expect(page.getByLabel('Related order (optional)')).toHaveValue(order.id);
   await page.getByLabel('Description').fill('It has not arrived.');

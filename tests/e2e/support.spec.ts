@@ -42,14 +42,14 @@ test('a signed-out submit that gets through anyway asks to sign in', async ({ pa
 test('a customer creates a ticket and finds it on the dashboard', async ({ page, request }) => {
   const user = await signUpViaApi(request);
   await signInUi(page, user, '/support');
-  await expect(page.getByLabel('Priority')).toHaveValue('medium');
+  await expect(page.getByLabel('Priority')).toHaveValue('MEDIUM');
   await expect(page.getByText('0/200', { exact: true })).toBeVisible();
   await expect(page.getByText('0/2000', { exact: true })).toBeVisible();
 
   await page.getByLabel('Subject').fill('Certificate not delivered');
   await expect(page.getByText('25/200', { exact: true })).toBeVisible();
-  await page.getByLabel('Category').selectOption({ label: TICKET_CATEGORY_LABELS.order });
-  await page.getByLabel('Priority').selectOption({ label: TICKET_PRIORITY_LABELS.urgent });
+  await page.getByLabel('Category').selectOption({ label: TICKET_CATEGORY_LABELS.ORDER });
+  await page.getByLabel('Priority').selectOption({ label: TICKET_PRIORITY_LABELS.URGENT });
   await page.getByLabel('Description').fill('I paid for order 1234abcd two days ago and nothing arrived.');
   await expect(page.getByText('59/2000', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Submit Ticket' }).click();
@@ -61,7 +61,7 @@ test('a customer creates a ticket and finds it on the dashboard', async ({ page,
   const ticket = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Certificate not delivered' });
   await expect(ticket).toContainText('Open');
   await expect(ticket).toContainText('Urgent priority');
-  await expect(ticket).toContainText(TICKET_CATEGORY_LABELS.order);
+  await expect(ticket).toContainText(TICKET_CATEGORY_LABELS.ORDER);
   await expect(ticket).toContainText('nothing arrived');
 });
 
@@ -86,7 +86,7 @@ test('every ticket validation message shows as a "Validation Error" toast', asyn
     await expectToast(page, 'Validation Error', message);
     await dismissToast(page);
   }
-  await category.selectOption({ label: TICKET_CATEGORY_LABELS.renewal });
+  await category.selectOption({ label: TICKET_CATEGORY_LABELS.RENEWAL });
   await submit.click();
   await expectToast(page, 'Ticket created!');
 });

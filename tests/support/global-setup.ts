@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrateJobQueue } from '../../server/src/core/job-queue';
+import { Fulfilment } from '../../server/src/core/enums';
 import { createDataSource } from '../../server/src/db/data-source';
 import { seedCatalogue, seedDemoInventory, seedGuidesIfEmpty } from '../../server/src/db/seed/seed';
 import { setLogLevel } from '../../server/src/core/logger';
@@ -56,7 +57,7 @@ export default async function globalSetup(): Promise<void> {
   await seedDemoInventory(db, TEST_KEYS_ENCRYPTION_KEY);
   // The one product the order-flow tests buy is delivered by hand here, so their histories, counts and statuses are
   // about the order alone; keys have their own tests (tests/api/delivery.test.ts) on the other products.
-  await db.query(`UPDATE products SET fulfilment = 'manual' WHERE slug = 'ethereum-classic-key'`);
+  await db.query(`UPDATE products SET fulfilment = $1 WHERE slug = 'ethereum-classic-key'`, [Fulfilment.MANUAL]);
   await seedGuidesIfEmpty(db);
   await db.destroy();
 }

@@ -86,10 +86,10 @@ describe('profile', () => {
 });
 
 describe('ticket', () => {
-  const valid = { title: 'Install help', description: 'How do I install on Nginx?', category: 'installation' };
+  const valid = { title: 'Install help', description: 'How do I install on Nginx?', category: 'INSTALLATION' };
 
   it('defaults the priority to medium', () => {
-    expect(ticketSchema.parse(valid)).toEqual({ ...valid, priority: 'medium' });
+    expect(ticketSchema.parse(valid)).toEqual({ ...valid, priority: 'MEDIUM' });
   });
 
   it.each([
@@ -105,8 +105,8 @@ describe('ticket', () => {
   });
 
   it('accepts every category and priority of the spec', () => {
-    for (const category of ['installation', 'order', 'renewal', 'technical', 'billing', 'other']) {
-      for (const priority of ['low', 'medium', 'high', 'urgent']) {
+    for (const category of ['INSTALLATION', 'ORDER', 'RENEWAL', 'TECHNICAL', 'BILLING', 'OTHER']) {
+      for (const priority of ['LOW', 'MEDIUM', 'HIGH', 'URGENT']) {
         expect(messages(ticketSchema, { ...valid, category, priority })).toEqual([]);
       }
     }

@@ -26,7 +26,7 @@ const order: OrderMailFacts = {
   paymentAmountCrypto: '1.08800000',
   cryptoAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   paymentDueAt: new Date('2026-11-22T09:41:00Z'),
-  fulfilment: 'manual',
+  fulfilment: 'MANUAL',
   keysDelivered: 0,
 };
 
@@ -114,15 +114,15 @@ describe('the other order mails', () => {
   });
 
   it('for delivered licence keys, says how many and links to them, never putting a key in the message', () => {
-    const mail = orderDeliveredMail(ctx, { ...order, fulfilment: 'keys', keysDelivered: 4000 });
+    const mail = orderDeliveredMail(ctx, { ...order, fulfilment: 'KEYS', keysDelivered: 4000 });
     expect(mail.subject).toBe('Order 1a2b3c4d delivered: your 4,000 licence keys');
     expect(mail.text).toContain('your 4,000 licence keys are ready in your dashboard');
     const keysView = 'https://shop.example/dashboard?order=1a2b3c4d-0000-4000-8000-000000000001';
     expect(mail.text).toContain(keysView);
     expect(mail.html).toContain(`href="${keysView}"`);
-    const download = orderDeliveredMail(ctx, { ...order, fulfilment: 'download', keysDelivered: 1 });
+    const download = orderDeliveredMail(ctx, { ...order, fulfilment: 'DOWNLOAD', keysDelivered: 1 });
     expect(download.text).toContain('your 1 licence key and the download are ready');
-    const one = orderDeliveredMail(ctx, { ...order, fulfilment: 'keys', keysDelivered: 1 });
+    const one = orderDeliveredMail(ctx, { ...order, fulfilment: 'KEYS', keysDelivered: 1 });
     expect(one.text).toContain('your 1 licence key is ready');
   });
 });
@@ -192,10 +192,10 @@ describe('which events send which mail', () => {
     ['order.delivered', { orderId }, [NotificationKind.ORDER_DELIVERED]],
     [
       'order.status_changed',
-      { orderId, from: 'pending', to: 'not_received', actorKind: 'system', reason: null },
+      { orderId, from: 'PENDING', to: 'NOT_RECEIVED', actorKind: 'SYSTEM', reason: null },
       [NotificationKind.PAYMENT_NOT_RECEIVED],
     ],
-    ['order.status_changed', { orderId, from: 'pending', to: 'success', actorKind: 'admin', reason: null }, []],
+    ['order.status_changed', { orderId, from: 'PENDING', to: 'SUCCESS', actorKind: 'ADMIN', reason: null }, []],
     ['ticket.replied', { ticketId: 't', messageId: 'm', fromStaff: true }, [NotificationKind.TICKET_REPLY]],
     ['ticket.replied', { ticketId: 't', messageId: 'm', fromStaff: false }, []],
     ['ticket.created', { ticketId: 't' }, []],

@@ -37,7 +37,7 @@ const BIDI = [
   '\u061c',
 ];
 const validSignUp = { fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'Analyt1cal' };
-const validTicket = { title: 'Renewal', description: 'Please renew', category: 'renewal' };
+const validTicket = { title: 'Renewal', description: 'Please renew', category: 'RENEWAL' };
 
 describe('stripBidiControls', () => {
   it('removes every bidi embedding, override, isolate and mark, and nothing else', () => {

@@ -1,9 +1,4 @@
-import {
-  BLOCK_RULE_LIMITS,
-  BLOCK_RULE_MESSAGES,
-  blockRuleInputSchema,
-  type BlockRuleKindName,
-} from '../../../common/block-rules';
+import { BLOCK_RULE_LIMITS, BLOCK_RULE_MESSAGES, blockRuleInputSchema } from '../../../common/block-rules';
 import { normalizeEmail } from '../accounts/account-records';
 import { InputError, parseInput } from '../core/errors';
 import { BlockRuleKind } from './block-rule.types';
@@ -23,12 +18,11 @@ export interface NewBlockRule {
  * is BAD_USER_INPUT on `value` (or `reason`) with the kind's message from common/block-rules.ts.
  */
 export function parseBlockRule(kind: BlockRuleKind, value: string, reason: string | null | undefined): NewBlockRule {
-  const name = kindName(kind);
-  const parsed = parseInput(blockRuleInputSchema, { kind: name, value, reason });
-  return { kind, value: canonicalValue(kind, name, parsed.value), reason: parsed.reason };
+  const parsed = parseInput(blockRuleInputSchema, { kind, value, reason });
+  return { kind, value: canonicalValue(kind, parsed.value), reason: parsed.reason };
 }
 
-function canonicalValue(kind: BlockRuleKind, name: BlockRuleKindName, value: string): string {
+function canonicalValue(kind: BlockRuleKind, value: string): string {
   switch (kind) {
     case BlockRuleKind.EMAIL:
       return normalizeEmail(value);
@@ -36,12 +30,12 @@ function canonicalValue(kind: BlockRuleKind, name: BlockRuleKindName, value: str
       return value;
     case BlockRuleKind.IP: {
       const ip = canonicalIp(value);
-      if (!ip) throw InputError.field('value', BLOCK_RULE_MESSAGES.invalid[name]);
+      if (!ip) throw InputError.field('value', BLOCK_RULE_MESSAGES.invalid[kind]);
       return ip.address;
     }
     case BlockRuleKind.CIDR: {
       const range = canonicalRange(value);
-      if (!range) throw InputError.field('value', BLOCK_RULE_MESSAGES.invalid[name]);
+      if (!range) throw InputError.field('value', BLOCK_RULE_MESSAGES.invalid[kind]);
       const [min, max, message] =
         range.family === 'ipv4'
           ? [BLOCK_RULE_LIMITS.ipv4MinPrefix, 32, BLOCK_RULE_MESSAGES.ipv4Prefix]
@@ -50,9 +44,4 @@ function canonicalValue(kind: BlockRuleKind, name: BlockRuleKindName, value: str
       return `${range.address}/${range.prefix}`;
     }
   }
-}
-
-/** The GraphQL name of a kind ('email_domain' → 'EMAIL_DOMAIN'), the key common/ uses. */
-export function kindName(kind: BlockRuleKind): BlockRuleKindName {
-  return kind.toUpperCase() as BlockRuleKindName;
 }

@@ -1,11 +1,11 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 
-/** What a block rule matches. Keys are the GraphQL names (common/block-rules.ts BLOCK_RULE_KINDS); values are stored. */
+/** What a block rule matches: the GraphQL names, also stored (common/block-rules.ts BLOCK_RULE_KINDS lists the same). */
 export enum BlockRuleKind {
-  EMAIL = 'email',
-  EMAIL_DOMAIN = 'email_domain',
-  IP = 'ip',
-  CIDR = 'cidr',
+  EMAIL = 'EMAIL',
+  EMAIL_DOMAIN = 'EMAIL_DOMAIN',
+  IP = 'IP',
+  CIDR = 'CIDR',
 }
 
 registerEnumType(BlockRuleKind, {

@@ -18,6 +18,7 @@ import { readImageUpload, type ImageUpload } from '../files/image-upload';
 import { discardUpload } from '../files/upload-reader';
 import type { UploadValue } from '../files/upload-value';
 import { fulfilmentHandler } from '../fulfilment';
+import { KeyStatus } from '../inventory/key-status';
 import { OrderKeys } from '../inventory/order-keys.service';
 import { Product } from './product.entity';
 import type { ProductInput } from './product.inputs';
@@ -190,8 +191,8 @@ export class ProductEditorService {
     // Only a switch from a kind stocked by keys to one without them can strand reserved keys.
     if (fulfilmentHandler(row.fulfilment).stockedByKeys && !fulfilmentHandler(fulfilment).stockedByKeys) {
       const [{ reserved }]: { reserved: number }[] = await manager.query(
-        `SELECT count(*)::int AS reserved FROM product_keys WHERE product_id = $1 AND status = 'reserved'`,
-        [id],
+        `SELECT count(*)::int AS reserved FROM product_keys WHERE product_id = $1 AND status = $2`,
+        [id, KeyStatus.RESERVED],
       );
       if (reserved > 0) throw InputError.field('fulfilment', PRODUCT_MESSAGES.fulfilmentKeysReserved(reserved));
     }

@@ -1,81 +1,84 @@
 /**
- * The public GraphQL enums (docs/graphql-api.md "Types"). Keys are the GraphQL names; values are what PostgreSQL
- * stores (the spec's lower-case values).
+ * The public GraphQL enums (docs/graphql-api.md "Types"). One spelling end to end (docs/decisions.md "One spelling per
+ * enum"): each value is its key, the GraphQL name, and is what PostgreSQL stores, so no layer converts.
  */
 import { registerEnumType } from 'type-graphql';
+import { PAYMENT_METHODS, type PaymentMethodKey } from '../../../common/payment-methods';
 
-export enum PaymentMethod {
-  USDT_TRC20 = 'usdt_trc20',
-  BTC = 'btc',
-  ETH = 'eth',
-  PAYPAL = 'paypal',
-  SKRILL = 'skrill',
-}
+/**
+ * The payment methods, derived from their definitions (common/payment-methods/, docs/adding-a-payment-method.md) in the
+ * checkout's order: `PaymentMethod.BTC === 'BTC'`. A const object rather than an `enum`, so a new method is its
+ * definition alone; type-graphql registers it like an enum.
+ */
+export const PaymentMethod = Object.freeze(
+  Object.fromEntries(PAYMENT_METHODS.map((method) => [method.key, method.key])),
+) as { readonly [Key in PaymentMethodKey]: Key };
+export type PaymentMethod = PaymentMethodKey;
 
 export enum OrderStatus {
-  PENDING = 'pending',
-  SUCCESS = 'success',
-  NOT_RECEIVED = 'not_received',
-  PROCESSING = 'processing',
-  COMPLETED = 'completed',
-  CONFIRMED = 'confirmed',
-  ACTIVE = 'active',
-  CANCELLED = 'cancelled',
+  PENDING = 'PENDING',
+  SUCCESS = 'SUCCESS',
+  NOT_RECEIVED = 'NOT_RECEIVED',
+  PROCESSING = 'PROCESSING',
+  COMPLETED = 'COMPLETED',
+  CONFIRMED = 'CONFIRMED',
+  ACTIVE = 'ACTIVE',
+  CANCELLED = 'CANCELLED',
 }
 
 export enum TicketCategory {
-  INSTALLATION = 'installation',
-  ORDER = 'order',
-  RENEWAL = 'renewal',
-  TECHNICAL = 'technical',
-  BILLING = 'billing',
-  OTHER = 'other',
+  INSTALLATION = 'INSTALLATION',
+  ORDER = 'ORDER',
+  RENEWAL = 'RENEWAL',
+  TECHNICAL = 'TECHNICAL',
+  BILLING = 'BILLING',
+  OTHER = 'OTHER',
 }
 
 export enum TicketPriority {
-  LOW = 'low',
-  MEDIUM = 'medium',
-  HIGH = 'high',
-  URGENT = 'urgent',
+  LOW = 'LOW',
+  MEDIUM = 'MEDIUM',
+  HIGH = 'HIGH',
+  URGENT = 'URGENT',
 }
 
 export enum TicketStatus {
-  OPEN = 'open',
-  IN_PROGRESS = 'in_progress',
+  OPEN = 'OPEN',
+  IN_PROGRESS = 'IN_PROGRESS',
   /** Staff asked the customer something; the reply clock is stopped until the customer writes. */
-  WAITING_ON_CUSTOMER = 'waiting_on_customer',
-  RESOLVED = 'resolved',
-  CLOSED = 'closed',
+  WAITING_ON_CUSTOMER = 'WAITING_ON_CUSTOMER',
+  RESOLVED = 'RESOLVED',
+  CLOSED = 'CLOSED',
 }
 
 export enum GuideCategory {
-  HOSTING_PANEL = 'hosting_panel',
-  WEB_SERVER = 'web_server',
-  OTHER = 'other',
+  HOSTING_PANEL = 'HOSTING_PANEL',
+  WEB_SERVER = 'WEB_SERVER',
+  OTHER = 'OTHER',
 }
 
 export enum CertificateStatus {
-  ACTIVE = 'active',
-  PENDING = 'pending',
-  EXPIRED = 'expired',
-  REVOKED = 'revoked',
+  ACTIVE = 'ACTIVE',
+  PENDING = 'PENDING',
+  EXPIRED = 'EXPIRED',
+  REVOKED = 'REVOKED',
 }
 
 /** Who moved an order (docs/order-lifecycle.md): its owner, an admin, or the store's own automation. */
 export enum ActorKind {
-  CUSTOMER = 'customer',
-  ADMIN = 'admin',
-  SYSTEM = 'system',
+  CUSTOMER = 'CUSTOMER',
+  ADMIN = 'ADMIN',
+  SYSTEM = 'SYSTEM',
 }
 
 /** How a product is delivered (docs/inventory.md "Fulfilment"). */
 export enum Fulfilment {
   /** Licence keys from stock, delivered when the payment is confirmed. */
-  KEYS = 'keys',
+  KEYS = 'KEYS',
   /** A file plus a licence key from stock (scripts, bots). */
-  DOWNLOAD = 'download',
+  DOWNLOAD = 'DOWNLOAD',
   /** An admin delivers it (a certificate issued for a domain). */
-  MANUAL = 'manual',
+  MANUAL = 'MANUAL',
 }
 
 registerEnumType(ActorKind, { name: 'ActorKind' });
@@ -84,28 +87,28 @@ registerEnumType(PaymentMethod, { name: 'PaymentMethod', description: 'PAYPAL an
 /** What is wrong with an order's payment read from the chain (docs/payments.md "Exceptions"). */
 export enum PaymentIssueKind {
   /** Less than the amount arrived: the order stays PENDING. */
-  UNDERPAID = 'underpaid',
+  UNDERPAID = 'UNDERPAID',
   /** More than the amount arrived: the order is paid, the difference waits for a refund decision. */
-  OVERPAID = 'overpaid',
+  OVERPAID = 'OVERPAID',
   /** The payment arrived after the payment window (or after the order ended): an admin decides. */
-  LATE = 'late',
+  LATE = 'LATE',
   /** The transaction failed (reverted) on chain and paid nothing. */
-  FAILED = 'failed',
+  FAILED = 'FAILED',
   /** The transaction pays none of the store's addresses. */
-  WRONG_RECIPIENT = 'wrong_recipient',
+  WRONG_RECIPIENT = 'WRONG_RECIPIENT',
   /** The transaction pays the store's address in another token than USDT. */
-  WRONG_TOKEN = 'wrong_token',
+  WRONG_TOKEN = 'WRONG_TOKEN',
   /** The transaction already paid another order. */
-  ALREADY_USED = 'already_used',
+  ALREADY_USED = 'ALREADY_USED',
   /** The transaction was sent before the order was placed. */
-  BEFORE_ORDER = 'before_order',
+  BEFORE_ORDER = 'BEFORE_ORDER',
   /**
    * Enough arrived, but (partly) in transactions the customer identified by ID whose amount is not this order's
    * unique amount: anyone can type an ID seen on chain, so an admin confirms before the order counts as paid.
    */
-  NEEDS_REVIEW = 'needs_review',
+  NEEDS_REVIEW = 'NEEDS_REVIEW',
   /** The chain does not know the transaction (yet): the store keeps looking until the payment window ends. */
-  NOT_FOUND = 'not_found',
+  NOT_FOUND = 'NOT_FOUND',
 }
 
 registerEnumType(OrderStatus, { name: 'OrderStatus' });
@@ -115,8 +118,3 @@ registerEnumType(TicketPriority, { name: 'TicketPriority' });
 registerEnumType(TicketStatus, { name: 'TicketStatus' });
 registerEnumType(GuideCategory, { name: 'GuideCategory' });
 registerEnumType(CertificateStatus, { name: 'CertificateStatus' });
-
-/** The GraphQL key of a payment method value, e.g. 'usdt_trc20' → 'USDT_TRC20' (the key common/ uses). */
-export function paymentMethodKey(method: PaymentMethod): keyof typeof PaymentMethod {
-  return method.toUpperCase() as keyof typeof PaymentMethod;
-}

@@ -19,6 +19,7 @@ import { Captcha1765200000000 } from './migrations/1765200000000-captcha';
 import { KeyReservations1765300000000 } from './migrations/1765300000000-key-reservations';
 import { ChainRecordsByMethod1765400000000 } from './migrations/1765400000000-chain-records-by-method';
 import { KeyFingerprintsNormalized1765500000000 } from './migrations/1765500000000-key-fingerprints-normalized';
+import { EnumOneSpelling1765600000000 } from './migrations/1765600000000-enum-one-spelling';
 import { ExchangeRates1765700000000 } from './migrations/1765700000000-exchange-rates';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
@@ -42,6 +43,7 @@ export const migrations = [
   KeyReservations1765300000000,
   ChainRecordsByMethod1765400000000,
   KeyFingerprintsNormalized1765500000000,
+  EnumOneSpelling1765600000000,
   ExchangeRates1765700000000,
 ];
 

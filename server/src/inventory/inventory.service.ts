@@ -6,6 +6,7 @@ import { isUuid } from '../../../common/validation';
 import { Service } from '../container';
 import { InputError, NotFoundError } from '../core/errors';
 import { KeyCipher } from './key-cipher';
+import { KeyStatus } from './key-status';
 import { queueAwaitingStockDeliveries } from '../orders/awaiting-stock';
 import { MAX_KEYS_PER_IMPORT, normalizeKeyValue, parseKeyLines, type InvalidLine } from './key-lines';
 import { OrderKeys } from './order-keys.service';
@@ -109,13 +110,17 @@ export class InventoryService {
   }
 
   private async countByStatus(productId: string): Promise<KeyStock> {
-    const rows: { status: keyof KeyStock; n: number }[] = await this.db.query(
+    const rows: { status: KeyStatus; n: number }[] = await this.db.query(
       `SELECT status, count(*)::int AS n FROM product_keys WHERE product_id = $1 GROUP BY status`,
       [productId],
     );
-    const stock: KeyStock = { available: 0, reserved: 0, delivered: 0, revoked: 0 };
-    for (const row of rows) stock[row.status] = row.n;
-    return stock;
+    const count = (status: KeyStatus) => rows.find((row) => row.status === status)?.n ?? 0;
+    return {
+      available: count(KeyStatus.AVAILABLE),
+      reserved: count(KeyStatus.RESERVED),
+      delivered: count(KeyStatus.DELIVERED),
+      revoked: count(KeyStatus.REVOKED),
+    };
   }
 
   /**
@@ -125,8 +130,8 @@ export class InventoryService {
     if (productIds.length === 0) return [];
     const rows: { product_id: string; n: number }[] = await manager.query(
       `SELECT product_id, count(*)::int AS n FROM product_keys
-       WHERE product_id = ANY ($1::uuid[]) AND status = 'available' GROUP BY product_id`,
-      [productIds],
+       WHERE product_id = ANY ($1::uuid[]) AND status = $2 GROUP BY product_id`,
+      [productIds, KeyStatus.AVAILABLE],
     );
     const counts = new Map(rows.map((row) => [row.product_id, row.n]));
     return productIds.map((id) => counts.get(id) ?? 0);
@@ -139,21 +144,27 @@ export class InventoryService {
    */
   async revoke(productId: string, value: string): Promise<KeyStock> {
     await this.assertProduct(productId);
-    const rows: { status: string }[] = await this.db.query(
+    const rows: { status: KeyStatus }[] = await this.db.query(
       `WITH target AS (
          SELECT id, status FROM product_keys WHERE product_id = $1 AND fingerprint = ANY($2) FOR UPDATE
        ), revoked AS (
-         UPDATE product_keys k SET status = 'revoked', updated_at = now()
-         FROM target t WHERE k.id = t.id AND t.status = 'available'
+         UPDATE product_keys k SET status = $3, updated_at = now()
+         FROM target t WHERE k.id = t.id AND t.status = $4
          RETURNING k.id
        )
        SELECT t.status FROM target t`,
-      // As imports normalise it; and as pasted, for a key imported before imports normalised (a trailing no-break space).
-      [productId, [...new Set([normalizeKeyValue(value), value])].map((v) => this.cipher.fingerprint(v))],
+      [
+        productId,
+        // As imports normalise it; and as pasted, for a key imported before imports normalised (a trailing no-break
+        // space).
+        [...new Set([normalizeKeyValue(value), value])].map((v) => this.cipher.fingerprint(v)),
+        KeyStatus.REVOKED,
+        KeyStatus.AVAILABLE,
+      ],
     );
     if (rows.length === 0) throw InputError.field('key', INVENTORY_MESSAGES.unknownKey);
-    if (rows[0].status === 'revoked') throw InputError.field('key', INVENTORY_MESSAGES.alreadyRevoked);
-    if (rows[0].status !== 'available') throw InputError.field('key', INVENTORY_MESSAGES.notRevocable);
+    if (rows[0].status === KeyStatus.REVOKED) throw InputError.field('key', INVENTORY_MESSAGES.alreadyRevoked);
+    if (rows[0].status !== KeyStatus.AVAILABLE) throw InputError.field('key', INVENTORY_MESSAGES.notRevocable);
     await this.orderKeys.announceStock(productId, { always: true });
     return this.countByStatus(productId);
   }
@@ -202,11 +213,11 @@ export class InventoryService {
           const revoked: unknown[] = await manager.query(
             `WITH revoked AS (
                UPDATE product_keys SET fingerprint_normalized = true,
-                 status = CASE WHEN status = 'available' AND $2 <> 'available' THEN 'revoked' ELSE status END
+                 status = CASE WHEN status = $3 AND $2 <> $3 THEN $4 ELSE status END
                WHERE id = $1 RETURNING status
              )
-             SELECT status FROM revoked WHERE status = 'revoked'`,
-            [row.id, outcome.twin_status],
+             SELECT status FROM revoked WHERE status = $4`,
+            [row.id, outcome.twin_status, KeyStatus.AVAILABLE, KeyStatus.REVOKED],
           );
           logger.warn(
             { keyId: row.id, productId: row.product_id, twinStatus: outcome.twin_status, revoked: revoked.length > 0 },

@@ -4,8 +4,8 @@
  * values (tests/api/enum-checks.test.ts).
  */
 export enum KeyStatus {
-  AVAILABLE = 'available',
-  RESERVED = 'reserved',
-  DELIVERED = 'delivered',
-  REVOKED = 'revoked',
+  AVAILABLE = 'AVAILABLE',
+  RESERVED = 'RESERVED',
+  DELIVERED = 'DELIVERED',
+  REVOKED = 'REVOKED',
 }

@@ -4,7 +4,9 @@ import { Service } from '../container';
 import type { Fulfilment } from '../core/enums';
 import { EventBus } from '../core/event-bus';
 import { fulfilmentHandler, STOCKED_BY_KEYS } from '../fulfilment';
+import { sqlEnum } from '../db/sql-enum';
 import { KeyCipher } from './key-cipher';
+import { KeyStatus } from './key-status';
 
 /**
  * SQL for a CTE that reserves `quantitySql` available keys of `productSql` for the order `orderIdSql` of each row
@@ -15,10 +17,10 @@ import { KeyCipher } from './key-cipher';
 export function reserveKeysSql(from: string, orderIdSql: string, productSql: string, quantitySql: string): string {
   // The ids as an array, so the update finds its rows by primary key whatever the size of the stock (a join with the
   // subquery is planned as a scan of every key).
-  return `UPDATE product_keys k SET status = 'reserved', order_id = ${orderIdSql}, updated_at = now()
+  return `UPDATE product_keys k SET status = ${sqlEnum(KeyStatus.RESERVED)}, order_id = ${orderIdSql}, updated_at = now()
           FROM ${from}
           WHERE k.id = ANY (ARRAY(SELECT id FROM product_keys
-                                  WHERE product_id = ${productSql} AND status = 'available'
+                                  WHERE product_id = ${productSql} AND status = ${sqlEnum(KeyStatus.AVAILABLE)}
                                   ORDER BY created_at LIMIT ${quantitySql}
                                   FOR UPDATE SKIP LOCKED))
           RETURNING k.id`;
@@ -103,8 +105,8 @@ export class OrderKeys {
   /** How many keys of `productId` are available, counting those a transaction in flight has locked. */
   async availableCount(manager: EntityManager, productId: string): Promise<number> {
     const [row]: { n: number }[] = await manager.query(
-      `SELECT count(*)::int AS n FROM product_keys WHERE product_id = $1 AND status = 'available'`,
-      [productId],
+      `SELECT count(*)::int AS n FROM product_keys WHERE product_id = $1 AND status = $2`,
+      [productId, KeyStatus.AVAILABLE],
     );
     return row.n;
   }
@@ -113,12 +115,12 @@ export class OrderKeys {
   async release(manager: EntityManager, orderId: string): Promise<{ productId: string | null; released: number }> {
     const rows: { product_id: string }[] = await manager.query(
       `WITH released AS (
-         UPDATE product_keys SET status = 'available', order_id = NULL, updated_at = now()
-         WHERE order_id = $1 AND status = 'reserved'
+         UPDATE product_keys SET status = $2, order_id = NULL, updated_at = now()
+         WHERE order_id = $1 AND status = $3
          RETURNING product_id
        )
        SELECT product_id FROM released`,
-      [orderId],
+      [orderId, KeyStatus.AVAILABLE, KeyStatus.RESERVED],
     );
     return { productId: rows[0]?.product_id ?? null, released: rows.length };
   }
@@ -127,12 +129,12 @@ export class OrderKeys {
   async deliver(manager: EntityManager, orderId: string): Promise<number> {
     const rows: unknown[] = await manager.query(
       `WITH delivered AS (
-         UPDATE product_keys SET status = 'delivered', delivered_at = now(), updated_at = now()
-         WHERE order_id = $1 AND status = 'reserved'
+         UPDATE product_keys SET status = $2, delivered_at = now(), updated_at = now()
+         WHERE order_id = $1 AND status = $3
          RETURNING id
        )
        SELECT id FROM delivered`,
-      [orderId],
+      [orderId, KeyStatus.DELIVERED, KeyStatus.RESERVED],
     );
     return rows.length;
   }
@@ -141,9 +143,9 @@ export class OrderKeys {
   async deliveredKeys(orderIds: readonly string[]): Promise<DeliveredKey[][]> {
     const rows: { id: string; order_id: string; secret: Buffer; delivered_at: Date }[] = await this.db.query(
       `SELECT id, order_id, secret, delivered_at FROM product_keys
-       WHERE order_id = ANY ($1::uuid[]) AND status = 'delivered'
+       WHERE order_id = ANY ($1::uuid[]) AND status = $2
        ORDER BY created_at, id`,
-      [orderIds],
+      [orderIds, KeyStatus.DELIVERED],
     );
     const byOrder = new Map<string, DeliveredKey[]>(orderIds.map((id) => [id, []]));
     for (const row of rows) {
@@ -161,8 +163,8 @@ export class OrderKeys {
   async deliveredCounts(orderIds: readonly string[]): Promise<number[]> {
     const rows: { order_id: string; n: number }[] = await this.db.query(
       `SELECT order_id, count(*)::int AS n FROM product_keys
-       WHERE order_id = ANY ($1::uuid[]) AND status = 'delivered' GROUP BY order_id`,
-      [orderIds],
+       WHERE order_id = ANY ($1::uuid[]) AND status = $2 GROUP BY order_id`,
+      [orderIds, KeyStatus.DELIVERED],
     );
     const counts = new Map(rows.map((row) => [row.order_id, row.n]));
     return orderIds.map((id) => counts.get(id) ?? 0);
@@ -183,7 +185,7 @@ export class OrderKeys {
     const flipped: unknown[] = await manager.query(
       `WITH counted AS (
          SELECT p.id, (SELECT count(*) FROM (SELECT 1 FROM product_keys k
-                                             WHERE k.product_id = p.id AND k.status = 'available'
+                                             WHERE k.product_id = p.id AND k.status = ${sqlEnum(KeyStatus.AVAILABLE)}
                                              LIMIT p.min_quantity) covered) >= p.min_quantity AS keys_in_stock
          FROM products p WHERE p.id = $1 AND p.fulfilment = ANY ($2::text[])
        ), changed AS (

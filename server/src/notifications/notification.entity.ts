@@ -3,13 +3,13 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 
 /** What a message tells the customer (one template each, notifications/mail-templates.ts). */
 export enum NotificationKind {
-  ORDER_RECEIVED = 'order_received',
-  PAYMENT_CONFIRMED = 'payment_confirmed',
-  PAYMENT_NOT_RECEIVED = 'payment_not_received',
-  ORDER_DELIVERED = 'order_delivered',
-  PAYMENT_ISSUE = 'payment_issue',
-  AWAITING_STOCK = 'awaiting_stock',
-  TICKET_REPLY = 'ticket_reply',
+  ORDER_RECEIVED = 'ORDER_RECEIVED',
+  PAYMENT_CONFIRMED = 'PAYMENT_CONFIRMED',
+  PAYMENT_NOT_RECEIVED = 'PAYMENT_NOT_RECEIVED',
+  ORDER_DELIVERED = 'ORDER_DELIVERED',
+  PAYMENT_ISSUE = 'PAYMENT_ISSUE',
+  AWAITING_STOCK = 'AWAITING_STOCK',
+  TICKET_REPLY = 'TICKET_REPLY',
 }
 
 /**
@@ -17,10 +17,10 @@ export enum NotificationKind {
  * FAILED (every attempt failed; resend to try again), NOT_SENT (no SMTP server configured: kept to be read here).
  */
 export enum NotificationStatus {
-  QUEUED = 'queued',
-  SENT = 'sent',
-  FAILED = 'failed',
-  NOT_SENT = 'not_sent',
+  QUEUED = 'QUEUED',
+  SENT = 'SENT',
+  FAILED = 'FAILED',
+  NOT_SENT = 'NOT_SENT',
 }
 
 registerEnumType(NotificationKind, { name: 'NotificationKind' });

@@ -7,11 +7,12 @@ import { clipText, isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { asNewEvent, type DomainEvent, type DomainEventConsumer, type NewDomainEvent } from '../core/domain-events';
-import { OrderStatus, PaymentIssueKind, paymentMethodKey, type PaymentMethod } from '../core/enums';
+import { OrderStatus, PaymentIssueKind, type PaymentMethod } from '../core/enums';
 import { NotFoundError } from '../core/errors';
 import { addJobsSql, JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
 import { hydrate } from '../db/hydrate';
+import { KeyStatus } from '../inventory/key-status';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 import {
   awaitingStockMail,
@@ -266,13 +267,13 @@ export class NotificationService implements DomainEventConsumer {
       `SELECT o.id, u.email AS account_email, o.quantity, o.domain_name, o.total_price, o.payment_method,
               o.payment_amount_crypto, o.crypto_address, o.payment_due_at, p.name AS product_name,
               pr.full_name AS customer_name, p.fulfilment,
-              (SELECT count(*)::int FROM product_keys k WHERE k.order_id = o.id AND k.status = 'delivered') AS keys_delivered
+              (SELECT count(*)::int FROM product_keys k WHERE k.order_id = o.id AND k.status = $2) AS keys_delivered
        FROM orders o
        JOIN products p ON p.id = o.product_id
        JOIN users u ON u.id = o.user_id
        LEFT JOIN profiles pr ON pr.id = o.user_id
        WHERE o.id = ANY($1::uuid[])`,
-      [orderIds],
+      [orderIds, KeyStatus.DELIVERED],
     );
     return new Map(
       rows.map((row) => [
@@ -288,7 +289,7 @@ export class NotificationService implements DomainEventConsumer {
             quantity: row.quantity as number,
             domainName: row.domain_name as string | null,
             totalPrice: Number(row.total_price),
-            paymentMethod: paymentMethodKey(row.payment_method as PaymentMethod),
+            paymentMethod: row.payment_method as PaymentMethod,
             paymentAmountCrypto: row.payment_amount_crypto as string,
             cryptoAddress: row.crypto_address as string,
             paymentDueAt: row.payment_due_at as Date,
@@ -364,9 +365,9 @@ export class NotificationService implements DomainEventConsumer {
     await manager.query(
       `UPDATE notifications
        SET status = $2, attempts = attempts + 1, last_error = $3,
-           sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END
+           sent_at = CASE WHEN $2 = $4 THEN now() ELSE sent_at END
        WHERE id = $1`,
-      [id, status, lastError],
+      [id, status, lastError, NotificationStatus.SENT],
     );
   }
 

@@ -14,9 +14,10 @@ import type { AuthUser } from '../accounts/access-token';
 import { ProductService } from '../catalogue/product.service';
 import { Service } from '../container';
 import { hydrate } from '../db/hydrate';
+import { sqlEnum } from '../db/sql-enum';
 import { FileQuotaExceededError, FileStore } from '../files/file-store';
 import { discardUpload } from '../files/upload-reader';
-import { OrderStatus, PaymentMethod } from '../core/enums';
+import { ActorKind, OrderStatus, PaymentMethod } from '../core/enums';
 import { RateLimitService, type RateLimitKey } from '../accounts/rate-limit.service';
 import { AppConfig } from '../app-config';
 import { CaptchaService, type CaptchaGate } from '../captcha/captcha.service';
@@ -226,7 +227,7 @@ export class CheckoutService {
              RETURNING *
            ), first_event AS (
              INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
-             SELECT id, user_id, 'customer', NULL, status, $16 FROM placed
+             SELECT id, user_id, ${sqlEnum(ActorKind.CUSTOMER)}, NULL, status, $16 FROM placed
              RETURNING id
            ), created AS (
              ${recordEventSql('order.created', `jsonb_build_object('orderId', id)`, 'placed')}
@@ -235,7 +236,7 @@ export class CheckoutService {
            ), reservation_note AS (
              INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
              -- Read from first_event so it is written after it: the history lists it second.
-             SELECT placed.id, user_id, 'customer', status, status, $19 FROM placed, first_event WHERE $18 > 0
+             SELECT placed.id, user_id, ${sqlEnum(ActorKind.CUSTOMER)}, status, status, $19 FROM placed, first_event WHERE $18 > 0
            )
            SELECT held.keys AS keys_held, placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved
            FROM held LEFT JOIN placed ON true`,

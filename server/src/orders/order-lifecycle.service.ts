@@ -5,6 +5,8 @@ import { ActorKind, OrderStatus } from '../core/enums';
 import { InputError } from '../core/errors';
 import { EventBus } from '../core/event-bus';
 import { hydrate } from '../db/hydrate';
+import { sqlEnum } from '../db/sql-enum';
+import { KeyStatus } from '../inventory/key-status';
 import { KEY_MESSAGES, keysReleasedNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
 import { AppConfig } from '../app-config';
 import { JobQueue } from '../core/job-queue';
@@ -62,16 +64,13 @@ export class OrderLifecycle {
     const from = order.status;
     const check = checkTransition(actor.kind, from, to);
     if (!check.allowed) {
-      throw InputError.field(
-        'status',
-        `An order cannot move from ${from.toUpperCase()} to ${to.toUpperCase()} this way`,
-      );
+      throw InputError.field('status', `An order cannot move from ${from} to ${to} this way`);
     }
     const rows: Record<string, unknown>[] = await manager.query(
       `WITH changed AS (
          -- Keys are held with an end only while PENDING; paid they are delivered, ended unpaid they are released.
          UPDATE orders SET status = $2, updated_at = now(),
-           keys_reserved_until = CASE WHEN $2 = '${OrderStatus.PENDING}' THEN keys_reserved_until END
+           keys_reserved_until = CASE WHEN $2 = ${sqlEnum(OrderStatus.PENDING)} THEN keys_reserved_until END
          WHERE id = $1 RETURNING *
        ), audit AS (
          INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, reason, override)
@@ -138,11 +137,11 @@ export class OrderLifecycle {
     const held: unknown[] = await manager.query(
       `WITH held AS (
          UPDATE orders SET keys_reserved_until = $2 WHERE id = $1
-           AND EXISTS (SELECT 1 FROM product_keys WHERE order_id = $1 AND status = 'reserved')
+           AND EXISTS (SELECT 1 FROM product_keys WHERE order_id = $1 AND status = $3)
          RETURNING id
        )
        SELECT id FROM held`,
-      [order.id, until],
+      [order.id, until, KeyStatus.RESERVED],
     );
     if (held.length === 0) return;
     order.keysReservedUntil = until;

@@ -3,15 +3,17 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { PaymentMethod } from '../core/enums';
 
 /** How a payment was tied to its order: its unique amount, or a transaction ID the customer typed. */
-export const CHAIN_PAYMENT_MATCHES = ['amount', 'transaction_id'] as const;
-export type ChainPaymentMatch = (typeof CHAIN_PAYMENT_MATCHES)[number];
+export enum ChainPaymentMatch {
+  AMOUNT = 'AMOUNT',
+  TRANSACTION_ID = 'TRANSACTION_ID',
+}
 
 export enum ChainPaymentStatus {
   /** Seen on chain, not yet at the required confirmations. */
-  DETECTED = 'detected',
-  CONFIRMED = 'confirmed',
+  DETECTED = 'DETECTED',
+  CONFIRMED = 'CONFIRMED',
   /** Reverted on chain: it paid nothing. */
-  FAILED = 'failed',
+  FAILED = 'FAILED',
 }
 registerEnumType(ChainPaymentStatus, { name: 'ChainPaymentStatus' });
 

@@ -8,11 +8,12 @@ import { DomainEvents } from '../core/domain-events';
 import { EventBus } from '../core/event-bus';
 import { JobQueue } from '../core/job-queue';
 import { logger } from '../core/logger';
+import { sqlEnum } from '../db/sql-enum';
 import { ENDED_UNPAID, PAID } from '../orders/order-lifecycle';
 import { OrderLifecycle, SYSTEM_ACTOR } from '../orders/order-lifecycle.service';
 import { Order } from '../orders/order.entity';
 import { orderChangeEvents } from '../orders/order-topics';
-import { ChainPayment, ChainPaymentStatus } from './chain-payment.entity';
+import { ChainPayment, ChainPaymentMatch, ChainPaymentStatus } from './chain-payment.entity';
 import {
   ChainReadError,
   confirmationsAt,
@@ -32,6 +33,10 @@ export const PAYMENTS_POLL_QUEUE = 'payments-poll';
 
 /** Typed transaction ids read per chain and poll, at most (each is one or a few requests). */
 const TYPED_PER_POLL = 100;
+
+/** An open order's status, in the SQL of the statements that find the order a payment is for. */
+const PENDING = sqlEnum(OrderStatus.PENDING);
+
 /** A transaction id as SQL compares it, however it was typed: lower case, without ETH's "0x" (hexTxId's rule). */
 const txIdKeySql = (expression: string) => `replace(lower(${expression}), '0x', '')`;
 
@@ -143,13 +148,13 @@ export class ChainPaymentService {
     // that fail to read every time must not always be met first and keep the others from being read.
     const typed: { id: string }[] = await this.db.query(
       `SELECT o.id FROM orders o
-       WHERE o.payment_method = $1 AND o.status = 'pending' AND o.transaction_id IS NOT NULL
+       WHERE o.payment_method = $1 AND o.status = $2 AND o.transaction_id IS NOT NULL
        AND o.payment_due_at > now()
-       AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind IN ('not_found', 'underpaid'))
+       AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind = ANY ($3::text[]))
        AND NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
                          AND ${txIdKeySql('c.tx_id')} = ${txIdKeySql('o.transaction_id')})
        ORDER BY random() LIMIT ${TYPED_PER_POLL}`,
-      [watch.method],
+      [watch.method, OrderStatus.PENDING, [PaymentIssueKind.NOT_FOUND, PaymentIssueKind.UNDERPAID]],
     );
     let failedInARow = 0;
     for (const { id } of typed) {
@@ -225,11 +230,11 @@ export class ChainPaymentService {
     const [{ oldest }]: { oldest: Date | null }[] = await this.db.query(
       `SELECT least(
          (SELECT min(created_at) FROM orders
-          WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL AND status = 'pending'),
+          WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL AND status = $4),
          (SELECT min(created_at) FROM orders
           WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL
             AND payment_due_at > now() - $3 * interval '1 day')) AS oldest`,
-      [watch.method, address, this.config.chains.latePaymentDays],
+      [watch.method, address, this.config.chains.latePaymentDays, OrderStatus.PENDING],
     );
     if (!oldest) {
       // Nothing to look for: the next order starts from the recent past, not from a backlog.
@@ -298,7 +303,11 @@ export class ChainPaymentService {
           await this.flag(manager, claimant, PaymentIssueKind.ALREADY_USED, ISSUES.alreadyUsed(tx.txId));
           return null;
         }
-        await manager.update(ChainPayment, { id: existing.id }, { orderId: claimant.id, matchedBy: 'transaction_id' });
+        await manager.update(
+          ChainPayment,
+          { id: existing.id },
+          { orderId: claimant.id, matchedBy: ChainPaymentMatch.TRANSACTION_ID },
+        );
         return claimant.id;
       }
       const shown = this.shownAmount(watch, transfer.units);
@@ -306,12 +315,17 @@ export class ChainPaymentService {
       const claimantsAmount =
         claimant !== null && decimalToUnits(shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8);
       const owner = byAmount ?? claimant?.id ?? null;
-      const matchedBy = owner === null ? null : byAmount !== null || claimantsAmount ? 'amount' : 'transaction_id';
+      const matchedBy =
+        owner === null
+          ? null
+          : byAmount !== null || claimantsAmount
+            ? ChainPaymentMatch.AMOUNT
+            : ChainPaymentMatch.TRANSACTION_ID;
       const confirmations = tx.status === 'pending' ? 0 : confirmationsAt(tip, tx.blockNumber);
       const inserted: { id: string }[] = await manager.query(
         `INSERT INTO chain_payments (method, tx_id, output_index, to_address, amount, order_id, status, block_number,
                                      block_time, confirmations, required_confirmations, matched_by)
-         VALUES ($1, $2, $3, $4, $5, $6, 'detected', $7, $8, $9, $10, $11)
+         VALUES ($1, $2, $3, $4, $5, $6, $12, $7, $8, $9, $10, $11)
          ON CONFLICT (method, tx_id, output_index) DO NOTHING RETURNING id`,
         [
           method,
@@ -325,6 +339,7 @@ export class ChainPaymentService {
           confirmations,
           watch.requiredConfirmations,
           matchedBy,
+          ChainPaymentStatus.DETECTED,
         ],
       );
       if (inserted.length === 0) return null; // recorded meanwhile by another job: that one settles it
@@ -354,9 +369,9 @@ export class ChainPaymentService {
       `SELECT id FROM orders
        WHERE payment_method = $1 AND crypto_address = $2 AND payment_amount_crypto = $3::numeric
          AND payment_offset IS NOT NULL AND ($4::uuid IS NULL OR id <> $4)
-         AND (status = 'pending' OR payment_due_at > now() - $5 * interval '1 day')
+         AND (status = ${PENDING} OR payment_due_at > now() - $5 * interval '1 day')
          AND created_at <= $6::timestamptz + $7 * interval '1 millisecond'
-       ORDER BY (status = 'pending') DESC, created_at DESC LIMIT 1`,
+       ORDER BY (status = ${PENDING}) DESC, created_at DESC LIMIT 1`,
       [watch.method, address, shown, except, this.config.chains.latePaymentDays, sentAt, watch.definition.clockSkewMs],
     );
     return rows[0]?.id ?? null;
@@ -440,7 +455,7 @@ export class ChainPaymentService {
       const lastSentAt = Math.max(...payments.map((p) => (p.blockTime ?? p.detectedAt).getTime()));
 
       if (ENDED_UNPAID.includes(order.status)) {
-        const status = ORDER_STATUS_LABELS[order.status.toUpperCase() as keyof typeof ORDER_STATUS_LABELS];
+        const status = ORDER_STATUS_LABELS[order.status];
         return this.flag(manager, order, PaymentIssueKind.LATE, ISSUES.lateEnded(amount(received), status));
       }
       if (PAID.includes(order.status)) {
@@ -465,7 +480,7 @@ export class ChainPaymentService {
       // Only payments of this order's unique amount confirm it by themselves: an id typed for a payment of another
       // amount could be anyone's payment (it is public on chain), so a person confirms those.
       const byAmount = receivedUnits(
-        payments.filter((p) => p.matchedBy === 'amount'),
+        payments.filter((p) => p.matchedBy === ChainPaymentMatch.AMOUNT),
         decimals,
       );
       if (byAmount < due) {

@@ -1,4 +1,6 @@
 import type { EntityManager } from 'typeorm';
+import { OrderStatus } from '../core/enums';
+import { sqlEnum } from '../db/sql-enum';
 
 /**
  * Unique amounts (docs/payments.md): each order's amount to send is its quote plus a per-order offset of 1, 2, 3…
@@ -33,7 +35,7 @@ export function uniqueAmountSql(p: {
       FROM orders held
       WHERE held.payment_method = ${p.method} AND held.crypto_address = ${p.address}
         AND held.payment_amount_crypto > ${quoted} AND held.payment_amount_crypto <= ${quoted} + ${MAX_OFFSET} * ${unit}
-        AND (held.status = 'pending' OR held.payment_due_at > now() - ${p.lateDays} * interval '1 day')
+        AND (held.status = ${sqlEnum(OrderStatus.PENDING)} OR held.payment_due_at > now() - ${p.lateDays} * interval '1 day')
     ), free AS (
       SELECT min(candidate.k) AS k
       FROM (SELECT 1::bigint AS k UNION ALL SELECT k + 1 FROM held) candidate

@@ -5,6 +5,7 @@ import { OrderStatus, PaymentIssueKind, type PaymentMethod } from '../core/enums
 import { STOCKED_BY_KEYS } from '../fulfilment';
 import { parseInput } from '../core/errors';
 import { InventoryService } from '../inventory/inventory.service';
+import { sqlEnum } from '../db/sql-enum';
 import { PAID } from '../orders/order-lifecycle';
 import { TicketService } from '../support/ticket.service';
 import {
@@ -20,7 +21,7 @@ import {
  * The paid statuses as an SQL list. Written into the statement rather than passed as a parameter: the partial index
  * orders_paid_created_idx (migration 1764800000000) is used only when the query's predicate is its own.
  */
-export const PAID_STATUS_SQL = `status IN (${PAID.map((status) => `'${status}'`).join(', ')})`;
+export const PAID_STATUS_SQL = `status IN (${sqlEnum(...PAID)})`;
 
 /**
  * A keyed product is low on stock with fewer available keys than LOW_STOCK.purchases purchases of its minimum quantity,

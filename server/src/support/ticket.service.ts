@@ -17,6 +17,7 @@ import { EventBus } from '../core/event-bus';
 import { byId } from '../core/by-id';
 import { hydrate, rowsOfUsers } from '../db/hydrate';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
+import { sqlEnum } from '../db/sql-enum';
 import { Order } from '../orders/order.entity';
 import { SupportTicket } from './support-ticket.entity';
 import { TicketMessage } from './ticket-message.entity';
@@ -33,7 +34,7 @@ const CLOCK_RUNS_IN: readonly TicketStatus[] = [TicketStatus.OPEN, TicketStatus.
  * staff while the ticket is OPEN or IN_PROGRESS. The partial index support_tickets_awaiting_idx serves it.
  */
 const OVERDUE_SQL = (alias: string) =>
-  `(${alias}.awaiting_staff_since IS NOT NULL AND ${alias}.status IN ('open', 'in_progress')
+  `(${alias}.awaiting_staff_since IS NOT NULL AND ${alias}.status IN (${sqlEnum(...CLOCK_RUNS_IN)})
     AND ${alias}.awaiting_staff_since < now() - interval '${TICKET_DESK_LIMITS.replyWithinHours} hours')`;
 
 /** May `user` see `ticket`? Its owner and admins may; everyone else is told it does not exist. */
@@ -123,15 +124,15 @@ export class TicketService {
         `WITH ticket AS (
            INSERT INTO support_tickets (user_id, title, description, category, priority, status, order_id,
                                         last_activity_at, awaiting_staff_since)
-           VALUES ($1, $2, $3, $4, $5, 'open', $6, now(), now())
+           VALUES ($1, $2, $3, $4, $5, $7, $6, now(), now())
            RETURNING *
          ), message AS (
            INSERT INTO ticket_messages (ticket_id, author_id, from_staff, body, created_at)
            SELECT id, user_id, false, description, created_at FROM ticket
          )
          SELECT * FROM ticket`,
-        // The zod enums hold the same lower-case values as the GraphQL enums.
-        [userId, values.title, values.description, values.category, values.priority, orderId],
+        // The zod enums hold the GraphQL enums' values (common/validation.ts TICKET_CATEGORIES, TICKET_PRIORITIES).
+        [userId, values.title, values.description, values.category, values.priority, orderId, TicketStatus.OPEN],
       );
       const ticket = hydrate(manager, SupportTicket, rows[0]);
       await this.events.record(manager, [{ type: 'ticket.created', payload: { ticketId: ticket.id } }]);

@@ -5,14 +5,14 @@
  * as numbers, crypto amounts as strings with the method's decimals, times in ISO 8601 UTC.
  */
 import { CRYPTO_DECIMALS, formatDecimal } from '../../../common/pricing';
-import { paymentMethodKey, type PaymentMethod } from '../core/enums';
+import type { OrderStatus, PaymentMethod } from '../core/enums';
 
 /** An order as a webhook shows it. */
 export interface OrderSnapshot {
   id: string;
-  status: string;
+  status: OrderStatus;
   totalPrice: number;
-  paymentMethod: string;
+  paymentMethod: PaymentMethod;
   paymentAmountCrypto: string;
   createdAt: string;
 }
@@ -20,41 +20,23 @@ export interface OrderSnapshot {
 /** The order columns a snapshot is made from (a row of `orders`). */
 export interface OrderRow {
   id: string;
-  status: string;
+  status: OrderStatus;
   total_price: string;
   payment_method: PaymentMethod;
   payment_amount_crypto: string;
   created_at: Date;
 }
 
+/** An order as a webhook shows it; enum values are stored as the API names them, so they are shown as read. */
 export function orderSnapshot(row: OrderRow): OrderSnapshot {
-  const method = paymentMethodKey(row.payment_method);
   return {
     id: row.id,
-    status: apiEnum(row.status),
+    status: row.status,
     totalPrice: Number(row.total_price),
-    paymentMethod: method,
-    paymentAmountCrypto: formatDecimal(row.payment_amount_crypto, CRYPTO_DECIMALS[method]),
+    paymentMethod: row.payment_method,
+    paymentAmountCrypto: formatDecimal(row.payment_amount_crypto, CRYPTO_DECIMALS[row.payment_method]),
     createdAt: row.created_at.toISOString(),
   };
-}
-
-/** A stored enum value as the GraphQL schema names it ('not_received' → 'NOT_RECEIVED'). */
-export function apiEnum(value: string): string {
-  return value.toUpperCase();
-}
-
-/** Keys of event payloads that hold stored enum values (statuses, actor kinds), shown as the API names them. */
-const ENUM_KEYS = new Set(['from', 'to', 'actorKind']);
-
-/** The event's facts with enum values as the API names them. */
-export function apiFacts(payload: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(payload).map(([key, value]) => [
-      key,
-      ENUM_KEYS.has(key) && typeof value === 'string' ? apiEnum(value) : value,
-    ]),
-  );
 }
 
 export interface WebhookBody {

@@ -7,9 +7,9 @@ import { deliveryBodyText } from './webhook-body';
  * (every attempt failed; `redeliverWebhook` tries again).
  */
 export enum WebhookDeliveryStatus {
-  PENDING = 'pending',
-  SUCCEEDED = 'succeeded',
-  FAILED = 'failed',
+  PENDING = 'PENDING',
+  SUCCEEDED = 'SUCCEEDED',
+  FAILED = 'FAILED',
 }
 
 registerEnumType(WebhookDeliveryStatus, { name: 'WebhookDeliveryStatus' });

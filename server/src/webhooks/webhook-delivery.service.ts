@@ -10,7 +10,8 @@ import { JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
 import { hydrate } from '../db/hydrate';
 import { pageSize } from '../db/keyset-cursor';
-import { apiEnum, apiFacts, deliveryBodyText, orderSnapshot, type OrderRow, type WebhookBody } from './webhook-body';
+import { deliveryBodyText, orderSnapshot, type OrderRow, type WebhookBody } from './webhook-body';
+import type { TicketStatus } from '../core/enums';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { sendWebhook, type WebhookAttempt } from './webhook-sender';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
@@ -108,7 +109,7 @@ export class WebhookDeliveryService implements DomainEventConsumer {
         `SELECT id, slug, name, in_stock FROM products`,
         idsOf('productId'),
       ),
-      this.snapshots<{ id: string; status: string }>(
+      this.snapshots<{ id: string; status: TicketStatus }>(
         manager,
         `SELECT id, status FROM support_tickets`,
         idsOf('ticketId'),
@@ -116,7 +117,7 @@ export class WebhookDeliveryService implements DomainEventConsumer {
     ]);
     return events.map((event) => {
       const { orderId, productId, ticketId } = event.payload;
-      const data: Record<string, unknown> = apiFacts(event.payload);
+      const data: Record<string, unknown> = { ...event.payload };
       if (typeof orderId === 'string') {
         const row = orders.get(orderId);
         data.order = row ? orderSnapshot(row) : null;
@@ -127,7 +128,7 @@ export class WebhookDeliveryService implements DomainEventConsumer {
       }
       if (typeof ticketId === 'string') {
         const row = tickets.get(ticketId);
-        data.ticket = row ? { id: row.id, status: apiEnum(row.status) } : null;
+        data.ticket = row ? { id: row.id, status: row.status } : null;
       }
       return { id: event.id, type: event.type, occurredAt: event.occurredAt.toISOString(), data };
     });
@@ -221,8 +222,8 @@ export class WebhookDeliveryService implements DomainEventConsumer {
       `UPDATE webhook_deliveries
        SET status = $2, attempts = attempts + 1, last_status_code = $3, last_duration_ms = $4, last_response = $5,
            last_error = $6,
-           delivered_at = CASE WHEN $2 = 'succeeded' THEN now() ELSE delivered_at END,
-           next_attempt_at = CASE WHEN $2 = 'pending' THEN now() + $7::float8 * interval '1 second' END
+           delivered_at = CASE WHEN $2 = $8 THEN now() ELSE delivered_at END,
+           next_attempt_at = CASE WHEN $2 = $9 THEN now() + $7::float8 * interval '1 second' END
        WHERE id = $1`,
       [
         id,
@@ -232,6 +233,8 @@ export class WebhookDeliveryService implements DomainEventConsumer {
         attempt.response,
         attempt.error,
         retryDelaySeconds(jobAttempt),
+        WebhookDeliveryStatus.SUCCEEDED,
+        WebhookDeliveryStatus.PENDING,
       ],
     );
   }
@@ -245,10 +248,10 @@ export class WebhookDeliveryService implements DomainEventConsumer {
     return this.db.transaction(async (manager) => {
       const rows: Record<string, unknown>[] = await manager.query(
         `WITH changed AS (
-           UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now() WHERE id = $1 RETURNING *
+           UPDATE webhook_deliveries SET status = $2, next_attempt_at = now() WHERE id = $1 RETURNING *
          )
          SELECT * FROM changed`,
-        [id],
+        [id, WebhookDeliveryStatus.PENDING],
       );
       if (rows.length === 0) throw new NotFoundError('Webhook delivery');
       await this.jobs.add(deliverJob(id, this.config.webhooks.maxAttempts), manager);

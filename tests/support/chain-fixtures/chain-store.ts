@@ -54,7 +54,7 @@ export async function startChainStore(options: {
   const [customer, other] = await Promise.all([server.createUser(), server.createUser()]);
   const [{ id: productId }] = await server.sql<{ id: string }>(
     `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
-     VALUES ($1, $1, 'crypto_keys', 'Test', 10, 'manual', 1) RETURNING id`,
+     VALUES ($1, $1, 'crypto_keys', 'Test', 10, 'MANUAL', 1) RETURNING id`,
     [options.slug],
   );
 

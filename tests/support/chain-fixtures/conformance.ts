@@ -15,10 +15,8 @@ import { CANCEL, type ChainStore, type OrderEvent, type PlacedOrder } from './ch
 
 /** One method and the fixture its chain is played by, as the suite drives it. */
 export interface ConformanceFixture {
-  /** The PaymentMethod the store is started with. */
+  /** The PaymentMethod the store is started with, also its chain payments' `method`. */
   method: 'ETH' | 'USDT_TRC20' | 'BTC';
-  /** Its database value (chain_payments.method). */
-  value: 'eth' | 'usdt_trc20' | 'btc';
   currency: string;
   /** The network as messages name it ("… not found on the TRON network yet"). */
   chainName: string;
@@ -92,12 +90,12 @@ export function chainReaderConformance(f: ConformanceFixture): void {
       expect(rows[0]).toEqual({ n: 16, distinct_amounts: 16, distinct_offsets: 16 });
       // Ended unpaid long ago: their amounts are free again, and the next order takes the smallest.
       await sql(
-        `UPDATE orders SET status = 'cancelled', payment_due_at = now() - interval '30 days' WHERE id = ANY($1::uuid[])`,
+        `UPDATE orders SET status = 'CANCELLED', payment_due_at = now() - interval '30 days' WHERE id = ANY($1::uuid[])`,
         [orders.map((o) => o.id)],
       );
       const next = await placeOrder();
       expect(next.paymentAmountCrypto).toBe(coinShown(units(f.quote) + offsetUnit));
-      await sql(`UPDATE orders SET status = 'cancelled', payment_due_at = now() - interval '30 days' WHERE id = $1`, [
+      await sql(`UPDATE orders SET status = 'CANCELLED', payment_due_at = now() - interval '30 days' WHERE id = $1`, [
         next.id,
       ]);
     });
@@ -215,7 +213,7 @@ export function chainReaderConformance(f: ConformanceFixture): void {
         async () =>
           (
             await sql<{ subject: string; text_body: string }>(
-              `SELECT subject, text_body FROM notifications WHERE order_id = $1 AND kind = 'payment_issue'`,
+              `SELECT subject, text_body FROM notifications WHERE order_id = $1 AND kind = 'PAYMENT_ISSUE'`,
               [order.id],
             )
           )[0],
@@ -304,7 +302,7 @@ export function chainReaderConformance(f: ConformanceFixture): void {
         sql(
           `INSERT INTO chain_payments (method, tx_id, output_index, to_address, amount, order_id, required_confirmations)
            VALUES ($4, $1, 0, $2, 1, $3, $5)`,
-          [txId, f.storeAddress, mine.id, f.value, f.requiredConfirmations],
+          [txId, f.storeAddress, mine.id, f.method, f.requiredConfirmations],
         ),
       ).rejects.toThrow(/chain_payments_output_unique/);
     });
@@ -313,7 +311,7 @@ export function chainReaderConformance(f: ConformanceFixture): void {
   describe(`${f.method}: late payments and cancellation`, () => {
     it('flags a payment after the payment window for an admin to decide; the order stays where it is', async () => {
       const order = await placeOrder();
-      await sql(`UPDATE orders SET status = 'not_received', payment_due_at = now() - interval '1 hour' WHERE id = $1`, [
+      await sql(`UPDATE orders SET status = 'NOT_RECEIVED', payment_due_at = now() - interval '1 hour' WHERE id = $1`, [
         order.id,
       ]);
       const txId = await f.pay(f.storeAddress, units(order.paymentAmountCrypto));

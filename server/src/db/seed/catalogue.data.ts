@@ -23,8 +23,8 @@ export interface SeedProduct {
   image: string;
   minQuantity: number;
   priceTiers: { minQuantity: number; unitPrice: number }[];
-  /** keys: licence keys from stock; download: a file plus a key; manual: an admin delivers (certificates). */
-  fulfilment: 'keys' | 'download' | 'manual';
+  /** The Fulfilment value (server/src/core/enums.ts), as stored: KEYS from stock, DOWNLOAD a file plus a key, MANUAL by an admin. */
+  fulfilment: 'KEYS' | 'DOWNLOAD' | 'MANUAL';
   /** Generated demo keys the demo store starts with (products stocked by keys). */
   demoKeys: number;
 }
@@ -57,7 +57,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('ssl-certificates'),
     minQuantity: 4000,
     priceTiers: [{ minQuantity: 4000, unitPrice: 13.6 }],
-    fulfilment: 'keys',
+    fulfilment: 'KEYS',
     demoKeys: 12500,
   },
   {
@@ -81,7 +81,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('dv'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'manual',
+    fulfilment: 'MANUAL',
     demoKeys: 0,
   },
   {
@@ -106,7 +106,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('ov'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'manual',
+    fulfilment: 'MANUAL',
     demoKeys: 0,
   },
   {
@@ -130,7 +130,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('ev'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'manual',
+    fulfilment: 'MANUAL',
     demoKeys: 0,
   },
   {
@@ -151,7 +151,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('single'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'manual',
+    fulfilment: 'MANUAL',
     demoKeys: 0,
   },
   {
@@ -174,7 +174,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('bundle-5'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'manual',
+    fulfilment: 'MANUAL',
     demoKeys: 0,
   },
   {
@@ -198,7 +198,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('bundle-10'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'manual',
+    fulfilment: 'MANUAL',
     demoKeys: 0,
   },
 
@@ -225,7 +225,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('ethereum-classic-key'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'keys',
+    fulfilment: 'KEYS',
     demoKeys: 300,
   },
   {
@@ -249,7 +249,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('monero-classic-key'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'keys',
+    fulfilment: 'KEYS',
     demoKeys: 300,
   },
   {
@@ -271,7 +271,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('dogecoin-keys'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'keys',
+    fulfilment: 'KEYS',
     demoKeys: 300,
   },
   {
@@ -295,7 +295,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('ripple-keys'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'keys',
+    fulfilment: 'KEYS',
     demoKeys: 300,
   },
   {
@@ -319,7 +319,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('dash-encryption-keys'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'keys',
+    fulfilment: 'KEYS',
     demoKeys: 300,
   },
   {
@@ -343,7 +343,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('litecoin-keys'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'keys',
+    fulfilment: 'KEYS',
     demoKeys: 300,
   },
   {
@@ -367,7 +367,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('zcash-keys'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'keys',
+    fulfilment: 'KEYS',
     demoKeys: 300,
   },
 
@@ -394,7 +394,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('payeer-doubler-script'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'download',
+    fulfilment: 'DOWNLOAD',
     demoKeys: 200,
   },
   {
@@ -419,7 +419,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('news-site-script'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'download',
+    fulfilment: 'DOWNLOAD',
     demoKeys: 200,
   },
 
@@ -447,7 +447,7 @@ export const seedProducts: SeedProduct[] = [
     image: img('bitcoin-bot'),
     minQuantity: 1,
     priceTiers: [],
-    fulfilment: 'download',
+    fulfilment: 'DOWNLOAD',
     demoKeys: 200,
   },
 ];

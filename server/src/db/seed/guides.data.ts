@@ -6,7 +6,8 @@
  * IIS 10, Tomcat 9+, cPanel, Plesk Obsidian, DirectAdmin).
  */
 
-export type GuideCategory = 'hosting_panel' | 'web_server' | 'other';
+/** The GuideCategory value (server/src/core/enums.ts), as stored. */
+export type GuideCategory = 'HOSTING_PANEL' | 'WEB_SERVER' | 'OTHER';
 
 export interface SeedGuide {
   title: string;
@@ -23,7 +24,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Install an SSL Certificate in cPanel',
     serverType: 'cPanel',
-    category: 'hosting_panel',
+    category: 'HOSTING_PANEL',
     content:
       'Install your certificate, private key and CA bundle through the SSL/TLS manager in cPanel. ' +
       'If the CSR was generated in cPanel, the matching private key is filled in automatically.',
@@ -42,7 +43,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Install an SSL Certificate in Plesk',
     serverType: 'Plesk',
-    category: 'hosting_panel',
+    category: 'HOSTING_PANEL',
     content:
       'Upload the certificate files to the domain in Plesk Obsidian and select the certificate in the hosting settings. ' +
       'Plesk can also redirect all HTTP traffic to HTTPS for you.',
@@ -61,7 +62,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Install an SSL Certificate in DirectAdmin',
     serverType: 'DirectAdmin',
-    category: 'hosting_panel',
+    category: 'HOSTING_PANEL',
     content:
       'Paste your key and certificate in the SSL Certificates section of DirectAdmin, then add the CA bundle separately. ' +
       'SSL must be enabled for the domain before HTTPS will work.',
@@ -82,7 +83,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Install an SSL Certificate on Nginx',
     serverType: 'Nginx',
-    category: 'web_server',
+    category: 'WEB_SERVER',
     content:
       'Nginx expects the certificate and its intermediates in one file referenced by ssl_certificate, and the private key in ssl_certificate_key. ' +
       'Always test the configuration before reloading.',
@@ -102,7 +103,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Install an SSL Certificate on Apache',
     serverType: 'Apache',
-    category: 'web_server',
+    category: 'WEB_SERVER',
     content:
       'Enable mod_ssl and point an HTTPS virtual host at your certificate and key with SSLCertificateFile and SSLCertificateKeyFile. ' +
       'On Apache 2.4.8 and later the intermediates go in the same file as the certificate.',
@@ -121,7 +122,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Install an SSL Certificate on Microsoft IIS',
     serverType: 'IIS',
-    category: 'web_server',
+    category: 'WEB_SERVER',
     content:
       'Complete the pending certificate request (or import a PFX) in IIS Manager, install the intermediates, then bind the certificate to the site on port 443.',
     steps: [
@@ -139,7 +140,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Install an SSL Certificate on Tomcat (Java Keystore)',
     serverType: 'Tomcat',
-    category: 'web_server',
+    category: 'WEB_SERVER',
     content:
       'Tomcat reads certificates from a keystore. Build a PKCS12 keystore with OpenSSL (or import into the keytool keystore that made the CSR) and reference it from an SSLHostConfig in server.xml.',
     steps: [
@@ -158,7 +159,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Install an SSL Certificate on HAProxy',
     serverType: 'HAProxy',
-    category: 'web_server',
+    category: 'WEB_SERVER',
     content:
       'HAProxy loads a single PEM file that contains the certificate, the intermediates and the private key. ' +
       'Terminate TLS on the frontend and forward plain HTTP to your backends.',
@@ -179,7 +180,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Generate a CSR and Private Key with OpenSSL',
     serverType: 'OpenSSL',
-    category: 'other',
+    category: 'OTHER',
     content:
       'Create a private key and Certificate Signing Request (CSR) on your own server so the key never leaves it. ' +
       'Submit only the CSR when you redeem or order a certificate.',
@@ -198,7 +199,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Verify an SSL Installation and Fix Chain Errors',
     serverType: 'OpenSSL',
-    category: 'other',
+    category: 'OTHER',
     content:
       'Check what your server actually sends and fix the most common problem: a missing intermediate certificate. ' +
       'These commands work against any web server.',
@@ -217,7 +218,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Convert Certificates Between PEM, PFX, DER and P7B',
     serverType: 'OpenSSL',
-    category: 'other',
+    category: 'OTHER',
     content:
       'Different servers expect different formats: Apache and Nginx use PEM, IIS and Azure use PFX (PKCS#12), and Java uses PKCS12 or JKS. ' +
       'OpenSSL converts between all of them.',
@@ -236,7 +237,7 @@ export const seedGuides: SeedGuide[] = [
   {
     title: 'Redirect HTTP to HTTPS and Enable HSTS',
     serverType: 'HSTS',
-    category: 'other',
+    category: 'OTHER',
     content:
       'After the certificate works, send every visitor to HTTPS and tell browsers to remember it with the Strict-Transport-Security header. ' +
       'Start with a short max-age and raise it once everything is confirmed.',

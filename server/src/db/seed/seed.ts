@@ -63,7 +63,7 @@ export async function seedDemoInventory(db: DataSource, keysEncryptionKey: strin
       const prefix = demoKeyPrefix(p.slug);
       const keys = Array.from({ length: p.demoKeys }, () => `${prefix}-${demoKeyBody()}`);
       await insertKeys(manager, cipher, product.id, keys);
-      if (p.fulfilment === 'download') {
+      if (p.fulfilment === 'DOWNLOAD') {
         const [file]: { id: string }[] = await manager.query(
           `INSERT INTO stored_files (kind, filename, mime, size, sha256, bytes)
            VALUES ('product_download', $1, 'text/plain', $2, encode(sha256($3), 'hex'), $3) RETURNING id`,

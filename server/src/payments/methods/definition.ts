@@ -5,10 +5,10 @@
  * be off, and its chain reader. One definition per method, registered once in ./index.ts.
  */
 import type { z } from 'zod';
-import type { PaymentMethodFacts, PaymentMethodKey, PaymentMethodValue } from '../../../../common/payment-methods';
+import type { PaymentMethodFacts, PaymentMethodKey } from '../../../../common/payment-methods';
 
 /** A registered method's facts. */
-type Facts = PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>;
+type Facts = PaymentMethodFacts<PaymentMethodKey>;
 import type { PaymentMethod } from '../../core/enums';
 import type { ChainReader } from '../chains/chain-reader';
 
@@ -36,7 +36,7 @@ export interface ChainWatchSpec {
 
 export interface ServerPaymentMethod {
   readonly facts: Facts;
-  /** The enum value (what the database stores). */
+  /** The PaymentMethod value, its facts' key (what the API shows and the database stores). */
   readonly method: PaymentMethod;
   /** Its environment variables, composed into config.ts's schema. */
   readonly env: z.ZodRawShape;
@@ -65,7 +65,6 @@ export interface ServerPaymentMethod {
  */
 export function defineServerMethod<Shape extends z.ZodRawShape, Chain>(definition: {
   facts: Facts;
-  method: PaymentMethod;
   env: Shape;
   configure(
     env: z.infer<z.ZodObject<Shape>>,
@@ -84,6 +83,7 @@ export function defineServerMethod<Shape extends z.ZodRawShape, Chain>(definitio
   const { configure, reader, ...rest } = definition;
   return Object.freeze({
     ...rest,
+    method: definition.facts.key,
     configure(env: Record<string, unknown>, context: { production: boolean }) {
       const { problems, ...settings } = configure(env as z.infer<z.ZodObject<Shape>>, context);
       return { settings: Object.freeze(settings), problems };

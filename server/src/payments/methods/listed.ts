@@ -1,14 +1,12 @@
 /** PayPal and Skrill: listed, never accepted (common/payment-methods/listed.ts). No settings, no chain. */
-import type { PaymentMethodFacts, PaymentMethodKey, PaymentMethodValue } from '../../../../common/payment-methods';
+import type { PaymentMethodFacts, PaymentMethodKey } from '../../../../common/payment-methods';
 import { PAYPAL, SKRILL } from '../../../../common/payment-methods/listed';
-import { PaymentMethod } from '../../core/enums';
 import { exactAddressKey } from '../chains/address-key';
 import { defineServerMethod } from './definition';
 
-const listed = (facts: PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>, method: PaymentMethod) =>
+const listed = (facts: PaymentMethodFacts<PaymentMethodKey>) =>
   defineServerMethod({
     facts,
-    method,
     env: {},
     configure: () => ({
       address: undefined,
@@ -24,5 +22,5 @@ const listed = (facts: PaymentMethodFacts<PaymentMethodKey, PaymentMethodValue>,
     },
   });
 
-export const paypalMethod = listed(PAYPAL, PaymentMethod.PAYPAL);
-export const skrillMethod = listed(SKRILL, PaymentMethod.SKRILL);
+export const paypalMethod = listed(PAYPAL);
+export const skrillMethod = listed(SKRILL);

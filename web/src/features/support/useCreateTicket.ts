@@ -5,7 +5,6 @@ import { errorMessage } from '../../apollo/errors';
 import { useToast } from '../../components/toast';
 import { parseOrToast } from '../../components/validation-toast';
 import { graphql } from '../../gql';
-import type { TicketCategory, TicketPriority } from '../../gql/graphql';
 import type { TicketValues } from './components/TicketForm';
 
 const CreateTicketMutation = graphql(/* GraphQL */ `
@@ -49,8 +48,8 @@ export function useCreateTicket() {
           input: {
             title,
             description,
-            category: category.toUpperCase() as TicketCategory,
-            priority: priority.toUpperCase() as TicketPriority,
+            category,
+            priority,
             orderId: values.orderId || undefined,
           },
         },

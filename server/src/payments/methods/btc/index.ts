@@ -4,7 +4,6 @@
  */
 import { BTC } from '../../../../../common/payment-methods/btc';
 import { confirmations, optionalString, optionalUrl, usdRate } from '../../../config-fields';
-import { PaymentMethod } from '../../../core/enums';
 import { bech32OrExactKey } from '../../chains/address-key';
 import { BtcReader } from '../../chains/btc-reader';
 import { defineServerMethod, problemsOf } from '../definition';
@@ -12,7 +11,6 @@ import { btcAddressProblem } from './address';
 
 export const btcMethod = defineServerMethod({
   facts: BTC,
-  method: PaymentMethod.BTC,
   env: {
     PAY_ADDRESS_BTC: optionalString,
     BTC_API_URL: optionalUrl(['http:', 'https:']),

@@ -4,7 +4,6 @@
  */
 import { ETH } from '../../../../../common/payment-methods/eth';
 import { confirmations, optionalString, optionalUrl, usdRate } from '../../../config-fields';
-import { PaymentMethod } from '../../../core/enums';
 import { hexAddressKey } from '../../chains/address-key';
 import { EthReader } from '../../chains/eth-reader';
 import { defineServerMethod, problemsOf } from '../definition';
@@ -12,7 +11,6 @@ import { ethAddressProblem } from './address';
 
 export const ethMethod = defineServerMethod({
   facts: ETH,
-  method: PaymentMethod.ETH,
   env: {
     PAY_ADDRESS_ETH: optionalString,
     /** Any Ethereum JSON-RPC node; unset: an admin confirms ETH payments (the manual flow). */

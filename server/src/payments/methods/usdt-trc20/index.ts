@@ -4,7 +4,6 @@
  */
 import { USDT_TRC20 } from '../../../../../common/payment-methods/usdt-trc20';
 import { confirmations, optionalString, optionalUrl } from '../../../config-fields';
-import { PaymentMethod } from '../../../core/enums';
 import { exactAddressKey } from '../../chains/address-key';
 import { TronReader } from '../../chains/tron-reader';
 import { defineServerMethod, problemsOf } from '../definition';
@@ -16,7 +15,6 @@ const DEMO_USDT_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 export const usdtTrc20Method = defineServerMethod({
   facts: USDT_TRC20,
-  method: PaymentMethod.USDT_TRC20,
   env: {
     /** Unset outside production: the demo address. */
     PAY_ADDRESS_USDT_TRC20: optionalString,

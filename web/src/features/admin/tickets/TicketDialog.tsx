@@ -198,7 +198,5 @@ function OrderFact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export const categoryLabel = (category: TicketCategory) =>
-  TICKET_CATEGORY_LABELS[category.toLowerCase() as Lowercase<TicketCategory>];
-export const priorityLabel = (priority: TicketPriority) =>
-  TICKET_PRIORITY_LABELS[priority.toLowerCase() as Lowercase<TicketPriority>];
+export const categoryLabel = (category: TicketCategory) => TICKET_CATEGORY_LABELS[category];
+export const priorityLabel = (priority: TicketPriority) => TICKET_PRIORITY_LABELS[priority];

@@ -12,7 +12,7 @@ import { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../../../common/vali
 import { useToast } from '../../../components/toast';
 import { formatDateTime } from '../../../format/date';
 import { getFragmentData, type FragmentType } from '../../../gql/admin';
-import type { TicketCategory, TicketPriority, TicketStatus } from '../../../gql/admin/graphql';
+import type { TicketStatus } from '../../../gql/admin/graphql';
 import { failureToast } from '../admin-toasts';
 import { AdminList } from '../list/AdminList';
 import { useAdminList } from '../list/useAdminList';
@@ -36,14 +36,8 @@ const FILTERS = {
 } as const;
 
 const STATUS_OPTIONS = TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }));
-const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((p) => {
-  const value = p.toUpperCase() as TicketPriority;
-  return { value, label: priorityLabel(value) };
-});
-const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((c) => {
-  const value = c.toUpperCase() as TicketCategory;
-  return { value, label: categoryLabel(value) };
-});
+const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((value) => ({ value, label: priorityLabel(value) }));
+const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 
 function pick<T extends string>(value: string | null, options: readonly { value: T }[]): T | null {
   return options.find((o) => o.value === value)?.value ?? null;

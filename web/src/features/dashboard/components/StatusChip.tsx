@@ -41,6 +41,6 @@ export function TicketStatusChip({ status }: { status: TicketStatus }) {
 }
 
 export function TicketPriorityChip({ priority }: { priority: TicketPriority }) {
-  const label = TICKET_PRIORITY_LABELS[priority.toLowerCase() as Lowercase<TicketPriority>];
+  const label = TICKET_PRIORITY_LABELS[priority];
   return <Chip size="small" variant="outlined" label={`${label} priority`} color={PRIORITY_COLOURS[priority]} />;
 }

@@ -11,7 +11,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { TICKET_CATEGORY_LABELS } from '../../../../../common/labels';
 import { formatDate } from '../../../format/date';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql';
-import type { TicketCategory } from '../../../gql/graphql';
 import { EmptyState } from './EmptyState';
 import { TicketPriorityChip, TicketStatusChip } from './StatusChip';
 import { TicketThreadDialog } from './TicketThreadDialog';
@@ -92,8 +91,7 @@ export function TicketsTab(props: Props) {
                     {ticket.title}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {formatDate(ticket.createdAt)} ·{' '}
-                    {TICKET_CATEGORY_LABELS[ticket.category.toLowerCase() as Lowercase<TicketCategory>]}
+                    {formatDate(ticket.createdAt)} · {TICKET_CATEGORY_LABELS[ticket.category]}
                   </Typography>
                 </Box>
                 <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>

@@ -41,7 +41,7 @@ interface Props {
   orders?: readonly TicketOrderOption[];
 }
 
-const EMPTY: TicketValues = { title: '', category: '', priority: 'medium', description: '', orderId: '' };
+const EMPTY: TicketValues = { title: '', category: '', priority: 'MEDIUM', description: '', orderId: '' };
 
 function counter(value: string, limit: number) {
   return {
