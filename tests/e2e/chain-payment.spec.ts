@@ -76,15 +76,17 @@ test('an ETH payment on chain: detected, confirmed and delivered on /verify with
   const user = await signUpViaApi(page.request, 'Chain Buyer');
   await signInBrowser(page, user);
 
-  // Checkout: the quote, with what the exact amount will look like; ETH needs no proof or transaction ID.
+  // Checkout: the held quote, the order's exact amount with its own last digits (docs/payments.md "The quote lock"),
+  // and its payment request's QR code; ETH needs no proof or transaction ID.
   await page.goto('/checkout?product=dogecoin-keys');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('radio', { name: /Ethereum \(ETH\)/ }).check();
-  await expect(page.getByTestId('pay-amount')).toHaveText('0.009600 ETH');
-  await expect(page.getByTestId('exact-amount-note')).toContainText(
-    'The exact amount to send is shown right after you place the order, on the next page',
-  );
-  await expect(page.getByTestId('exact-amount-note')).toContainText('0.009601 ETH');
+  await expect(page.getByTestId('pay-amount')).toHaveText(/^0\.0096\d\d ETH$/);
+  const held = (await page.getByTestId('pay-amount').textContent())!;
+  await expect(page.getByTestId('exact-amount-note')).toContainText('Send exactly this amount');
+  await expect(
+    page.getByRole('img', { name: 'QR code of the Ethereum (ETH) payment request, with the amount' }),
+  ).toBeVisible();
   await expect(page.getByTestId('on-chain-note')).toHaveText(
     'Ethereum (ETH) payments are found on the blockchain and confirmed automatically after 3 confirmations: no transaction ID or screenshot is needed.',
   );
@@ -112,6 +114,8 @@ test('an ETH payment on chain: detected, confirmed and delivered on /verify with
   const request = page.getByRole('region', { name: 'Send your payment' });
   const exact = (await request.getByTestId('exact-amount').textContent())?.trim() ?? '';
   expect(exact).toMatch(/^0\.0096\d\d ETH$/);
+  // Exactly what step 2 held.
+  expect(exact).toBe(held);
   const amount = exact.replace(' ETH', '');
   await expect(request.getByTestId('exact-address')).toHaveText(STORE_ETH);
   await expect(request.getByRole('img', { name: /QR code of the Ethereum \(ETH\) payment request/ })).toBeVisible();
@@ -205,14 +209,20 @@ test('an underpayment given by its transaction ID is flagged with its amounts on
   await expect(issue).toContainText(`Underpaid: received 0.001234 ETH of ${order.paymentAmountCrypto} ETH`, {
     timeout: 20_000,
   });
-  // Still to pay: the address stays, with what to do.
-  const rest = page.getByRole('region', { name: 'Send the rest' });
-  await expect(rest).toContainText('Send only the missing amount shown above to this address');
+  // Pay the rest (issue 27): what is still due (the amount less what arrived, within the price lock), with its own
+  // QR code, wallet link and copy buttons; never the whole amount again.
+  const due = (BigInt(order.paymentAmountCrypto.replace('.', '')) - 1234n).toString().padStart(7, '0');
+  const dueEth = `${due.slice(0, -6)}.${due.slice(-6)}`;
+  const rest = page.getByRole('region', { name: 'Pay the rest' });
+  await expect(rest).toContainText('Send exactly this amount to the address below to pay the rest of your order');
+  await expect(rest.getByTestId('exact-amount')).toHaveText(`${dueEth} ETH`);
   await expect(rest.getByTestId('exact-address')).toHaveText(STORE_ETH);
-  // The order's code, wallet link and amount would send the whole amount again.
-  await expect(rest.getByRole('img')).toHaveCount(0);
-  await expect(rest.getByRole('link', { name: 'Open in wallet' })).toHaveCount(0);
-  await expect(rest.getByTestId('exact-amount')).toHaveCount(0);
+  await expect(rest.getByRole('img', { name: /QR code of the Ethereum \(ETH\) payment request/ })).toBeVisible();
+  await expect(rest.getByRole('link', { name: 'Open in wallet' })).toHaveAttribute(
+    'href',
+    `ethereum:${STORE_ETH}?value=${ethToWei(dueEth)}`,
+  );
+  await expect(rest.getByRole('button', { name: 'Copy amount' })).toBeVisible();
   await expect(page.getByTestId('payment-deadline')).toBeVisible();
   expect(await isSameDocument(page)).toBe(true);
   expect(await seriousA11yViolations(page, '/verify underpaid')).toEqual([]);

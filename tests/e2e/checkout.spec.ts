@@ -68,7 +68,8 @@ test('buy with USDT and a PNG proof, then watch the verify page follow the admin
   }
   await continueToPayment(page);
 
-  // Step 2 with USDT: the server's amount, the address (copied), the QR code.
+  // Step 2 with USDT: the held quote's exact amount (its own last digits), the rate, the countdown, the address
+  // (copied), the QR code.
   await expect(page.getByText('Step 2 of 2')).toBeVisible();
   await expect(page.getByRole('radio', { name: /USDT \(TRC-20\)/ })).toBeChecked();
   for (const name of [
@@ -79,8 +80,12 @@ test('buy with USDT and a PNG proof, then watch the verify page follow the admin
   ]) {
     await expect(page.getByRole('radio', { name: new RegExp(name.replace(/[()]/g, '\\$&')) })).toBeVisible();
   }
-  await expect(page.getByTestId('pay-amount')).toHaveText('102.00 USDT');
+  await expect(page.getByTestId('pay-amount')).toHaveText(/^102\.00\d{4} USDT$/);
+  await expect(page.getByTestId('pay-amount')).not.toHaveText('102.000000 USDT');
+  const held = (await page.getByTestId('pay-amount').textContent())!;
   await expect(page.getByText('$102.00 in US dollars')).toBeVisible();
+  await expect(page.getByTestId('quote-rate')).toHaveText('1 USDT = 1.00 USD · source fixed');
+  await expect(page.getByRole('timer')).toHaveText(/^Price held for (30:00|29:[0-5]\d)$/);
   await expect(page.getByTestId('pay-address')).toHaveText(TEST_ADDRESSES.USDT_TRC20);
   await expect(page.getByRole('img', { name: 'QR code of the USDT (TRC-20) payment address' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment Instructions' })).toBeVisible();
@@ -103,9 +108,9 @@ test('buy with USDT and a PNG proof, then watch the verify page follow the admin
   // Verify: pending, then whatever the admin decides shows up without a reload.
   await expect(page.getByRole('heading', { name: 'Payment verification in progress' })).toBeVisible();
   await expect(page.getByText(orderId)).toBeVisible();
-  // The order's exact amount: the quote plus its own offset of a few millionths (USDT has 6 decimals on chain).
-  await expect(page.getByTestId('exact-amount')).toHaveText(/^102\.00\d{4} USDT$/);
-  await expect(page.getByTestId('exact-amount')).not.toHaveText('102.000000 USDT');
+  // The order's exact amount is the one step 2 held: the quote plus its own offset of a few millionths (USDT has 6
+  // decimals on chain).
+  await expect(page.getByTestId('exact-amount')).toHaveText(held);
   await markDocument(page);
 
   const admin = await adminToken(request);
@@ -202,7 +207,7 @@ test('step 1 shows every validation message and clamps the quantity', async ({ p
   // Valid: step 2, and Back keeps what was entered.
   await continueToPayment(page);
   await expect(page.getByText('Step 2 of 2')).toBeVisible();
-  await expect(page.getByTestId('pay-amount')).toHaveText('408.00 USDT');
+  await expect(page.getByTestId('pay-amount')).toHaveText(/^408\.00\d{4} USDT$/);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByText('Step 1 of 2')).toBeVisible();
   await expect(quantity).toHaveValue('12');
@@ -248,10 +253,11 @@ test('the bulk SSL package starts at 4000 keys for $54,400.00', async ({ page })
   await expect(quantity).toHaveValue('4000');
 
   await continueToPayment(page);
-  await expect(page.getByTestId('pay-amount')).toHaveText('54,400.00 USDT');
+  await expect(page.getByTestId('pay-amount')).toHaveText(/^54,400\.00\d{4} USDT$/);
   await expect(page.getByText('$54,400.00 in US dollars')).toBeVisible();
   await page.getByRole('radio', { name: /Bitcoin \(BTC\)/ }).check();
-  await expect(page.getByTestId('pay-amount')).toHaveText('1.08800000 BTC');
+  await expect(page.getByTestId('pay-amount')).toHaveText(/^1\.088000\d\d BTC$/);
+  await expect(page.getByTestId('quote-rate')).toHaveText('1 BTC = 50,000.00 USD · source fixed');
   await expect(page.getByTestId('pay-address')).toHaveText(TEST_ADDRESSES.BTC);
 });
 

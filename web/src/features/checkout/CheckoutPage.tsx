@@ -23,11 +23,12 @@ import { graphql } from '../../gql';
 import type { PaymentMethod } from '../../gql/graphql';
 import { formatCount } from '../../format/stock';
 import { CheckoutDetailsForm, type CheckoutDetailsValues } from './CheckoutDetailsForm';
-import { CheckoutPaymentForm, type PaymentAmount } from './CheckoutPaymentForm';
+import { CheckoutPaymentForm, type HeldQuoteView } from './CheckoutPaymentForm';
 import { CHECKOUT_TEXTS } from './checkout.texts';
 import { OrderSummaryCard, type OrderSummary } from './OrderSummaryCard';
 import { PaymentInstructionsCard } from './PaymentInstructionsCard';
 import { withStockHint } from './place-order-errors';
+import { useHeldQuote } from './useHeldQuote';
 import { clampQuantity, maxQuantity } from './quantity';
 import { usePlaceOrder, type PlaceOrderDetails } from './usePlaceOrder';
 
@@ -60,19 +61,6 @@ const CheckoutPageQuery = graphql(/* GraphQL */ `
     me {
       id
       email
-    }
-  }
-`);
-
-const CheckoutQuoteQuery = graphql(/* GraphQL */ `
-  query CheckoutQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {
-    quote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {
-      paymentMethod
-      quantity
-      unitPrice
-      totalPrice
-      paymentAmountCrypto
-      currency
     }
   }
 `);
@@ -146,6 +134,8 @@ function CheckoutView({ slug }: { slug: string | null }) {
   const status = useRequireSignIn(CHECKOUT_TEXTS.authRequired);
   const toast = useToast();
   const navigate = useNavigate();
+  /** Why placeOrder refused the held quote (expired, …), shown above the new amount; for the purchase it was about. */
+  const [quoteNotice, setQuoteNotice] = useState<{ message: string; purchase: string } | null>(null);
   const { placeOrder, submitting, captchaStatus } = usePlaceOrder();
 
   // Stock decides what may be bought, so it is read fresh rather than from the catalogue's cache.
@@ -200,14 +190,18 @@ function CheckoutView({ slug }: { slug: string | null }) {
     navigate('/products', { replace: true });
   }, [leaving, navigate, toast]);
 
-  const quote = useQuery(CheckoutQuoteQuery, {
-    skip: step !== 1 || !details,
-    variables: { productId: details?.productId ?? '', quantity: details?.quantity ?? 1, paymentMethod: method },
-  });
+  // Step 2 holds the exact amount to send (docs/payments.md "The quote lock"), for a method that can be paid now.
+  const chosen = methods.find((m) => m.method === method);
+  const purchase =
+    step === 1 && details && chosen?.available
+      ? { productId: details.productId, quantity: details.quantity, paymentMethod: method }
+      : null;
+  const held = useHeldQuote(purchase);
+  const purchaseKey = purchase ? `${purchase.productId}|${purchase.quantity}|${purchase.paymentMethod}` : '';
 
   // The quote says fewer keys are left than asked for (bought meanwhile): read the stock again, so step 1 offers
   // what is left.
-  const quoteError = quote.error;
+  const quoteError = held.error;
   useEffect(() => {
     if (!quoteError || !CombinedGraphQLErrors.is(quoteError)) return;
     if (quoteError.errors[0]?.extensions?.code === 'PRODUCT_UNAVAILABLE') void refetch().catch(() => undefined);
@@ -282,10 +276,13 @@ function CheckoutView({ slug }: { slug: string | null }) {
     paymentForm.setValue('proof', file);
   };
 
-  const copyAddress = async (address: string) => {
+  const copy = async (what: 'amount' | 'address', text: string) => {
     try {
-      await navigator.clipboard.writeText(address);
-      toast({ ...CHECKOUT_TEXTS.addressCopied, severity: 'success' });
+      await navigator.clipboard.writeText(text);
+      toast({
+        ...(what === 'amount' ? CHECKOUT_TEXTS.amountCopied : CHECKOUT_TEXTS.addressCopied),
+        severity: 'success',
+      });
     } catch {
       toast({ ...CHECKOUT_TEXTS.copyFailed, severity: 'warning' });
     }
@@ -295,26 +292,53 @@ function CheckoutView({ slug }: { slug: string | null }) {
     if (!details) return;
     void paymentForm.handleSubmit(
       (parsed) =>
-        void placeOrder({ ...details, paymentMethod: method, transactionId: parsed.transactionId ?? null }, proof),
+        void placeOrder(
+          {
+            ...details,
+            paymentMethod: method,
+            transactionId: parsed.transactionId ?? null,
+            quoteId: heldQuote?.id ?? null,
+          },
+          proof,
+          {
+            // The held price is no longer good (expired meanwhile): hold a new one and say why the amount changed.
+            onQuoteRefused: (message) => {
+              setQuoteNotice({ message, purchase: purchaseKey });
+              held.refresh();
+            },
+          },
+        ),
       (errors) => toast({ title: VALIDATION_ERROR_TITLE, description: firstMessage(errors), severity: 'error' }),
     )();
   };
 
-  let amount: PaymentAmount | null = null;
-  if (quote.data?.quote && quote.data.quote.paymentMethod === method) {
-    const q = quote.data.quote;
-    amount = { amount: q.paymentAmountCrypto, currency: q.currency, totalPrice: q.totalPrice };
-  }
+  const heldQuote = held.quote?.paymentMethod === method ? held.quote : null;
+  const amount: HeldQuoteView | null =
+    heldQuote && heldQuote.cryptoAddress
+      ? {
+          amount: heldQuote.paymentAmountCrypto,
+          currency: heldQuote.currency,
+          totalPrice: heldQuote.totalPrice,
+          address: heldQuote.cryptoAddress,
+          qrSvg: heldQuote.paymentQrSvg,
+          uri: heldQuote.paymentUri,
+          rate: heldQuote.rate,
+          expiresAt: heldQuote.expiresAt,
+        }
+      : null;
   let amountError: string | null = null;
-  if (quote.error) {
-    const first = CombinedGraphQLErrors.is(quote.error) ? quote.error.errors[0] : undefined;
+  if (held.error) {
+    const first = CombinedGraphQLErrors.is(held.error) ? held.error.errors[0] : undefined;
+    const code = first?.extensions?.code;
     amountError =
-      first?.extensions?.code === 'PRODUCT_UNAVAILABLE'
-        ? withStockHint(first.message)
-        : "We couldn't calculate the amount to send. Please go back and try again.";
+      code === 'PRODUCT_UNAVAILABLE'
+        ? withStockHint(first?.message ?? '')
+        : // The server's words: rates for the currency are unavailable right now.
+          code === 'PAYMENT_METHOD_UNAVAILABLE' && first?.message
+          ? first.message
+          : CHECKOUT_TEXTS.quoteFailed;
   }
 
-  const chosenMethod = methods.find((m) => m.method === method);
   const pickable = openedWithProduct ? null : products.filter((p) => p.inStock);
   const quantityNote = product ? quantityHelp(product, quantityMax) : null;
 
@@ -360,11 +384,14 @@ function CheckoutView({ slug }: { slug: string | null }) {
                   onMethodChange={(choice) => paymentForm.setValue('paymentMethod', choice)}
                   amount={amount}
                   amountError={amountError}
+                  quoteNotice={quoteNotice?.purchase === purchaseKey ? quoteNotice.message : null}
+                  refreshingQuote={held.loading}
+                  onRefreshQuote={held.refresh}
                   transactionId={transactionId}
                   onTransactionIdChange={(value) => paymentForm.setValue('transactionId', value)}
                   proofName={proof?.name ?? null}
                   onProofPicked={pickProof}
-                  onCopyAddress={(address) => void copyAddress(address)}
+                  onCopy={(what, text) => void copy(what, text)}
                   submitting={submitting}
                   captchaStatus={captchaStatus}
                   onSubmit={submitPayment}
@@ -383,8 +410,8 @@ function CheckoutView({ slug }: { slug: string | null }) {
             <OrderSummaryCard summary={summary} />
             <PaymentInstructionsCard
               onChainConfirmations={
-                step === 1 && chosenMethod?.available && chosenMethod.confirmedOnChain
-                  ? (chosenMethod.requiredConfirmations ?? null)
+                step === 1 && chosen?.available && chosen.confirmedOnChain
+                  ? (chosen.requiredConfirmations ?? null)
                   : null
               }
             />

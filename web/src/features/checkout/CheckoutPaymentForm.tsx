@@ -2,6 +2,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InsertPhotoOutlinedIcon from '@mui/icons-material/InsertPhotoOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,13 +17,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { ExchangeRateFacts } from '../../../../common/exchange-rate';
 import { formatUsd } from '../../../../common/pricing';
+import { CopyAmountButton } from '../../components/CopyAmountButton';
+import { ExchangeRateLine } from '../../components/ExchangeRateLine';
+import { useNow } from '../../components/useNow';
 import { CaptchaStatusLine } from '../../captcha/CaptchaStatusLine';
 import type { CaptchaStatus } from '../../captcha/useCaptcha';
 import { MESSAGES } from '../../../../common/validation';
-import { formatCryptoAmount, formatQuoteAmount, nextSmallestUnit } from '../../format/crypto';
+import { formatCountdown, remainingMs } from '../../format/countdown';
+import { formatCryptoAmount } from '../../format/crypto';
 import type { PaymentMethod } from '../../gql/graphql';
 import { MONOSPACE_FONT } from '../../theme/theme';
+import { walletLink } from '../verify/PaymentRequestCard';
 import { CHECKOUT_TEXTS } from './checkout.texts';
 
 export interface PaymentMethodOption {
@@ -37,29 +45,41 @@ export interface PaymentMethodOption {
   requiredConfirmations: number | null;
 }
 
-export interface PaymentAmount {
-  /**
-   * The quote in the method's currency ("54400.000000"): the order's exact amount to send is this plus a few smallest
-   * units unique to the order, known once it is placed.
-   */
+/** The quote step 2 holds (holdQuote): exactly what the order will ask for, until `expiresAt`. */
+export interface HeldQuoteView {
+  /** The exact amount to send, unique among open orders ("102.000001"). */
   amount: string;
   currency: string;
   totalPrice: number;
+  address: string;
+  /** SVG of a QR code of `uri` (the server draws it); null: none. */
+  qrSvg: string | null;
+  /** BIP 21 / EIP-681 request with the amount, or the bare address (USDT). */
+  uri: string | null;
+  rate: ExchangeRateFacts;
+  /** Until when the price is held (ISO). */
+  expiresAt: string;
 }
 
 export interface CheckoutPaymentFormProps {
   methods: PaymentMethodOption[];
   selectedMethod: PaymentMethod;
   onMethodChange: (method: PaymentMethod) => void;
-  /** The server's quote for the chosen method; null while it loads or when it failed. */
-  amount: PaymentAmount | null;
+  /** The quote held for the chosen method; null while it is being held or when that failed. */
+  amount: HeldQuoteView | null;
   amountError: string | null;
+  /** Why the last held quote was refused by placeOrder (e.g. it expired), shown above the new amount. */
+  quoteNotice?: string | null;
+  /** A new quote is being held (after a refresh, or another method). */
+  refreshingQuote?: boolean;
+  /** Holds a new quote (the countdown reached zero). */
+  onRefreshQuote: () => void;
   transactionId: string;
   onTransactionIdChange: (value: string) => void;
   proofName: string | null;
   /** A file picked by the user; the view decides whether it is acceptable. */
   onProofPicked: (file: File) => void;
-  onCopyAddress: (address: string) => void;
+  onCopy: (what: 'amount' | 'address', text: string) => void;
   submitting: boolean;
   /** The order's CAPTCHA, when the store asks for one. */
   captchaStatus: CaptchaStatus;
@@ -72,21 +92,27 @@ function qrImageSource(svg: string): string {
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
 
-/** Checkout step 2 (docs/product.md "Checkout"): method, amount, address, QR, transaction ID, proof upload. */
+/**
+ * Checkout step 2 (docs/product.md "Checkout"): method, the held quote (its exact amount, the address, the QR code,
+ * the rate and a live countdown), transaction ID, proof upload.
+ */
 export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
   const { methods, selectedMethod, amount, amountError, submitting, proofName } = props;
   const fileInput = useRef<HTMLInputElement>(null);
   const selected = methods.find((m) => m.method === selectedMethod);
-  const payable = !!selected?.available && !!selected.address;
+  const payable = !!selected?.available;
+  const left = remainingMs(amount?.expiresAt, useNow());
+  const expired = left !== null && left <= 0;
+  // An expired price may still be placed: the server refuses it with the reason, and a new price is held.
   const canSubmit = payable && !!amount && !amountError && !submitting;
   const onChain = payable && !!selected?.confirmedOnChain;
   // On a method confirmed on chain the ID and the proof are optional extras, folded away unless already given.
   const [extrasOpen, setExtrasOpen] = useState(false);
   const extrasId = useId();
   const showExtras = !onChain || extrasOpen || !!props.transactionId || !!proofName;
-  // Confirmed on chain, a payment is matched by the order's exact amount, known once it is placed: the address's own
-  // code (no amount) would invite paying the quote now. The order's code, with the amount, is on the next page.
-  const addressQr = onChain ? null : (selected?.qrSvg ?? null);
+  // The held quote's own code: its payment request with the exact amount (or the bare address for USDT). None once
+  // the price has expired, so nothing invites paying an amount no longer held.
+  const quoteQr = amount && !expired ? amount.qrSvg : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -151,12 +177,12 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
       </RadioGroup>
 
       <Box sx={{ mt: 3 }}>
-        {payable && selected?.address ? (
+        {payable && selected ? (
           <Box
             data-testid="payment-details"
             sx={{
               display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: addressQr ? '180px 1fr' : '1fr' },
+              gridTemplateColumns: { xs: '1fr', sm: quoteQr ? '180px minmax(0, 1fr)' : '1fr' },
               gap: 3,
               alignItems: 'start',
               p: { xs: 2, sm: 2.5 },
@@ -166,11 +192,15 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
               bgcolor: 'background.default',
             }}
           >
-            {addressQr && (
+            {quoteQr && amount && (
               <Box
                 component="img"
-                src={qrImageSource(addressQr)}
-                alt={`QR code of the ${selected.label} payment address`}
+                src={qrImageSource(quoteQr)}
+                alt={
+                  walletLink(amount.uri)
+                    ? CHECKOUT_TEXTS.qrAltRequest(selected.label)
+                    : CHECKOUT_TEXTS.qrAltAddress(selected.label)
+                }
                 sx={{
                   width: 180,
                   height: 180,
@@ -184,69 +214,113 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
               />
             )}
             <Stack spacing={2.5} sx={{ minWidth: 0 }}>
+              {props.quoteNotice ? (
+                <Alert severity="warning" data-testid="quote-notice">
+                  {props.quoteNotice}
+                </Alert>
+              ) : null}
               <Box>
                 <Typography variant="body2" color="text.secondary" id="pay-amount-label">
-                  {amount ? CHECKOUT_TEXTS.quoteLabel(amount.currency) : CHECKOUT_TEXTS.quoteLabel(selected.currency)}
+                  {CHECKOUT_TEXTS.amountLabel}
                 </Typography>
                 {amount ? (
                   <>
-                    <Typography
-                      sx={{ fontWeight: 800, fontSize: '1.5rem', lineHeight: 1.3 }}
-                      data-testid="pay-amount"
-                      aria-labelledby="pay-amount-label"
+                    {/* The Copy button sits beside the amount, or below it when both do not fit: the amount itself
+                        never breaks ("BTC" alone on a line). */}
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      useFlexGap
+                      sx={{ mt: 0.5, mb: 0.5, flexWrap: 'wrap', alignItems: 'center' }}
                     >
-                      {formatQuoteAmount(amount.amount, amount.currency)}
-                    </Typography>
+                      <Typography
+                        sx={{
+                          fontWeight: 800,
+                          fontSize: { xs: '1.35rem', sm: '1.5rem' },
+                          lineHeight: 1.3,
+                          fontVariantNumeric: 'tabular-nums',
+                          whiteSpace: 'nowrap',
+                          flexGrow: 1,
+                          color: expired ? 'text.disabled' : undefined,
+                          textDecoration: expired ? 'line-through' : undefined,
+                        }}
+                        data-testid="pay-amount"
+                        aria-labelledby="pay-amount-label"
+                      >
+                        {formatCryptoAmount(amount.amount, amount.currency)}
+                      </Typography>
+                      {expired ? null : (
+                        <CopyAmountButton
+                          label={CHECKOUT_TEXTS.copyAmount}
+                          onClick={() => props.onCopy('amount', amount.amount)}
+                        />
+                      )}
+                    </Stack>
                     <Typography variant="body2" color="text.secondary">
                       {formatUsd(amount.totalPrice)} in US dollars
                     </Typography>
-                    <Typography variant="body2" sx={{ mt: 1 }} data-testid="exact-amount-note">
-                      {CHECKOUT_TEXTS.exactAmountNote(
-                        formatCryptoAmount(nextSmallestUnit(amount.amount), amount.currency),
-                      )}
+                    <Typography variant="body2" color="text.secondary" data-testid="quote-rate">
+                      <ExchangeRateLine rate={amount.rate} />
                     </Typography>
+                    <PriceHeldCountdown
+                      left={left}
+                      refreshing={!!props.refreshingQuote}
+                      onRefresh={props.onRefreshQuote}
+                    />
+                    {expired ? null : (
+                      <Typography variant="body2" sx={{ mt: 1 }} data-testid="exact-amount-note">
+                        {CHECKOUT_TEXTS.exactAmountNote}
+                      </Typography>
+                    )}
                   </>
                 ) : amountError ? null : (
-                  <CircularProgress size={22} color="secondary" aria-label="Calculating the amount" sx={{ mt: 1 }} />
+                  <CircularProgress
+                    size={22}
+                    color="secondary"
+                    aria-label={CHECKOUT_TEXTS.quoteLoading}
+                    sx={{ mt: 1 }}
+                  />
                 )}
               </Box>
-              <Box>
-                <Typography variant="body2" color="text.secondary" id="pay-address-label">
-                  {selected.label} address
-                </Typography>
-                <Stack
-                  direction={{ xs: 'column', sm: 'row' }}
-                  spacing={1}
-                  sx={{ mt: 0.5, alignItems: { sm: 'center' } }}
-                >
-                  <Typography
-                    aria-labelledby="pay-address-label"
-                    data-testid="pay-address"
-                    sx={{
-                      fontFamily: MONOSPACE_FONT,
-                      fontSize: '0.95rem',
-                      wordBreak: 'break-all',
-                      p: 1.25,
-                      borderRadius: 1.5,
-                      bgcolor: 'background.paper',
-                      border: 1,
-                      borderColor: 'divider',
-                      flexGrow: 1,
-                    }}
-                  >
-                    {selected.address}
+              {amount && !expired ? (
+                <Box>
+                  <Typography variant="body2" color="text.secondary" id="pay-address-label">
+                    {selected.label} address
                   </Typography>
-                  <Button
-                    variant="outlined"
-                    startIcon={<ContentCopyIcon aria-hidden />}
-                    onClick={() => props.onCopyAddress(selected.address as string)}
-                    aria-label="Copy address"
-                    sx={{ flexShrink: 0 }}
+                  <Stack
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={1}
+                    sx={{ mt: 0.5, alignItems: { sm: 'center' } }}
                   >
-                    Copy
-                  </Button>
-                </Stack>
-              </Box>
+                    <Typography
+                      aria-labelledby="pay-address-label"
+                      data-testid="pay-address"
+                      sx={{
+                        fontFamily: MONOSPACE_FONT,
+                        fontSize: '0.95rem',
+                        wordBreak: 'break-all',
+                        p: 1.25,
+                        borderRadius: 1.5,
+                        bgcolor: 'background.paper',
+                        border: 1,
+                        borderColor: 'divider',
+                        flexGrow: 1,
+                      }}
+                    >
+                      {amount.address}
+                    </Typography>
+                    <Button
+                      variant="outlined"
+                      startIcon={<ContentCopyIcon aria-hidden />}
+                      onClick={() => props.onCopy('address', amount.address)}
+                      aria-label={CHECKOUT_TEXTS.copyAddress}
+                      sx={{ flexShrink: 0 }}
+                    >
+                      Copy
+                    </Button>
+                  </Stack>
+                </Box>
+              ) : null}
             </Stack>
           </Box>
         ) : (
@@ -360,5 +434,54 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
         <CaptchaStatusLine status={props.captchaStatus} />
       </Box>
     </Box>
+  );
+}
+
+/**
+ * "Price held for 29:41", counting down each second once the page has mounted; at zero, that the price expired and a
+ * button that holds a new one. The time is a timer (not announced each second); the expiry is an alert.
+ */
+function PriceHeldCountdown({
+  left,
+  refreshing,
+  onRefresh,
+}: {
+  /** Milliseconds left; null until the page has mounted. */
+  left: number | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  if (left !== null && left <= 0) {
+    return (
+      // The button goes under the sentence (not in the alert's action slot, which squeezes it on a phone).
+      <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="quote-expired">
+        {CHECKOUT_TEXTS.priceExpired}
+        <Box sx={{ mt: 1 }}>
+          <Button
+            variant="contained"
+            color="secondary"
+            size="small"
+            startIcon={<RefreshIcon aria-hidden />}
+            onClick={onRefresh}
+            disabled={refreshing}
+          >
+            {CHECKOUT_TEXTS.refreshPrice}
+          </Button>
+        </Box>
+      </Alert>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ mt: 1, alignItems: 'center' }}>
+      <TimerOutlinedIcon fontSize="small" color="secondary" aria-hidden />
+      <Typography
+        variant="body2"
+        role="timer"
+        sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+        data-testid="quote-countdown"
+      >
+        {left === null ? CHECKOUT_TEXTS.priceHeld : CHECKOUT_TEXTS.priceHeldFor(formatCountdown(left))}
+      </Typography>
+    </Stack>
   );
 }

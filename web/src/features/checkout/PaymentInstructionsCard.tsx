@@ -22,8 +22,8 @@ const STEPS: ReactNode[] = [
 /** The steps for a method whose payments are read from the chain and confirmed automatically. */
 function onChainSteps(confirmations: number): ReactNode[] {
   return [
-    'Place the order: the next page shows the exact amount to send, the address and a QR code for your wallet.',
-    'Send exactly that amount to that address.',
+    'Copy the exact amount and the address, or scan the QR code with your wallet.',
+    'Send exactly that amount before the price expires, and place the order (before or after you send).',
     `Wait for confirmation: automatic after ${confirmationsLabel(confirmations)} on the blockchain.`,
     STEPS[3],
   ];
@@ -31,7 +31,7 @@ function onChainSteps(confirmations: number): ReactNode[] {
 
 /**
  * The four payment steps (docs/product.md "Checkout"); for a method confirmed on chain (`onChainConfirmations`), its
- * own: the exact amount comes with the order, and confirmation is automatic.
+ * own: the payment is found by its exact amount, and confirmation is automatic.
  */
 export function PaymentInstructionsCard({ onChainConfirmations }: { onChainConfirmations?: number | null }) {
   const steps = onChainConfirmations ? onChainSteps(onChainConfirmations) : STEPS;

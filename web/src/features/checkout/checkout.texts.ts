@@ -1,5 +1,6 @@
 import { VALIDATION_ERROR_TITLE } from '../../components/validation-toast';
 import { confirmationsLabel } from '../../format/crypto';
+import { PAYMENT_REQUEST_TEXTS } from '../verify/payment-request.texts';
 
 /**
  * The checkout's toast and screen texts (docs/product.md "Checkout", "Messages"), each typed once. Validation messages
@@ -15,18 +16,33 @@ export const CHECKOUT_TEXTS = {
   genericError: { title: 'Error', description: 'Failed to submit order. Please try again.' },
   success: { title: 'Order submitted successfully!', description: 'Redirecting to payment verification...' },
   addressCopied: { title: 'Address Copied', description: 'The payment address is on your clipboard.' },
-  copyFailed: { title: 'Copy Failed', description: 'Please select the address and copy it yourself.' },
+  amountCopied: PAYMENT_REQUEST_TEXTS.amountCopied,
+  copyFailed: PAYMENT_REQUEST_TEXTS.copyFailed,
   continueToPayment: 'Continue to Payment',
   submitNoProof: "I've Sent the Payment",
-  /** A method confirmed on chain: the exact amount to send is known once the order is placed. */
+  /** A method confirmed on chain: the payment is found by its amount, so there is nothing to add but the order. */
   submitOnChain: 'Place Order',
   submitWithProof: 'Submit Payment Proof',
   submitting: 'Submitting...',
   selectProduct: 'Select a product to continue',
-  /** Step 2's amount is the quote; the order's exact amount (a few units more) comes with the order. */
-  quoteLabel: (currency: string) => `Order total in ${currency}`,
-  exactAmountNote: (example: string) =>
-    `The exact amount to send is shown right after you place the order, on the next page: a few units more than this (e.g. ${example}). Those last digits tell us the payment is yours.`,
+  /** Step 2 shows the held quote: the order's exact amount, unique to it (docs/payments.md "The quote lock"). */
+  amountLabel: 'Amount to send',
+  exactAmountNote:
+    'Send exactly this amount: its last digits are unique to your order and tell us the payment is yours.',
+  copyAmount: 'Copy amount',
+  copyAddress: 'Copy address',
+  /** The QR code of a wallet payment request (bitcoin:, ethereum:) carries the amount; a bare address does not. */
+  qrAltRequest: (methodLabel: string) => `QR code of the ${methodLabel} payment request, with the amount`,
+  qrAltAddress: (methodLabel: string) => `QR code of the ${methodLabel} payment address`,
+  /** "1 BTC = 50,000.00 USD · source kraken": the rate the amount was priced at. */
+  rateLabel: 'Exchange rate',
+  /** Before the page has mounted the clock is not read (server rendering): the countdown's place says only this. */
+  priceHeld: 'Price held',
+  priceHeldFor: (time: string) => `Price held for ${time}`,
+  priceExpired: 'The held price has expired. Refresh it for the amount to send now.',
+  refreshPrice: 'Refresh price',
+  quoteLoading: 'Holding your price',
+  quoteFailed: "We couldn't calculate the amount to send. Please go back and try again.",
   onChainNote: (methodLabel: string, confirmations: number | null) =>
     `${methodLabel} payments are found on the blockchain and confirmed automatically${
       confirmations ? ` after ${confirmationsLabel(confirmations)}` : ''

@@ -62,6 +62,21 @@ export function placeOrderErrorToast(error: unknown, withProof: boolean): PlaceO
   }
 }
 
+/** The server's `quoteId` field (PlaceOrderInput.quoteId): the held quote expired, is gone, or was another purchase's. */
+const QUOTE_FIELD = 'quoteId';
+
+/**
+ * The sentence placeOrder gave for refusing the held quote (BAD_USER_INPUT on `quoteId`: MESSAGES.quoteExpired,
+ * quoteNotFound, quoteMismatch), which step 2 shows above the new amount; null for any other failure.
+ */
+export function quoteRefusal(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const first = error.errors[0];
+  if (first?.extensions?.code !== 'BAD_USER_INPUT') return null;
+  const fieldErrors = (first.extensions.fieldErrors ?? []) as FieldError[];
+  return fieldErrors.find((f) => f.field === QUOTE_FIELD)?.message ?? null;
+}
+
 /** Whether the server answered (so no order was created and a new attempt may use a new key). */
 export function isDefiniteRefusal(error: unknown): boolean {
   return CombinedGraphQLErrors.is(error);

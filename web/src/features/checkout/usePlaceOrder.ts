@@ -6,7 +6,7 @@ import { useToast } from '../../components/toast';
 import { graphql } from '../../gql';
 import type { PaymentMethod } from '../../gql/graphql';
 import { CHECKOUT_TEXTS, REDIRECT_AFTER_ORDER_MS } from './checkout.texts';
-import { isDefiniteRefusal, placeOrderErrorToast } from './place-order-errors';
+import { isDefiniteRefusal, placeOrderErrorToast, quoteRefusal } from './place-order-errors';
 
 const CheckoutPlaceOrderMutation = graphql(/* GraphQL */ `
   mutation CheckoutPlaceOrder($input: PlaceOrderInput!, $proof: Upload) {
@@ -24,6 +24,16 @@ export interface PlaceOrderDetails {
   email: string;
   paymentMethod: PaymentMethod;
   transactionId: string | null;
+  /** The quote step 2 holds (holdQuote): the order asks for exactly its amount. */
+  quoteId: string | null;
+}
+
+export interface PlaceOrderOptions {
+  /**
+   * placeOrder refused the held quote (expired, no longer held, another purchase's), with the sentence to show above
+   * the new amount: called instead of a toast, so step 2 can hold a new quote.
+   */
+  onQuoteRefused?: (message: string) => void;
 }
 
 /** A key the API accepts (8-100 of A-Z a-z 0-9 _ -); randomUUID needs a secure context, so fall back. */
@@ -52,7 +62,7 @@ export function usePlaceOrder() {
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const placeOrder = useCallback(
-    async (details: PlaceOrderDetails, proof: File | null): Promise<void> => {
+    async (details: PlaceOrderDetails, proof: File | null, options: PlaceOrderOptions = {}): Promise<void> => {
       if (inFlight.current) return;
       inFlight.current = true;
       setSubmitting(true);
@@ -72,7 +82,10 @@ export function usePlaceOrder() {
         );
       } catch (error) {
         if (isDefiniteRefusal(error)) idempotencyKey.current = null;
-        if (error instanceof CaptchaFailedError) {
+        const refusedQuote = quoteRefusal(error);
+        if (refusedQuote !== null && options.onQuoteRefused) {
+          options.onQuoteRefused(refusedQuote);
+        } else if (error instanceof CaptchaFailedError) {
           toast({ title: CHECKOUT_TEXTS.genericError.title, description: error.message, severity: 'error' });
         } else {
           toast(placeOrderErrorToast(error, proof !== null));

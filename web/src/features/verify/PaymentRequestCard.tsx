@@ -7,8 +7,12 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WALLET_URI_SCHEMES } from '../../../../common/payment-methods';
+import { CopyAmountButton } from '../../components/CopyAmountButton';
 import { formatCryptoAmount } from '../../format/crypto';
 import { MONOSPACE_FONT } from '../../theme/theme';
+import { PAYMENT_REQUEST_TEXTS } from './payment-request.texts';
+
+export { PAYMENT_REQUEST_TEXTS };
 
 export interface PaymentRequest {
   /** The order's exact amount, unique among open orders ("0.013601"). */
@@ -21,29 +25,14 @@ export interface PaymentRequest {
   qrSvg: string | null;
   /** BIP 21 / EIP-681 request, or the bare address (USDT). */
   uri: string | null;
-  /** An underpayment was seen: the issue above says what is missing; this card keeps the address at hand. */
+  /**
+   * An underpayment was seen and the order does not say what is due (an admin judges it): the issue above says what
+   * is missing; this card keeps the address at hand.
+   */
   partlyPaid?: boolean;
+  /** `amount` is the rest still due (Order.amountDue), with its own QR code and payment request: "Pay the rest". */
+  rest?: boolean;
 }
-
-export const PAYMENT_REQUEST_TEXTS = {
-  title: 'Send your payment',
-  restTitle: 'Send the rest',
-  intro:
-    'Send exactly this amount to the address below. Its last digits are unique to this order and tell us the payment is yours.',
-  partlyPaid:
-    'Part of your payment has arrived. Send only the missing amount shown above to this address, then add the transaction ID of that payment below.',
-  amountLabel: 'Amount to send',
-  addressLabel: (methodLabel: string) => `${methodLabel} address`,
-  copyAmount: 'Copy amount',
-  copyAddress: 'Copy address',
-  openInWallet: 'Open in wallet',
-  walletHint: 'Scan the code, or open your wallet app with the address and amount filled in.',
-  scanHint: 'Scan the code for the address, then enter the amount yourself.',
-  qrAlt: (methodLabel: string) => `QR code of the ${methodLabel} payment request for this order`,
-  amountCopied: { title: 'Amount Copied', description: 'The exact amount to send is on your clipboard.' },
-  addressCopied: { title: 'Address Copied', description: 'The payment address is on your clipboard.' },
-  copyFailed: { title: 'Copy Failed', description: 'Please select the text and copy it yourself.' },
-} as const;
 
 /**
  * A wallet link only for a real payment request (a scheme a method's definition names: bitcoin:, ethereum:), not a
@@ -69,18 +58,29 @@ interface Props {
  * own QR code of the payment request and, for BTC and ETH, a link that opens the wallet with both filled in.
  */
 export function PaymentRequestCard({ request, onCopy }: Props) {
-  // Partly paid: the code, the wallet link and the amount are the whole order's, so only the address is offered.
-  const rest = !!request.partlyPaid;
+  // Partly paid with nothing due known: the code, the wallet link and the amount are the whole order's, so only the
+  // address is offered. With the rest due known, the card asks for exactly that, with its own code.
+  const rest = !!request.partlyPaid && !request.rest;
   const wallet = rest ? null : walletLink(request.uri);
   const qrSvg = rest ? null : request.qrSvg;
+  const title = request.rest
+    ? PAYMENT_REQUEST_TEXTS.payRestTitle
+    : rest
+      ? PAYMENT_REQUEST_TEXTS.restTitle
+      : PAYMENT_REQUEST_TEXTS.title;
+  const intro = request.rest
+    ? PAYMENT_REQUEST_TEXTS.payRest
+    : rest
+      ? PAYMENT_REQUEST_TEXTS.partlyPaid
+      : PAYMENT_REQUEST_TEXTS.intro;
   return (
     <Card component="section" aria-labelledby="payment-request-title" sx={{ mt: 3 }} data-testid="payment-request">
       <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Typography id="payment-request-title" variant="h5" component="h2">
-          {rest ? PAYMENT_REQUEST_TEXTS.restTitle : PAYMENT_REQUEST_TEXTS.title}
+          {title}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {request.partlyPaid ? PAYMENT_REQUEST_TEXTS.partlyPaid : PAYMENT_REQUEST_TEXTS.intro}
+          {intro}
         </Typography>
         <Box
           sx={{
@@ -116,9 +116,11 @@ export function PaymentRequestCard({ request, onCopy }: Props) {
             {rest ? null : (
               <Box>
                 <Typography variant="body2" color="text.secondary" id="exact-amount-label">
-                  {PAYMENT_REQUEST_TEXTS.amountLabel}
+                  {request.rest ? PAYMENT_REQUEST_TEXTS.restAmountLabel : PAYMENT_REQUEST_TEXTS.amountLabel}
                 </Typography>
-                <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
+                {/* The Copy button sits beside the amount, or below it when both do not fit: the amount itself
+                    never breaks ("BTC" alone on a line). */}
+                <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
                   <Typography
                     aria-labelledby="exact-amount-label"
                     data-testid="exact-amount"
@@ -127,21 +129,16 @@ export function PaymentRequestCard({ request, onCopy }: Props) {
                       fontSize: { xs: '1.35rem', sm: '1.6rem' },
                       lineHeight: 1.3,
                       fontVariantNumeric: 'tabular-nums',
-                      overflowWrap: 'anywhere',
+                      whiteSpace: 'nowrap',
                       flexGrow: 1,
                     }}
                   >
                     {formatCryptoAmount(request.amount, request.currency)}
                   </Typography>
-                  <Button
-                    variant="outlined"
-                    startIcon={<ContentCopyIcon aria-hidden />}
+                  <CopyAmountButton
+                    label={PAYMENT_REQUEST_TEXTS.copyAmount}
                     onClick={() => onCopy('amount', request.amount)}
-                    aria-label={PAYMENT_REQUEST_TEXTS.copyAmount}
-                    sx={{ flexShrink: 0 }}
-                  >
-                    Copy
-                  </Button>
+                  />
                 </Stack>
               </Box>
             )}

@@ -7,6 +7,7 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,7 +25,11 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
 import { kindDelivering } from '../../../../common/fulfilment-kinds';
+import type { ExchangeRateFacts } from '../../../../common/exchange-rate';
 import { formatUsd } from '../../../../common/pricing';
+import { ExchangeRateLine } from '../../components/ExchangeRateLine';
+import { useNow } from '../../components/useNow';
+import { formatCountdown, remainingMs } from '../../format/countdown';
 import { confirmationsLabel, formatCryptoAmount } from '../../format/crypto';
 import { formatDateTime } from '../../format/date';
 import { ORDER_STATUS_COLOURS } from '../../format/order-status';
@@ -70,7 +75,23 @@ export interface VerifiedOrder {
   awaitingStock?: boolean;
   /** The product is stocked by licence keys (KEYS or DOWNLOAD), so its keys are reserved while it is unpaid. */
   stockedByKeys?: boolean;
+  /** The rate the amount was priced at; null or absent for orders placed before rates were recorded. */
+  rate?: ExchangeRateFacts | null;
+  /** Until when a payment is judged at the order's amount (ISO); later ones are re-quoted at the current rate. */
+  quoteExpiresAt?: string | null;
+  /** Dollars short of the total a payment was accepted with, within the payment tolerance. */
+  acceptedShortfall?: number | null;
 }
+
+/** The quote lock on /verify (docs/payments.md "The quote lock"). */
+export const PRICE_LOCK_TEXTS = {
+  rateLabel: 'Exchange rate',
+  /** Before the page has mounted the clock is not read (server rendering): the line says only this. */
+  locked: 'Price locked',
+  lockedFor: (time: string) => `Price locked for ${time}`,
+  ended: 'The price lock ended: a payment sent now is re-quoted at the current rate',
+  acceptedShortfall: (dollars: string) => `Accepted ${dollars} short, within the payment tolerance`,
+} as const;
 
 /** What the customer is told about the keys held for an unpaid order (docs/inventory.md "Reservation"). */
 export const RESERVATION_TEXTS = {
@@ -258,6 +279,18 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
           {order.status === 'PENDING' && (!paymentSeen(order) || order.paymentIssueKind === 'UNDERPAID') ? (
             <PaymentDeadline order={order} />
           ) : null}
+          {order.status === 'PENDING' && !paymentSeen(order) && order.quoteExpiresAt ? (
+            <PriceLock until={order.quoteExpiresAt} />
+          ) : null}
+          {order.acceptedShortfall ? (
+            <Alert
+              severity="info"
+              sx={{ mt: 2.5, maxWidth: 560, mx: 'auto', textAlign: 'left' }}
+              data-testid="accepted-shortfall"
+            >
+              {PRICE_LOCK_TEXTS.acceptedShortfall(formatUsd(order.acceptedShortfall))}
+            </Alert>
+          ) : null}
           <KeyReservation order={order} />
           <Stack
             direction="row"
@@ -355,6 +388,11 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
               <Detail label={CHAIN_TEXTS.amountReceived}>{formatCryptoAmount(order.payment.amount, currency)}</Detail>
             ) : null}
             <Detail label="Total price">{formatUsd(order.totalPrice)}</Detail>
+            {order.rate ? (
+              <Detail label={PRICE_LOCK_TEXTS.rateLabel} testId="order-rate">
+                <ExchangeRateLine rate={order.rate} />
+              </Detail>
+            ) : null}
             <Detail label="Quantity">{quantityFormat.format(order.quantity)}</Detail>
           </Box>
         </CardContent>
@@ -395,6 +433,34 @@ function PaymentDeadline({ order }: { order: VerifiedOrder }) {
         </Typography>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * "Price locked for 12:03" until the order's quote lock ends, counting down once the page has mounted (the server's
+ * markup never depends on the clock); after it, that a payment sent now is re-quoted at the current rate.
+ */
+function PriceLock({ until }: { until: string }) {
+  const left = remainingMs(until, useNow());
+  const ended = left !== null && left <= 0;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ mt: 1, maxWidth: 520, mx: 'auto', justifyContent: 'center', alignItems: 'center' }}
+      data-testid="price-lock"
+    >
+      <TimerOutlinedIcon fontSize="small" color={ended ? 'action' : 'secondary'} aria-hidden />
+      {ended ? (
+        <Typography variant="body2" sx={{ fontWeight: 600 }} role="status">
+          {PRICE_LOCK_TEXTS.ended}
+        </Typography>
+      ) : (
+        <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} role="timer">
+          {left === null ? PRICE_LOCK_TEXTS.locked : PRICE_LOCK_TEXTS.lockedFor(formatCountdown(left))}
+        </Typography>
+      )}
+    </Stack>
   );
 }
 
@@ -479,12 +545,23 @@ function PaymentProgress({ payment }: { payment: ChainPaymentView }) {
   );
 }
 
-function Detail({ label, mono, children }: { label: string; mono?: boolean; children: ReactNode }) {
+function Detail({
+  label,
+  mono,
+  testId,
+  children,
+}: {
+  label: string;
+  mono?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <Typography component="dt">{label}</Typography>
       <Typography
         component="dd"
+        data-testid={testId}
         sx={
           mono
             ? { fontFamily: MONOSPACE_FONT, fontSize: '0.9rem', wordBreak: 'break-all' }

@@ -35,6 +35,16 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
     paymentQrSvg
     paymentIssue
     paymentIssueKind
+    rate {
+      currency
+      usd
+      source
+    }
+    quoteExpiresAt
+    amountDue
+    amountDueUri
+    amountDueQrSvg
+    acceptedShortfall
     keysReservedUntil
     awaitingStock
     payment {
@@ -152,6 +162,9 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
     payment: order.payment,
     paymentIssue: order.paymentIssue,
     paymentIssueKind: order.paymentIssueKind,
+    rate: order.rate,
+    quoteExpiresAt: order.quoteExpiresAt,
+    acceptedShortfall: order.acceptedShortfall,
     keysReservedUntil: order.keysReservedUntil,
     awaitingStock: order.awaitingStock,
     stockedByKeys: fulfilmentFacts(order.product.fulfilment).stockedByKeys,
@@ -160,9 +173,20 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
   // Once a payment is seen on chain the order can no longer be cancelled (the API refuses), nor needs its ID.
   const seen = paymentSeen(verified);
   const underpaid = order.paymentIssueKind === 'UNDERPAID';
-  const request: PaymentRequest | null =
-    pending && (!seen || underpaid)
-      ? {
+  const request: PaymentRequest | null = !(pending && (!seen || underpaid))
+    ? null
+    : underpaid && order.amountDue
+      ? // Pay the rest: what is still due, with its own QR code and payment request.
+        {
+          amount: order.amountDue,
+          currency: PAYMENT_METHOD_CURRENCY[order.paymentMethod],
+          address: order.cryptoAddress,
+          methodLabel: method?.label ?? PAYMENT_METHOD_LABELS[order.paymentMethod],
+          qrSvg: order.amountDueQrSvg,
+          uri: order.amountDueUri,
+          rest: true,
+        }
+      : {
           amount: order.paymentAmountCrypto,
           currency: PAYMENT_METHOD_CURRENCY[order.paymentMethod],
           address: order.cryptoAddress,
@@ -170,8 +194,7 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
           qrSvg: order.paymentQrSvg,
           uri: order.paymentUri,
           partlyPaid: seen && underpaid,
-        }
-      : null;
+        };
   return (
     <VerifyOrderStatus
       order={verified}
