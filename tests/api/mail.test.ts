@@ -169,7 +169,10 @@ describe('with an SMTP server', () => {
         expect(body).toContain('shop.example.com');
         expect(body).toContain(verifyLink);
         expect(body).toContain('Hello Ada Lovelace,');
+        // The quote lock: the rate the amount was priced at (the default fixed provider's) and until when it holds.
+        expect(body).toContain('1 BTC = 50,000.00 USD · source fixed');
       }
+      expect(mail.text).toMatch(/Price locked until: [A-Z][a-z]{2} \d{2}, \d{4}, \d{2}:\d{2} [AP]M UTC\n/);
       expect(mail.html).toContain(`href="${verifyLink}"`);
     });
 

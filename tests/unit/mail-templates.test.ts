@@ -28,6 +28,8 @@ const order: OrderMailFacts = {
   paymentDueAt: new Date('2026-11-22T09:41:00Z'),
   fulfilment: 'MANUAL',
   keysDelivered: 0,
+  rate: { usd: '50000.00000000', source: 'median(kraken,coinbase)' },
+  quoteExpiresAt: new Date('2026-11-21T10:11:00Z'),
 };
 
 const verifyLink = 'https://shop.example/verify?order=1a2b3c4d-0000-4000-8000-000000000001';
@@ -63,6 +65,23 @@ describe('order received', () => {
       expect(body).toContain('Hello Ada Lovelace,');
     }
     expect(mail.html).toContain(`href="${verifyLink}"`);
+  });
+
+  it('tells the rate the amount was priced at, its source, and until when the price is locked', () => {
+    for (const body of [mail.text, visibleText(mail.html)]) {
+      expect(body).toContain('1 BTC = 50,000.00 USD · source median of kraken, coinbase');
+      expect(body).toContain('Price locked until');
+      expect(body).toContain('Nov 21, 2026, 10:11 AM UTC');
+      expect(body).toContain('re-quoted');
+    }
+    expect(mail.text).toContain('Price locked until: Nov 21, 2026, 10:11 AM UTC');
+  });
+
+  it('an order placed before rates were recorded has no rate or lock to tell', () => {
+    const old = orderReceivedMail(ctx, { ...order, rate: null, quoteExpiresAt: null });
+    expect(old.text).not.toContain('Exchange rate');
+    expect(old.text).not.toContain('locked');
+    expect(old.text).toContain('Amount to send: 1.08800000 BTC');
   });
 
   it('shows USDT and ETH amounts with their decimals, as the API does', () => {

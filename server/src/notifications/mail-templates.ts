@@ -5,6 +5,7 @@
  * escaped, because names, domains and ticket titles are typed by customers.
  */
 import { licenceKeyCount, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../common/labels';
+import { exchangeRateLine, type ExchangeRateFacts } from '../../../common/exchange-rate';
 import { shortOrderId } from '../../../common/order-lifecycle';
 import { CRYPTO_DECIMALS, formatDecimal, formatUsd, type PaymentMethodKey } from '../../../common/pricing';
 import { clipText } from '../../../common/validation';
@@ -36,6 +37,10 @@ export interface OrderMailFacts {
   fulfilment: `${Fulfilment}`;
   /** Licence keys given to the order so far (the message links to them; keys are never put in an e-mail). */
   keysDelivered: number;
+  /** The rate the amount was priced at (Order.rate); null for orders placed before rates were recorded. */
+  rate: Pick<ExchangeRateFacts, 'usd' | 'source'> | null;
+  /** Until when a payment is judged at the amount (Order.quoteExpiresAt); later ones are re-quoted. Null: none. */
+  quoteExpiresAt: Date | null;
 }
 
 /** A staff reply to a customer's ticket. */
@@ -190,21 +195,30 @@ function compose(ctx: MailContext, subject: string, title: string, blocks: Block
 export function orderReceivedMail(ctx: MailContext, order: OrderMailFacts): MailContent {
   const amount = amountToSend(order);
   const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
+  const rows: [string, string, boolean?][] = [
+    ['Amount to send', amount, true],
+    ['Payment method', method],
+    ['Address', order.cryptoAddress, true],
+  ];
+  // The quote lock (docs/payments.md "The quote lock"): the rate the amount was priced at, and until when it holds.
+  if (order.rate) {
+    rows.push([
+      'Exchange rate',
+      exchangeRateLine({ currency: PAYMENT_METHOD_CURRENCY[order.paymentMethod], ...order.rate }),
+    ]);
+  }
+  if (order.quoteExpiresAt) rows.push(['Price locked until', utcDateTime(order.quoteExpiresAt)]);
+  rows.push(['Pay by', utcDateTime(order.paymentDueAt)]);
+  const lockNote = order.quoteExpiresAt
+    ? ` The amount is locked until ${utcDateTime(order.quoteExpiresAt)}; a payment sent later is re-quoted at the exchange rate of the moment it arrives.`
+    : '';
   return compose(ctx, `Order ${shortOrderId(order.orderId)} received: send ${amount}`, 'We have received your order', [
     greeting(order.customerName),
     {
       kind: 'paragraph',
-      text: `Thank you for your order at ${ctx.storeName}. To complete it, send exactly ${amount} with ${method} to the address below.`,
+      text: `Thank you for your order at ${ctx.storeName}. To complete it, send exactly ${amount} with ${method} to the address below.${lockNote}`,
     },
-    {
-      kind: 'facts',
-      rows: [
-        ['Amount to send', amount, true],
-        ['Payment method', method],
-        ['Address', order.cryptoAddress, true],
-        ['Pay by', utcDateTime(order.paymentDueAt)],
-      ],
-    },
+    { kind: 'facts', rows },
     orderFacts(order),
     { kind: 'link', label: 'Follow your order', href: verifyUrl(ctx, order.orderId) },
     {

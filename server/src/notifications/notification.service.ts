@@ -265,7 +265,8 @@ export class NotificationService implements DomainEventConsumer {
   private async orderFacts(orderIds: string[], manager: EntityManager): Promise<Map<string, OrderRecipient>> {
     const rows: Record<string, unknown>[] = await manager.query(
       `SELECT o.id, u.email AS account_email, o.quantity, o.domain_name, o.total_price, o.payment_method,
-              o.payment_amount_crypto, o.crypto_address, o.payment_due_at, p.name AS product_name,
+              o.payment_amount_crypto, o.crypto_address, o.payment_due_at, o.rate_usd::text AS rate_usd,
+              o.rate_source, o.quote_expires_at, p.name AS product_name,
               pr.full_name AS customer_name, p.fulfilment,
               (SELECT count(*)::int FROM product_keys k WHERE k.order_id = o.id AND k.status = $2) AS keys_delivered
        FROM orders o
@@ -295,6 +296,8 @@ export class NotificationService implements DomainEventConsumer {
             paymentDueAt: row.payment_due_at as Date,
             fulfilment: row.fulfilment as OrderMailFacts['fulfilment'],
             keysDelivered: row.keys_delivered as number,
+            rate: row.rate_usd ? { usd: row.rate_usd as string, source: row.rate_source as string } : null,
+            quoteExpiresAt: (row.quote_expires_at as Date | null) ?? null,
           },
         },
       ]),
