@@ -7,6 +7,7 @@ import { OrdersTab } from './orders/OrdersTab';
 import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
 import { OutboxTab } from './outbox/OutboxTab';
 import { ProductsStockTab } from './products/ProductsStockTab';
+import { RatesTab } from './rates/RatesTab';
 import { TicketsTab } from './tickets/TicketsTab';
 import { TicketsTabLabel } from './tickets/TicketsTabLabel';
 import { WebhooksTab } from './webhooks/WebhooksTab';
@@ -63,6 +64,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
       </Suspense>
     ),
   },
+  { key: 'rates', label: 'Rates', live: false, render: () => <RatesTab /> },
   { key: 'outbox', label: 'Outbox', live: false, render: () => <OutboxTab /> },
   { key: 'webhooks', label: 'Webhooks', live: false, render: () => <WebhooksTab /> },
 ];

@@ -29,6 +29,7 @@ export const ADMIN_TEXTS = {
   redeliveryQueued: 'Redelivery queued',
   redeliverFailed: 'Failed to redeliver',
   fetchBlockRulesFailed: 'Failed to fetch block rules',
+  fetchRatesFailed: 'Failed to fetch exchange rates',
   blockRuleAdded: 'Block rule added',
   blockRuleAddFailed: 'Failed to add the rule',
   blockRuleRemoved: 'Block rule removed',

@@ -18,6 +18,7 @@ import { ErrorState, LoadingState, RetryButton } from '../../../components/PageS
 import { graphql } from '../../../gql/admin';
 import type { AdminSalesReportQuery } from '../../../gql/admin/graphql';
 import { ADMIN_DASHBOARD_PATH } from '../adminPaths';
+import { NoPriceWarning } from '../rates/NoPriceWarning';
 import { ChartFigure } from './ChartFigure';
 import { apiRange, formatDay, presetDays, RANGE_PRESETS, type RangePreset } from './salesRange';
 
@@ -95,6 +96,7 @@ export default function OverviewTab() {
 
   return (
     <Stack spacing={3} data-testid="admin-overview">
+      <NoPriceWarning />
       {report ? <Counters counters={report.counters} /> : null}
 
       <Box component="section" aria-labelledby="sales-heading">
