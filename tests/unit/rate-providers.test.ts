@@ -9,6 +9,7 @@ import { coingeckoProvider } from '../../server/src/rates/providers/coingecko';
 import { fixedProvider } from '../../server/src/rates/providers/fixed';
 import { krakenProvider } from '../../server/src/rates/providers/kraken';
 import type { ProviderReading, RateProvider } from '../../server/src/rates/rate-provider';
+import { loadConfig } from '../../server/src/config';
 import { afterSpread, checkReading, combineRate, median } from '../../server/src/rates/rate-rules';
 import { startRateFixtures, type FixtureProvider, type RateFixtures } from '../support/rate-fixtures';
 
@@ -121,6 +122,15 @@ describe('answers that are refused, per provider', () => {
     }
   });
 
+  it('a redirect, never followed, and an answer too large to be a ticker', async () => {
+    fixtures.break('kraken', { status: 302, body: '' });
+    expect((await checked(krakenProvider))[0]).toEqual({
+      error: 'answered 302, a redirect: redirects are not followed',
+    });
+    fixtures.break('kraken', { status: 200, body: JSON.stringify({ padding: 'x'.repeat(70_000) }) });
+    expect((await checked(krakenProvider))[0]).toEqual({ error: 'answered more than 64 KiB: not a ticker' });
+  });
+
   it('Kraken with its error list set', async () => {
     fixtures.break('kraken', { status: 200, body: '{"error":["EService:Unavailable"],"result":{}}' });
     expect(await checked(krakenProvider)).toEqual([
@@ -198,6 +208,40 @@ describe('the rate of a currency', () => {
     });
     expect(combineRate([], now, settings)).toEqual({
       none: { reason: 'no provider has answered yet', divergencePercent: null },
+    });
+  });
+});
+
+describe('the rate settings', () => {
+  it('default to the fixed provider and the real APIs', () => {
+    expect(loadConfig({}).rates).toEqual({
+      providers: ['fixed'],
+      refreshSeconds: 60,
+      maxAgeSeconds: 600,
+      maxDivergencePercent: 3,
+      spreadPercent: 0,
+      baseUrls: {
+        kraken: 'https://api.kraken.com',
+        coinbase: 'https://api.coinbase.com',
+        binance: 'https://api.binance.com',
+        coingecko: 'https://api.coingecko.com',
+      },
+    });
+  });
+
+  it('refuse an unknown or repeated provider, and a maximum age no longer than the refresh', () => {
+    expect(() => loadConfig({ RATE_PROVIDERS: 'kraken,bitstamp' })).toThrow(
+      'RATE_PROVIDERS: must be a comma list of fixed, kraken, coinbase, binance, coingecko',
+    );
+    expect(() => loadConfig({ RATE_PROVIDERS: 'kraken,Kraken' })).toThrow('RATE_PROVIDERS: names a provider twice');
+    expect(() => loadConfig({ RATE_REFRESH_SECONDS: '600' })).toThrow(
+      'RATE_MAX_AGE_SECONDS must be longer than RATE_REFRESH_SECONDS',
+    );
+    expect(
+      loadConfig({ RATE_PROVIDERS: ' Kraken , coinbase ', RATE_KRAKEN_URL: 'http://127.0.0.1:9/' }).rates,
+    ).toMatchObject({
+      providers: ['kraken', 'coinbase'],
+      baseUrls: { kraken: 'http://127.0.0.1:9' },
     });
   });
 });
