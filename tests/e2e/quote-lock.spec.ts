@@ -4,7 +4,7 @@
  * exactly that amount on /verify, with the same rate and the lock's own countdown; both pages at 360 and 1280 px
  * (screenshots in SHOTS_DIR, else the test's output folder). A second store of this spec's own with a 15-second lock
  * (RATE_LOCK_MINUTES=0.25) lets the price expire for real: refreshed by hand, and refused by placeOrder with its
- * reason above the new amount.
+ * reason above the new amount; its only rate provider answers nothing, so BTC has no price there.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { PAYMENT_METHOD_LABELS } from '../../common/labels';
@@ -95,13 +95,18 @@ test('step 2 shows the held amount, rate and countdown; /verify asks for that am
   await shoot(page, testInfo, 'verify-pending', 360);
 });
 
-test.describe('a price that expires (a store with a 15-second lock)', () => {
+test.describe('a price that expires, and a coin without a price (a store with a 15-second lock, no BTC rate)', () => {
   test.describe.configure({ mode: 'serial' });
   let store: SecondStore;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    store = await startSecondStore({ RATE_LOCK_MINUTES: '0.25' });
+    // Kraken alone, at a port where nothing answers: BTC and ETH have no price; USDT stays 1 USD.
+    store = await startSecondStore({
+      RATE_LOCK_MINUTES: '0.25',
+      RATE_PROVIDERS: 'kraken',
+      RATE_KRAKEN_URL: 'http://127.0.0.1:9',
+    });
   });
 
   test.afterAll(async () => {
@@ -130,6 +135,15 @@ test.describe('a price that expires (a store with a 15-second lock)', () => {
     expect((await signIn.json()).errors).toBeUndefined();
     await gotoHydrated(page, `${store.url}/checkout?product=litecoin-keys`);
     await page.getByRole('button', { name: CHECKOUT_TEXTS.continueToPayment }).click();
+
+    // No BTC price right now: the server's reason instead of an amount, and nothing to submit.
+    await page.getByRole('radio', { name: /Bitcoin \(BTC\)/ }).check();
+    await expect(page.getByTestId('quote-error')).toHaveText(MESSAGES.ratesUnavailable('BTC'));
+    await expect(page.getByTestId('pay-amount')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: CHECKOUT_TEXTS.submitNoProof })).toBeDisabled();
+    await shoot(page, testInfo, 'checkout-no-rate', 360);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('radio', { name: /USDT \(TRC-20\)/ }).check();
 
     const amount = page.getByTestId('pay-amount');
     await expect(amount).toHaveText(/^34\.00\d{4} USDT$/);

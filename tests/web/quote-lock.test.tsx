@@ -148,6 +148,9 @@ describe('checkout step 2: the held quote', () => {
     const text = textOf(render(<CheckoutPaymentForm {...props} amount={null} amountError={message} />));
     expect(text).toContain(message);
     expect(text).not.toContain('Price held');
+    // Only the reason: no empty amount box, and not the "contact support" notice of a method never offered.
+    expect(text).not.toContain('Amount to send');
+    expect(text).not.toContain(MESSAGES.paymentMethodUnavailable);
   });
 });
 

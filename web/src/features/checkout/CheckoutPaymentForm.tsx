@@ -177,7 +177,8 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
       </RadioGroup>
 
       <Box sx={{ mt: 3 }}>
-        {payable && selected ? (
+        {/* No price (rates unavailable, out of stock): only the reason, below. */}
+        {payable && selected && amountError ? null : payable && selected ? (
           <Box
             data-testid="payment-details"
             sx={{
@@ -332,7 +333,7 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
           </Alert>
         )}
         {amountError && payable && (
-          <Alert severity="error" sx={{ mt: 2 }}>
+          <Alert severity="error" data-testid="quote-error">
             {amountError}
           </Alert>
         )}
