@@ -88,6 +88,11 @@ export const MESSAGES = {
   /** Not in the spec: a method whose currency has no price right now (docs/payments.md "How prices are made"). */
   ratesUnavailable: (currency: string) =>
     `Exchange rates for ${currency} are unavailable right now, so we cannot price this payment. Please try again in a few minutes or choose another payment method.`,
+  /** Not in the spec: the price lock of a held quote (docs/payments.md "The quote lock"). */
+  quoteExpired: 'This price has expired. Check the new amount below before you send a payment.',
+  quoteNotFound: 'This price is no longer held. Check the amount below before you send a payment.',
+  quoteMismatch: 'This price was held for another product, quantity or payment method. Check the amount below.',
+  quotePriceChanged: "This product's price has changed since the amount was held. Check the new amount below.",
   /** Not in the spec: sign-up with a taken e-mail (the spec's front end shows backend errors under 'Error'). */
   emailTaken: 'An account with this email already exists',
   /** Not in the spec: one message for an unknown e-mail and a wrong password. */

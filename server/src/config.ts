@@ -6,11 +6,20 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { STORE_NAME } from '../../common/brand';
-import type { PaymentMethodKey } from '../../common/payment-methods';
+import { REGISTERED_PAYMENT_METHODS, type PaymentMethodKey } from '../../common/payment-methods';
 import { optionalString, optionalUrl } from './config-fields';
 import { configureMethods, PAYMENT_METHOD_ENV, type MethodSettings } from './payments/methods';
 import { RATE_PROVIDER_NAMES, rateProvider, type RateProviderName } from './rates/providers';
 import { webDistDir } from './paths';
+
+/** A payment tolerance: 0 to 10 percent (more would accept payments an exchange fee cannot explain). */
+const tolerancePercent = z.coerce
+  .number()
+  .min(0)
+  .max(10)
+  // Hundredths of a percent: what the payment judgement counts in (basis points), so SQL and it agree to the unit.
+  .transform((v) => Math.round(v * 100) / 100)
+  .default(0);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -109,6 +118,19 @@ const envSchema = z.object({
    * 4,000-key minimum with room for a few ordinary orders, and stops a free account holding a whole product's stock.
    */
   MAX_UNPAID_KEYS_PER_ACCOUNT: z.coerce.number().int().positive().default(5000),
+  /**
+   * Minutes a quoted amount holds (docs/payments.md "The quote lock"): a payment sent later is re-quoted at the current
+   * rate and accepted when it covers the dollar total. 30 covers a customer who buys the coin to pay (BTCPay: 15).
+   */
+  RATE_LOCK_MINUTES: z.coerce.number().positive().max(1440).default(30),
+  /**
+   * How much short (percent of the amount) a payment may be and still pay its order, when no other open order could
+   * explain it (exchanges deduct their withdrawal fee); PAYMENT_TOLERANCE_PERCENT_<METHOD> overrides it per method.
+   */
+  PAYMENT_TOLERANCE_PERCENT: tolerancePercent,
+  ...Object.fromEntries(
+    REGISTERED_PAYMENT_METHODS.map((m) => [`PAYMENT_TOLERANCE_PERCENT_${m.key}`, tolerancePercent.optional()]),
+  ),
   /** Hours a customer has to pay after checkout; then an order with nothing to show for a payment ends. */
   PAYMENT_WINDOW_HOURS: z.coerce.number().positive().default(24),
   /** Run durable jobs (e-mail, webhooks, payment windows) in this process; false when `npm run worker` runs them. */
@@ -218,6 +240,9 @@ export interface Config {
   /** Minutes an unpaid order holds its keys; keys held by one account's unpaid orders at most. */
   readonly reservationMinutes: number;
   readonly maxUnpaidKeysPerAccount: number;
+  /** Minutes a quoted amount holds; the payment tolerance of each method, in percent. */
+  readonly rateLockMinutes: number;
+  readonly paymentTolerancePercent: Readonly<Record<PaymentMethodKey, number>>;
   /** Reading payments from the chains (docs/payments.md); each method's API is in `paymentMethods`. */
   readonly chains: {
     pollSeconds: number;
@@ -332,6 +357,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentWindowHours: e.PAYMENT_WINDOW_HOURS,
     reservationMinutes: e.RESERVATION_MINUTES,
     maxUnpaidKeysPerAccount: e.MAX_UNPAID_KEYS_PER_ACCOUNT,
+    rateLockMinutes: e.RATE_LOCK_MINUTES,
+    paymentTolerancePercent: Object.freeze(
+      Object.fromEntries(
+        REGISTERED_PAYMENT_METHODS.map((m) => [
+          m.key,
+          (e as Record<string, unknown>)[`PAYMENT_TOLERANCE_PERCENT_${m.key}`] ?? e.PAYMENT_TOLERANCE_PERCENT,
+        ]),
+      ) as Record<PaymentMethodKey, number>,
+    ),
     chains: Object.freeze({
       pollSeconds: e.PAYMENT_POLL_SECONDS,
       latePaymentDays: e.LATE_PAYMENT_DAYS,

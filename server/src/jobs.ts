@@ -11,6 +11,7 @@ import type { JobSpec } from './core/job-queue';
 import { keyFingerprintsJob } from './inventory/inventory.service';
 import { mailSendJob, NotificationService } from './notifications/notification.service';
 import { DeliveryService, deliveryJob } from './orders/delivery.service';
+import { heldQuoteSweepJob } from './orders/held-quote.service';
 import { reservationEndJob, reservationSweepJob } from './orders/key-reservation.service';
 import { paymentWindowJob, PaymentWindowService } from './orders/payment-window.service';
 import { proofSweepJob } from './orders/proof-retention.service';
@@ -23,6 +24,7 @@ export const JOBS: readonly JobDefinition[] = [
   deliveryJob,
   reservationEndJob,
   reservationSweepJob,
+  heldQuoteSweepJob,
   paymentCheckJob,
   paymentsPollJob,
   ratesRefreshJob,

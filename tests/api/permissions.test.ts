@@ -271,6 +271,13 @@ const CASES: Case[] = [
     expected: signedIn,
   },
   {
+    op: 'Mutation.holdQuote',
+    document: () =>
+      `mutation ($id: ID!) { holdQuote(productId: $id, quantity: 1, paymentMethod: USDT_TRC20) { id paymentAmountCrypto } }`,
+    variables: () => ({ id: productId }),
+    expected: signedIn,
+  },
+  {
     op: 'Mutation.createTicket',
     document: () =>
       `mutation { createTicket(input: { title: "Help", description: "Please help", category: ORDER }) { id } }`,
@@ -439,6 +446,13 @@ const CASES: Case[] = [
     op: 'Query.adminSalesReport',
     document: () =>
       `{ adminSalesReport(from: "2026-01-01T00:00:00Z", to: "2026-02-01T00:00:00Z") { totalRevenue byDay { day } counters { ordersAwaitingReview } } }`,
+    expected: adminOnly,
+  },
+  // Exchange rates (tests/api/exchange-rates.test.ts).
+  { op: 'Query.exchangeRates', document: () => `{ exchangeRates { currency usd source } }`, expected: everyone('ok') },
+  {
+    op: 'Query.adminRates',
+    document: () => `{ adminRates { currencies { currency unavailableReason } } }`,
     expected: adminOnly,
   },
   // Block rules (tests/api/block-rules.test.ts).

@@ -21,6 +21,7 @@ import { ChainRecordsByMethod1765400000000 } from './migrations/1765400000000-ch
 import { KeyFingerprintsNormalized1765500000000 } from './migrations/1765500000000-key-fingerprints-normalized';
 import { EnumOneSpelling1765600000000 } from './migrations/1765600000000-enum-one-spelling';
 import { ExchangeRates1765700000000 } from './migrations/1765700000000-exchange-rates';
+import { QuoteLock1765800000000 } from './migrations/1765800000000-quote-lock';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -45,6 +46,7 @@ export const migrations = [
   KeyFingerprintsNormalized1765500000000,
   EnumOneSpelling1765600000000,
   ExchangeRates1765700000000,
+  QuoteLock1765800000000,
 ];
 
 export interface DataSourceOptions {

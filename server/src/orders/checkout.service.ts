@@ -31,6 +31,7 @@ import { keysReservedNote, OrderKeys, reserveKeysSql } from '../inventory/order-
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { lockAmounts, uniqueAmountSql } from '../payments/unique-amount';
+import { HeldQuotes, type HeldQuote } from './held-quote.service';
 import { KeyReservations } from './key-reservation.service';
 import { Order } from './order.entity';
 import { orderChangeEvents } from './order-topics';
@@ -109,6 +110,7 @@ export class CheckoutService {
     private readonly blockRules: BlockRuleService,
     private readonly reservations: KeyReservations,
     private readonly captcha: CaptchaService,
+    private readonly heldQuotes: HeldQuotes,
   ) {}
 
   /**
@@ -147,7 +149,20 @@ export class CheckoutService {
       this.paymentMethods.assertAvailable(input.paymentMethod);
       // assertAvailable guarantees an address.
       const cryptoAddress = this.paymentMethods.addressFor(input.paymentMethod) as string;
-      await this.products.getPurchasable(details.productId, details.quantity);
+      const { quote: price } = await this.products.getPurchasable(details.productId, details.quantity);
+      // The amount step 2 showed (docs/payments.md "The quote lock"); a repeated submit gets the order it made.
+      let heldQuote: HeldQuote | null = null;
+      if (input.quoteId) {
+        const usable = await this.heldQuotes.usable(user, input.quoteId, {
+          productId: details.productId,
+          quantity: details.quantity,
+          paymentMethod: input.paymentMethod,
+          totalCents: price.totalCents,
+        });
+        if (usable.earlierOrderId)
+          return await this.db.getRepository(Order).findOneByOrFail({ id: usable.earlierOrderId });
+        heldQuote = usable.quote;
+      }
       await captcha.redeem();
 
       if (proofUpload) {
@@ -157,7 +172,8 @@ export class CheckoutService {
 
       return await this.createOrder(
         user,
-        { ...details, paymentMethod: input.paymentMethod, cryptoAddress },
+        { ...details, paymentMethod: input.paymentMethod, cryptoAddress: heldQuote?.cryptoAddress ?? cryptoAddress },
+        heldQuote,
         proof,
         ip,
         captcha,
@@ -170,6 +186,7 @@ export class CheckoutService {
   private async createOrder(
     user: AuthUser,
     details: z.output<typeof placeOrderSchema> & { paymentMethod: PaymentMethod; cryptoAddress: string },
+    heldQuote: HeldQuote | null,
     proof: PaymentProof | null,
     ip: string,
     captcha: CaptchaGate,
@@ -188,6 +205,11 @@ export class CheckoutService {
         // CAPTCHA=adaptive: this IP's orders, counted above, past the threshold need a solution (rolled back if not).
         captcha.afterCount(await this.rateLimits.hitEach(counters, manager));
         const { product, quote } = await this.products.getPurchasable(details.productId, details.quantity, manager);
+        // The held quote's price, else the rate now (PAYMENT_METHOD_UNAVAILABLE without one: never a guessed price).
+        const priced = heldQuote
+          ? { amount: heldQuote.paymentAmountCrypto, rate: heldQuote.rate }
+          : this.paymentMethods.price(quote.totalCents, details.paymentMethod);
+        const quoteExpiresAt = heldQuote?.expiresAt ?? new Date(Date.now() + this.config.rateLockMinutes * 60_000);
         keysToReserve = fulfilmentHandler(product.fulfilment).keysReservedAtCheckout(details.quantity);
 
         const orderId = randomUUID();
@@ -215,16 +237,22 @@ export class CheckoutService {
              SELECT coalesce(sum(quantity), 0)::int AS keys FROM orders
              WHERE user_id = $2 AND status = $14 AND keys_reserved_until IS NOT NULL
            ), amount AS (
-             ${uniqueAmountSql({ method: '$9', address: '$10', quoted: '$11', unit: '$20', lateDays: '$21' })}
+             ${uniqueAmountSql({ method: '$9', address: '$10', quoted: '$11', unit: '$20', lateDays: '$21', heldQuote: '$24' })}
            ), placed AS (
              INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
                                  payment_method, crypto_address, payment_amount_crypto, payment_offset, transaction_id,
-                                 payment_proof_file_id, status, idempotency_key, payment_due_at, keys_reserved_until)
+                                 payment_proof_file_id, status, idempotency_key, payment_due_at, keys_reserved_until,
+                                 rate_usd, rate_source, rate_fetched_at, quote_expires_at, payable_from)
              SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, amount.value, amount.offset_units, $12, $13, $14, $15, $17,
-                    CASE WHEN $18 > 0 THEN $22::timestamptz END
+                    CASE WHEN $18 > 0 THEN $22::timestamptz END, $25, $26, $27, $28, amount.held_at
              FROM amount, held WHERE $18 = 0 OR held.keys + $18 <= $23
              ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
              RETURNING *
+           ), used_quote AS (
+             -- Once: a concurrent order with the same quote waits here for the first to commit, then takes nothing.
+             UPDATE held_quotes SET order_id = placed.id FROM placed
+             WHERE held_quotes.id = $24::uuid AND held_quotes.order_id IS NULL
+             RETURNING held_quotes.id
            ), first_event AS (
              INSERT INTO order_events (order_id, actor_id, actor_kind, from_status, to_status, note)
              SELECT id, user_id, ${sqlEnum(ActorKind.CUSTOMER)}, NULL, status, $16 FROM placed
@@ -238,7 +266,8 @@ export class CheckoutService {
              -- Read from first_event so it is written after it: the history lists it second.
              SELECT placed.id, user_id, ${sqlEnum(ActorKind.CUSTOMER)}, status, status, $19 FROM placed, first_event WHERE $18 > 0
            )
-           SELECT held.keys AS keys_held, placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved
+           SELECT held.keys AS keys_held, placed.*, (SELECT count(*)::int FROM reserved) AS keys_reserved,
+                  (SELECT count(*)::int FROM used_quote) AS quote_used
            FROM held LEFT JOIN placed ON true`,
           [
             orderId,
@@ -251,7 +280,7 @@ export class CheckoutService {
             (quote.totalCents / 100).toFixed(2),
             details.paymentMethod,
             details.cryptoAddress,
-            this.paymentMethods.convert(quote.totalCents, details.paymentMethod),
+            priced.amount,
             details.transactionId,
             file?.id ?? null,
             OrderStatus.PENDING,
@@ -264,16 +293,24 @@ export class CheckoutService {
             this.config.chains.latePaymentDays,
             this.reservations.holdUntil(),
             this.config.maxUnpaidKeysPerAccount,
+            heldQuote?.id ?? null,
+            priced.rate.usd,
+            priced.rate.source,
+            priced.rate.fetchedAt,
+            quoteExpiresAt,
           ],
         );
-        const { keys_held: keysHeld, ...placed } = rows[0];
+        const { keys_held: keysHeld, quote_used: quoteUsed, ...placed } = rows[0];
         if (!placed.id) {
           if (keysToReserve > 0 && (keysHeld as number) + keysToReserve > this.config.maxUnpaidKeysPerAccount) {
             throw new UnpaidKeysCapError(keysHeld as number, this.config.maxUnpaidKeysPerAccount);
           }
-          // A concurrent request with the same key committed first: roll back (this file with it).
+          // A concurrent request with the same key, or with the same held quote, committed first: roll back (this file
+          // with it) and answer with that order.
           throw new IdempotentReplay();
         }
+        // Belt and braces: the amount comes from the quote only while no order has used it.
+        if (heldQuote && quoteUsed === 0) throw new IdempotentReplay();
         const reservedKeys = placed.keys_reserved as number;
         if (reservedKeys < keysToReserve) {
           // All or nothing: throwing rolls back the order, its file and the keys it did take.
@@ -286,6 +323,8 @@ export class CheckoutService {
         return order;
       });
       logger.info({ orderId: order.id, userId: user.id }, 'Order placed');
+      // Paid before it was placed (step 2 showed the held amount): the payment may already be on record.
+      if (heldQuote) await this.chainPayments.claimSeen(order);
       if (keysToReserve > 0) {
         // After commit, so the count sees every committed checkout; not awaited: the customer need not wait for it.
         void this.orderKeys.announceStock(details.productId, { always: false }).catch((error: unknown) => {
@@ -302,6 +341,11 @@ export class CheckoutService {
       if (maybeRetry && key) {
         const winner = await this.findByKey(user.id, key);
         if (winner) return winner;
+      }
+      // Another submit with this held quote placed the order (a second tab, a double click): that order is the answer.
+      if (error instanceof IdempotentReplay && heldQuote) {
+        const { earlierOrderId } = await this.heldQuotes.usable(user, heldQuote.id, heldQuote);
+        if (earlierOrderId) return this.db.getRepository(Order).findOneByOrFail({ id: earlierOrderId });
       }
       if (error instanceof FileQuotaExceededError) throw InputError.field('proof', MESSAGES.proofStorageFull);
       throw error;

@@ -14,6 +14,7 @@ import { LicenceKey } from '../inventory/inventory.types';
 import { OrderKeys, type DeliveredKey } from '../inventory/order-keys.service';
 import { ChainPayment } from '../payments/chain-payment.entity';
 import { PaymentMethodService } from '../payments/payment-method.service';
+import { ExchangeRate } from '../rates/exchange-rate.types';
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PAID } from './order-lifecycle';
 import { OrderEvent } from './order-event.entity';
@@ -110,6 +111,50 @@ export class OrderFieldsResolver {
   paymentQrSvg(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<string> | null {
     if (!canSeeOrder(ctx.user, order) || order.status !== OrderStatus.PENDING) return null;
     return this.paymentMethods.paymentQrSvg(order.paymentMethod, order.cryptoAddress, this.amount(order));
+  }
+
+  @FieldResolver(() => ExchangeRate, {
+    nullable: true,
+    description: "The rate the order's amount was priced at; null for orders placed before rates were recorded",
+  })
+  rate(@Root() order: Order): ExchangeRate | null {
+    if (order.rateUsd === null || order.rateSource === null || order.rateFetchedAt === null) return null;
+    return Object.assign(new ExchangeRate(), {
+      currency: paymentMethodFacts(order.paymentMethod).currency,
+      usd: order.rateUsd,
+      source: order.rateSource,
+      fetchedAt: order.rateFetchedAt,
+    });
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "What is still to send to pay an UNDERPAID order, in the method's currency with its decimals (a payment of exactly this amount to the order's address pays it); null otherwise",
+  })
+  amountDue(@Root() order: Order): string | null {
+    if (order.amountDueCrypto === null || order.status !== OrderStatus.PENDING) return null;
+    return formatDecimal(order.amountDueCrypto, paymentMethodFacts(order.paymentMethod).decimals);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The payment request of `amountDue` (as `paymentUri`, for the rest); null when nothing is due',
+  })
+  amountDueUri(@Root() order: Order, @Ctx() ctx: RequestContext): string | null {
+    const due = this.amountDue(order);
+    if (due === null || !canSeeOrder(ctx.user, order)) return null;
+    return paymentMethodFacts(order.paymentMethod).paymentUri(order.cryptoAddress, due);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'SVG of a QR code of `amountDueUri`; null when nothing is due',
+  })
+  amountDueQrSvg(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<string> | null {
+    const due = this.amountDue(order);
+    if (due === null || !canSeeOrder(ctx.user, order)) return null;
+    return this.paymentMethods.paymentQrSvg(order.paymentMethod, order.cryptoAddress, due);
   }
 
   private amount(order: Order): string {

@@ -106,6 +106,49 @@ export class Order {
   @Column({ name: 'keys_reserved_until', type: 'timestamptz', nullable: true })
   keysReservedUntil: Date | null;
 
+  /** The rate (USD per coin, after the spread) the order's amount was priced at; null for orders placed before rates. */
+  @Column({ name: 'rate_usd', type: 'numeric', precision: 30, scale: 8, nullable: true })
+  rateUsd: string | null;
+
+  @Column({ name: 'rate_source', type: 'text', nullable: true })
+  rateSource: string | null;
+
+  @Column({ name: 'rate_fetched_at', type: 'timestamptz', nullable: true })
+  rateFetchedAt: Date | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      "Until when a payment is judged at the order's amount (RATE_LOCK_MINUTES after the quote was held); a payment sent later is re-quoted at the current rate and accepted when it covers the dollar total",
+  })
+  @Column({ name: 'quote_expires_at', type: 'timestamptz', nullable: true })
+  quoteExpiresAt: Date | null;
+
+  /** From when a payment counts for this order: when its quote was held (step 2 of checkout); null: its creation. */
+  @Column({ name: 'payable_from', type: 'timestamptz', nullable: true })
+  payableFrom: Date | null;
+
+  /** What is still to send (an UNDERPAID order), in the method's currency; the API formats it (`amountDue`). */
+  @Column({ name: 'amount_due', type: 'numeric', precision: 30, scale: 8, nullable: true })
+  amountDueCrypto: string | null;
+
+  /** How many dollar cents short an accepted payment was (within PAYMENT_TOLERANCE_PERCENT); null when none. */
+  @Column({ name: 'accepted_shortfall_cents', type: 'integer', nullable: true })
+  acceptedShortfallCents: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: 'How many dollars short the payment accepted within the payment tolerance was; null when none',
+  })
+  get acceptedShortfall(): number | null {
+    return this.acceptedShortfallCents === null ? null : this.acceptedShortfallCents / 100;
+  }
+
+  /** When a payment counts from: the quote's hold, else the order's creation. */
+  get paymentsCountFrom(): Date {
+    return this.payableFrom ?? this.createdAt;
+  }
+
   /** When a paid order found too few keys in stock to deliver (its reservation had ended); null once delivered. */
   @Column({ name: 'awaiting_stock_since', type: 'timestamptz', nullable: true })
   awaitingStockSince: Date | null;

@@ -38,6 +38,13 @@ export class PlaceOrderInput {
   })
   idempotencyKey?: string | null;
 
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'A quote held by holdQuote for this product, quantity and method: the order asks for exactly its amount, at its address and rate, and a payment counts from when it was held. Refused on `quoteId` (BAD_USER_INPUT) once expired',
+  })
+  quoteId?: string | null;
+
   @Field(() => String, {
     nullable: true,
     description: 'A solved captchaChallenge (the altcha payload, base64); required when the store asks for one',

@@ -1,5 +1,6 @@
 import { DataSource, Not, type EntityManager, MoreThanOrEqual } from 'typeorm';
 import { ORDER_STATUS_LABELS } from '../../../common/labels';
+import { shortOrderId } from '../../../common/order-lifecycle';
 import { PAYMENT_ISSUE_LABELS } from '../../../common/payment-issues';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
@@ -11,6 +12,8 @@ import { logger } from '../core/logger';
 import { sqlEnum } from '../db/sql-enum';
 import { ENDED_UNPAID, PAID } from '../orders/order-lifecycle';
 import { OrderLifecycle, SYSTEM_ACTOR } from '../orders/order-lifecycle.service';
+import type { HeldQuote } from '../orders/held-quote.service';
+import { judgePayments, type Verdict } from '../orders/payment-verdict';
 import { Order } from '../orders/order.entity';
 import { orderChangeEvents } from '../orders/order-topics';
 import { ChainPayment, ChainPaymentMatch, ChainPaymentStatus } from './chain-payment.entity';
@@ -23,6 +26,7 @@ import {
   type ChainTransfer,
 } from './chains/chain-reader';
 import { ChainReaders, type ChainWatch } from './chains/chain-readers';
+import { HELD_QUOTE_GRACE } from './unique-amount';
 import { methodDefinition } from './methods';
 import { PaymentMethodService } from './payment-method.service';
 
@@ -64,6 +68,18 @@ export interface PollReport {
  * that order. Under-, over- and late payments, failed, foreign or reused transactions are flagged on the order
  * (`paymentIssue`) and in its history, never silently accepted or dropped.
  */
+/**
+ * When a payment was sent, for the quote lock: the earlier of its block's time and when the store first saw it (a
+ * payment broadcast inside the lock and mined after it was sent inside it).
+ */
+const sentAt = (p: Pick<ChainPayment, 'blockTime' | 'detectedAt'>) =>
+  Math.min(p.blockTime?.getTime() ?? Infinity, p.detectedAt.getTime());
+
+/** Cents as the customer reads dollars: 1234 → "$12.34". */
+function dollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
 /** What `payments` add up to, in the smallest units of a method with `decimals` shown decimals. */
 function receivedUnits(payments: readonly Pick<ChainPayment, 'amount'>[], decimals: number): bigint {
   return payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
@@ -186,6 +202,135 @@ export class ChainPaymentService {
     }
   }
 
+  /**
+   * Gives order `order` the payments of its amount already seen at its address and not attributed (sent after its
+   * quote was held, before the order existed: the spec's flow pays first, then presses "I've Sent the Payment"), and
+   * settles it. Nothing when none.
+   */
+  async claimSeen(order: Order): Promise<void> {
+    const watch = this.readers.forMethod(order.paymentMethod);
+    if (!watch) return;
+    const ours = await this.db.transaction(async (manager) => {
+      const seen = await this.unattributedFor(manager, watch, order.cryptoAddress, {
+        amount: order.paymentAmountCrypto,
+        from: order.paymentsCountFrom,
+        until: null,
+      });
+      const claimed: string[] = [];
+      for (const payment of seen) {
+        // Short of the amount (an exchange fee): the order's only when nothing else at the address could explain it.
+        if (decimalToUnits(payment.shown, 8) !== decimalToUnits(order.paymentAmountCrypto, 8)) {
+          const orders = await this.orderWithinTolerance(
+            manager,
+            watch,
+            order.cryptoAddress,
+            payment.shown,
+            payment.sentAt,
+          );
+          const quoted = await this.heldQuoteExplains(
+            manager,
+            watch,
+            order.cryptoAddress,
+            payment.shown,
+            payment.sentAt,
+          );
+          if (quoted || orders.length !== 1 || orders[0].id !== order.id) continue;
+        }
+        claimed.push(payment.id);
+      }
+      if (claimed.length > 0) {
+        await manager.query(
+          `UPDATE chain_payments SET order_id = $1, matched_by = $3 WHERE id = ANY($2) AND order_id IS NULL`,
+          [order.id, claimed, ChainPaymentMatch.AMOUNT],
+        );
+      }
+      return claimed;
+    });
+    if (ours.length === 0) return;
+    logger.info(
+      { orderId: order.id, payments: ours.length },
+      'Payment seen before the order was placed attributed to it',
+    );
+    await this.settle(order.id);
+  }
+
+  /**
+   * Whether a quote held at checkout was paid in time: a payment of its amount (or short of it within the method's
+   * tolerance) to its address, sent after it was held and before it expired, is on record and no order's. While its
+   * amount is still held (HELD_QUOTE_GRACE), such a quote may still be placed (HeldQuotes.usable).
+   */
+  async paidInTime(
+    quote: Pick<HeldQuote, 'paymentMethod' | 'cryptoAddress' | 'paymentAmountCrypto' | 'createdAt' | 'expiresAt'>,
+  ): Promise<boolean> {
+    const watch = this.readers.forMethod(quote.paymentMethod);
+    if (!watch) return false;
+    const seen = await this.unattributedFor(this.db.manager, watch, quote.cryptoAddress, {
+      amount: quote.paymentAmountCrypto,
+      from: quote.createdAt,
+      until: quote.expiresAt,
+    });
+    return seen.length > 0;
+  }
+
+  /**
+   * The payments on record to `address` that no order has, of `amount` or short of it within the method's tolerance
+   * (in the method's shown decimals), sent (in a block, or first seen) from `from` (less the chain's clock allowance)
+   * until `until` (null: now).
+   */
+  private async unattributedFor(
+    manager: EntityManager,
+    watch: ChainWatch,
+    address: string,
+    window: { amount: string; from: Date; until: Date | null },
+  ): Promise<{ id: string; shown: string; sentAt: Date }[]> {
+    const decimals = this.methods.decimals(watch.method);
+    const rows: { id: string; to_address: string; shown: string; sent_at: Date }[] = await manager.query(
+      `SELECT id, to_address, trunc(amount, $2)::text AS shown, coalesce(block_time, detected_at) AS sent_at
+       FROM chain_payments
+       WHERE method = $1 AND order_id IS NULL AND status <> $3
+         AND trunc(amount, $2) <= $4::numeric AND trunc(amount, $2) >= $4::numeric * (1 - $5::numeric / 100)
+         AND coalesce(block_time, detected_at) >= $6::timestamptz - $7 * interval '1 millisecond'
+         AND ($8::timestamptz IS NULL OR coalesce(block_time, detected_at) <= $8::timestamptz)`,
+      [
+        watch.method,
+        decimals,
+        ChainPaymentStatus.FAILED,
+        window.amount,
+        this.methods.tolerancePercent(watch.method),
+        window.from,
+        watch.definition.clockSkewMs,
+        window.until,
+      ],
+    );
+    const key = watch.definition.addressKey;
+    return rows
+      .filter((p) => key(p.to_address) === key(address))
+      .map((p) => ({ id: p.id, shown: p.shown, sentAt: p.sent_at }));
+  }
+
+  /**
+   * Whether a quote held at checkout (not yet placed, its amount still held) could be what a payment of `shown` to
+   * `address` sent at `sentAt` pays: its exact amount ('exact'), short of it within the tolerance ('band'), or not.
+   * Such a payment is left for the quote's order (claimSeen): no other order takes it by tolerance or typed ID.
+   */
+  private async heldQuoteExplains(
+    manager: EntityManager,
+    watch: ChainWatch,
+    address: string,
+    shown: string,
+    sentAt: Date,
+  ): Promise<'exact' | 'band' | null> {
+    const [row]: { exact: boolean | null; n: number }[] = await manager.query(
+      `SELECT bool_or(payment_amount_crypto = $3::numeric) AS exact, count(*)::int AS n FROM held_quotes
+       WHERE payment_method = $1 AND crypto_address = $2 AND order_id IS NULL
+         AND expires_at > now() - interval '${HELD_QUOTE_GRACE}'
+         AND payment_amount_crypto >= $3::numeric AND $3::numeric >= payment_amount_crypto * (1 - $4::numeric / 100)
+         AND created_at <= $5::timestamptz + $6 * interval '1 millisecond'`,
+      [watch.method, address, shown, this.methods.tolerancePercent(watch.method), sentAt, watch.definition.clockSkewMs],
+    );
+    return row.n === 0 ? null : row.exact ? 'exact' : 'band';
+  }
+
   /** Queues the immediate check of the transaction id an order was just given (in the caller's transaction). */
   async queueCheck(order: Pick<Order, 'id' | 'paymentMethod'>, manager: EntityManager): Promise<void> {
     if (!this.readers.forMethod(order.paymentMethod)) return;
@@ -214,7 +359,7 @@ export class ChainPaymentService {
         ? this.flagById(order.id, PaymentIssueKind.WRONG_TOKEN, ISSUES.wrongToken(txId, facts.label))
         : this.flagById(order.id, PaymentIssueKind.WRONG_RECIPIENT, ISSUES.wrongRecipient(txId, address));
     }
-    if (tx.blockTime && tx.blockTime.getTime() < order.createdAt.getTime() - clockSkewMs) {
+    if (tx.blockTime && tx.blockTime.getTime() < order.paymentsCountFrom.getTime() - clockSkewMs) {
       return this.flagById(order.id, PaymentIssueKind.BEFORE_ORDER, ISSUES.beforeOrder(txId));
     }
     for (const transfer of payments) await this.record(watch, address, tx, transfer, tip, order);
@@ -233,7 +378,11 @@ export class ChainPaymentService {
           WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL AND status = $4),
          (SELECT min(created_at) FROM orders
           WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL
-            AND payment_due_at > now() - $3 * interval '1 day')) AS oldest`,
+            AND payment_due_at > now() - $3 * interval '1 day'),
+         -- A quote held at checkout may be paid before its order exists.
+         (SELECT min(created_at) FROM held_quotes
+          WHERE payment_method = $1 AND crypto_address = $2 AND order_id IS NULL
+            AND expires_at > now() - interval '${HELD_QUOTE_GRACE}')) AS oldest`,
       [watch.method, address, this.config.chains.latePaymentDays, OrderStatus.PENDING],
     );
     if (!oldest) {
@@ -245,7 +394,8 @@ export class ChainPaymentService {
       return 0;
     }
     // Payments older than every order they could pay are no one's (the recent past an API gives may reach far back).
-    const notBefore = oldest.getTime() - watch.definition.clockSkewMs;
+    // An order counts payments from its held quote, at most RATE_LOCK_MINUTES before it was placed.
+    const notBefore = oldest.getTime() - watch.definition.clockSkewMs - this.config.rateLockMinutes * 60_000;
     // Keyed by method, not chain: two methods on one chain and address (ETH and a token) each keep their own place.
     const rows: { position: string }[] = await this.db.query(
       `SELECT position FROM chain_watch_positions WHERE method = $1 AND address = $2`,
@@ -311,10 +461,24 @@ export class ChainPaymentService {
         return claimant.id;
       }
       const shown = this.shownAmount(watch, transfer.units);
-      const byAmount = await this.orderOfAmount(manager, watch, address, shown, tx, claimant?.id ?? null);
+      const exact = await this.orderOfAmount(manager, watch, address, shown, tx, claimant?.id ?? null);
       const claimantsAmount =
         claimant !== null && decimalToUnits(shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8);
-      const owner = byAmount ?? claimant?.id ?? null;
+      // A quote held at checkout (paid before its order is placed) keeps what is its: the order claims it when placed.
+      const sentAt = tx.blockTime ?? new Date();
+      const quoted =
+        exact === null && !claimantsAmount
+          ? await this.heldQuoteExplains(manager, watch, address, shown, sentAt)
+          : null;
+      // Slightly short (an exchange kept its fee): the order whose payment tolerance explains it, when only one does.
+      const explained =
+        exact === null && !claimantsAmount
+          ? await this.orderWithinTolerance(manager, watch, address, shown, sentAt)
+          : null;
+      const byAmount =
+        exact ??
+        (!quoted && explained?.length === 1 && (!claimant || explained[0].id === claimant.id) ? explained[0].id : null);
+      const owner = byAmount ?? (quoted === 'exact' ? null : (claimant?.id ?? null));
       const matchedBy =
         owner === null
           ? null
@@ -344,6 +508,21 @@ export class ChainPaymentService {
       );
       if (inserted.length === 0) return null; // recorded meanwhile by another job: that one settles it
       logger.info({ method, txId: tx.txId, orderId: owner, confirmations }, 'Payment seen on chain');
+      // (A payment of a held quote's exact amount is that quote's: no order is flagged for it.)
+      if (owner === null && explained && (explained.length > 1 || (quoted === 'band' && explained.length > 0))) {
+        // Tolerance bands overlap on this payment (two orders', or an order's and a held quote's): none takes it; an
+        // admin decides, with the orders named.
+        for (const candidate of explained) {
+          const others = explained.filter((o) => o.id !== candidate.id).map((o) => `#${shortOrderId(o.id)}`);
+          if (quoted === 'band') others.push('a price held at checkout');
+          await this.flag(
+            manager,
+            candidate,
+            PaymentIssueKind.NEEDS_REVIEW,
+            ISSUES.ambiguousShort(`${shown} ${watch.definition.facts.currency}`, tx.txId, others),
+          );
+        }
+      }
       if (claimant && owner !== claimant.id) {
         await this.flag(manager, claimant, PaymentIssueKind.ALREADY_USED, ISSUES.alreadyUsed(tx.txId));
       }
@@ -354,7 +533,8 @@ export class ChainPaymentService {
 
   /**
    * The order whose unique amount `shown` is, among orders still waiting for a payment (or ended within
-   * LATE_PAYMENT_DAYS) placed before the payment was sent, other than `except`.
+   * LATE_PAYMENT_DAYS) placed before the payment was sent, other than `except`; else the UNDERPAID order whose
+   * `amountDue` it is (the customer paid the rest).
    */
   private async orderOfAmount(
     manager: EntityManager,
@@ -366,15 +546,65 @@ export class ChainPaymentService {
   ): Promise<string | null> {
     const sentAt = tx.blockTime ?? new Date();
     const rows: { id: string }[] = await manager.query(
-      `SELECT id FROM orders
-       WHERE payment_method = $1 AND crypto_address = $2 AND payment_amount_crypto = $3::numeric
-         AND payment_offset IS NOT NULL AND ($4::uuid IS NULL OR id <> $4)
-         AND (status = ${PENDING} OR payment_due_at > now() - $5 * interval '1 day')
-         AND created_at <= $6::timestamptz + $7 * interval '1 millisecond'
-       ORDER BY (status = ${PENDING}) DESC, created_at DESC LIMIT 1`,
+      `SELECT id FROM (
+         SELECT id, 0 AS rank, status = ${PENDING} AS open, created_at FROM orders
+         WHERE payment_method = $1 AND crypto_address = $2 AND payment_amount_crypto = $3::numeric
+           AND payment_offset IS NOT NULL AND ($4::uuid IS NULL OR id <> $4)
+           AND (status = ${PENDING} OR payment_due_at > now() - $5 * interval '1 day')
+           AND coalesce(payable_from, created_at) <= $6::timestamptz + $7 * interval '1 millisecond'
+         UNION ALL
+         -- The rest of an UNDERPAID order (its amountDue), when no order has this amount as its own, no other owes
+         -- it and no quote held at checkout has it: a rest is set to the unit by the customer, so it must never
+         -- reach a payment someone else makes.
+         SELECT id, 1, true, created_at FROM orders
+         WHERE payment_method = $1 AND crypto_address = $2 AND amount_due = $3::numeric AND status = ${PENDING}
+           AND ($4::uuid IS NULL OR id <> $4)
+           AND (SELECT count(*) FROM orders owing
+                WHERE owing.payment_method = $1 AND owing.crypto_address = $2 AND owing.amount_due = $3::numeric
+                  AND owing.status = ${PENDING}) = 1
+           AND NOT EXISTS (SELECT 1 FROM held_quotes quote
+                           WHERE quote.payment_method = $1 AND quote.crypto_address = $2
+                             AND quote.payment_amount_crypto = $3::numeric AND quote.order_id IS NULL
+                             AND quote.expires_at > now() - interval '${HELD_QUOTE_GRACE}')
+       ) candidate
+       ORDER BY rank, open DESC, created_at DESC LIMIT 1`,
       [watch.method, address, shown, except, this.config.chains.latePaymentDays, sentAt, watch.definition.clockSkewMs],
     );
     return rows[0]?.id ?? null;
+  }
+
+  /**
+   * The PENDING orders at `address` that a payment of `shown` could be, within their method's payment tolerance
+   * (PAYMENT_TOLERANCE_PERCENT): short of the order's amount by at most that share, sent after the order's payments
+   * count from. None without a tolerance. More than one: the payment is no one's until an admin decides.
+   */
+  private async orderWithinTolerance(
+    manager: EntityManager,
+    watch: ChainWatch,
+    address: string,
+    shown: string,
+    sentAt: Date,
+  ): Promise<Order[]> {
+    const tolerance = this.methods.tolerancePercent(watch.method);
+    if (tolerance <= 0) return [];
+    return manager
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .where('o.payment_method = :method AND o.crypto_address = :address AND o.status = :pending', {
+        method: watch.method,
+        address,
+        pending: OrderStatus.PENDING,
+      })
+      .andWhere('o.payment_offset IS NOT NULL')
+      .andWhere(':shown::numeric < o.payment_amount_crypto', { shown })
+      .andWhere(':shown::numeric >= o.payment_amount_crypto * (1 - :tolerance::numeric / 100)', { tolerance })
+      .andWhere(`coalesce(o.payable_from, o.created_at) <= :sentAt::timestamptz + :skew * interval '1 millisecond'`, {
+        sentAt,
+        skew: watch.definition.clockSkewMs,
+      })
+      .orderBy('o.created_at')
+      .limit(5)
+      .getMany();
   }
 
   /**
@@ -452,7 +682,7 @@ export class ChainPaymentService {
       const due = decimalToUnits(order.paymentAmountCrypto, decimals);
       const amount = (units: bigint) => `${unitsToDecimal(units, decimals)} ${currency}`;
       const confirmed = payments.every((p) => p.status === ChainPaymentStatus.CONFIRMED);
-      const lastSentAt = Math.max(...payments.map((p) => (p.blockTime ?? p.detectedAt).getTime()));
+      const lastSentAt = Math.max(...payments.map(sentAt));
 
       if (ENDED_UNPAID.includes(order.status)) {
         const status = ORDER_STATUS_LABELS[order.status];
@@ -468,22 +698,32 @@ export class ChainPaymentService {
       if (lastSentAt > order.paymentDueAt.getTime()) {
         return this.flag(manager, order, PaymentIssueKind.LATE, ISSUES.lateWindow(amount(received)));
       }
-      if (received < due) {
+      // What the payments are worth against the dollar total (the quote lock, re-quotes, the tolerance): the orders
+      // module's rule (orders/payment-verdict.ts).
+      const judge = (counted: readonly ChainPayment[]) => this.verdictOf(order, counted);
+      const verdict = judge(payments);
+      if (verdict.rateMissing) {
+        await this.setAmountDue(manager, order, null, decimals);
+        return this.flag(manager, order, PaymentIssueKind.NEEDS_REVIEW, ISSUES.noRateForLate(amount(received)));
+      }
+      if (!verdict.covered) {
+        await this.setAmountDue(manager, order, verdict.amountDue, decimals);
+        const missing = verdict.amountDue === null ? null : amount(verdict.amountDue);
         return this.flag(
           manager,
           order,
           PaymentIssueKind.UNDERPAID,
-          ISSUES.underpaid(amount(received), amount(due), amount(due - received)),
+          verdict.requoted || missing === null
+            ? ISSUES.underpaidRequoted(amount(received), dollars(verdict.shortCents), missing)
+            : ISSUES.underpaid(amount(received), amount(due), missing),
         );
       }
+      await this.setAmountDue(manager, order, null, decimals);
       if (!confirmed) return this.clearIssue(manager, order);
-      // Only payments of this order's unique amount confirm it by themselves: an id typed for a payment of another
-      // amount could be anyone's payment (it is public on chain), so a person confirms those.
-      const byAmount = receivedUnits(
-        payments.filter((p) => p.matchedBy === ChainPaymentMatch.AMOUNT),
-        decimals,
-      );
-      if (byAmount < due) {
+      // Only payments of this order's unique amount (or the only order whose tolerance explains them) confirm it by
+      // themselves: an id typed for a payment of another amount could be anyone's payment (it is public on chain), so
+      // a person confirms those.
+      if (!judge(payments.filter((p) => p.matchedBy === ChainPaymentMatch.AMOUNT)).covered) {
         return this.flag(
           manager,
           order,
@@ -502,7 +742,26 @@ export class ChainPaymentService {
         SYSTEM_ACTOR,
         `Payment confirmed on chain: ${amount(received)} in ${txIds} (${least} confirmations)`,
       );
-      if (received > due) {
+      if (verdict.requoted) {
+        await this.lifecycle.note(
+          manager,
+          order,
+          SYSTEM_ACTOR,
+          ISSUES.requotedPaid(this.methods.currentUsd(order.paymentMethod) as string, currency),
+        );
+      }
+      if (verdict.shortCents > 0) {
+        await manager.update(Order, { id: order.id }, { acceptedShortfallCents: verdict.shortCents });
+        await this.lifecycle.note(
+          manager,
+          order,
+          SYSTEM_ACTOR,
+          ISSUES.shortAccepted(dollars(verdict.shortCents), this.methods.tolerancePercent(order.paymentMethod)),
+        );
+      }
+      // More coin than the amount asked for; re-quoted (the rest of a short late payment), only when also worth more
+      // than the total: paying what the store asked is never an over-payment, whatever the market did.
+      if (received > due && (!verdict.requoted || verdict.excessCents > 0)) {
         await this.flag(manager, order, PaymentIssueKind.OVERPAID, ISSUES.overpaid(amount(received), amount(due)));
       } else {
         await this.clearIssue(manager, order);
@@ -554,6 +813,19 @@ export class ChainPaymentService {
     logger.info({ orderId: order.id, kind }, 'Payment issue flagged');
   }
 
+  /** Records what an UNDERPAID order still needs (a payment of exactly that amount to the address pays it); null: none. */
+  private async setAmountDue(
+    manager: EntityManager,
+    order: Order,
+    units: bigint | null,
+    decimals: number,
+  ): Promise<void> {
+    const value = units === null || units === 0n ? null : unitsToDecimal(units, decimals);
+    if (order.amountDueCrypto === value) return;
+    await manager.update(Order, { id: order.id }, { amountDueCrypto: value });
+    order.amountDueCrypto = value;
+  }
+
   private async clearIssue(manager: EntityManager, order: Order): Promise<void> {
     if (order.paymentIssue === null) return;
     await manager.update(Order, { id: order.id }, { paymentIssue: null, paymentIssueKind: null });
@@ -569,7 +841,7 @@ export class ChainPaymentService {
    */
   async seenPaymentsCover(
     manager: EntityManager,
-    order: Pick<Order, 'id' | 'paymentMethod' | 'paymentAmountCrypto'>,
+    order: Pick<Order, 'id' | 'paymentMethod' | 'paymentAmountCrypto' | 'totalPrice' | 'quoteExpiresAt'>,
   ): Promise<boolean> {
     // In a block at least: a transaction still in the mempool costs nothing to replace (RBF) once it has held the
     // keys for a period.
@@ -577,9 +849,26 @@ export class ChainPaymentService {
       where: { orderId: order.id, status: Not(ChainPaymentStatus.FAILED), confirmations: MoreThanOrEqual(1) },
     });
     if (payments.length === 0) return false;
+    // Judged as settling judges them (the lock, a re-quote, the tolerance): what would pay the order keeps its keys.
+    return this.verdictOf(order, payments).covered;
+  }
+
+  /** What `payments` are worth against `order`'s dollar total now (orders/payment-verdict.ts). */
+  private verdictOf(
+    order: Pick<Order, 'paymentMethod' | 'paymentAmountCrypto' | 'totalPrice' | 'quoteExpiresAt'>,
+    payments: readonly ChainPayment[],
+  ): Verdict {
     const decimals = this.methods.decimals(order.paymentMethod);
-    const received = receivedUnits(payments, decimals);
-    return received >= decimalToUnits(order.paymentAmountCrypto, decimals);
+    return judgePayments({
+      due: decimalToUnits(order.paymentAmountCrypto, decimals),
+      totalCents: Math.round(order.totalPrice * 100),
+      decimals,
+      lockEndsAt: order.quoteExpiresAt?.getTime() ?? null,
+      payments: payments.map((p) => ({ units: decimalToUnits(p.amount, decimals), sentAt: sentAt(p) })),
+      currentUsdRate: this.methods.currentUsd(order.paymentMethod),
+      tolerancePercent: this.methods.tolerancePercent(order.paymentMethod),
+      now: Date.now(),
+    });
   }
 
   async hasPaymentFor(manager: EntityManager, orderId: string): Promise<boolean> {
@@ -646,6 +935,18 @@ export const ISSUES = {
   alreadyUsed: (txId: string) => `Transaction ${txId} already paid another order.`,
   underpaid: (received: string, due: string, missing: string) =>
     `${PAYMENT_ISSUE_LABELS.UNDERPAID}: received ${received} of ${due}; ${missing} missing. Send the rest to the same address and add its transaction ID, or contact support.`,
+  underpaidRequoted: (received: string, shortDollars: string, missing: string | null) =>
+    missing === null
+      ? `${PAYMENT_ISSUE_LABELS.UNDERPAID}: received ${received}, ${shortDollars} short of the order's total. We cannot price the rest right now; contact support.`
+      : `${PAYMENT_ISSUE_LABELS.UNDERPAID}: received ${received}, ${shortDollars} short of the order's total at today's rate (the price lock had ended). Send ${missing} more to the same address, or contact support.`,
+  ambiguousShort: (amount: string, txId: string, others: string[]) =>
+    `A payment of ${amount} (transaction ${txId}) is short of this order's amount, within the payment tolerance, and could as well pay ${others.map((o) => (o.startsWith('#') ? `order ${o}` : o)).join(' or ')}. An admin decides which order it pays.`,
+  noRateForLate: (received: string) =>
+    `${received} arrived after the price lock ended and no current exchange rate is available to re-quote it. An admin confirms the payment.`,
+  requotedPaid: (usd: string, currency: string) =>
+    `Paid after the price lock ended: re-quoted at ${usd} USD per ${currency}, the payment covers the order's total.`,
+  shortAccepted: (shortDollars: string, tolerance: number) =>
+    `Accepted ${shortDollars} short of the order's total, within the ${tolerance}% payment tolerance.`,
   reviewOverpaid: (received: string, due: string, extra: string) =>
     `Received ${received} for ${due} due (${extra} more) in a transaction identified by its ID, not by this order's unique amount. An admin confirms the payment and decides on refunding the difference.`,
   reviewInFull: (received: string) =>

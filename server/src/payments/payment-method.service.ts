@@ -10,6 +10,12 @@ import { ChainReaders } from './chains/chain-readers';
 import { methodDefinition, PAYMENT_METHOD_DEFINITIONS } from './methods';
 import { PaymentMethodInfo } from './payment-method.types';
 
+/** An amount in a method's currency and the rate it was converted at (USD per coin, after the spread). */
+export interface PricedAmount {
+  amount: string;
+  rate: ExchangeRateValue;
+}
+
 const QR_OPTIONS = { type: 'svg', margin: 1, errorCorrectionLevel: 'M' } as const;
 
 /**
@@ -62,6 +68,31 @@ export class PaymentMethodService {
   smallestUnit(method: PaymentMethod): string {
     const decimals = this.decimals(method);
     return decimals === 0 ? '1' : `0.${'1'.padStart(decimals, '0')}`;
+  }
+
+  /** The currency a method's amounts are in ("BTC", "USDT", "USD" for PayPal/Skrill). */
+  currency(method: PaymentMethod): string {
+    return methodDefinition(method).facts.currency;
+  }
+
+  /** The rate in force now (decimal USD per coin, after the spread), or null when the method has no price now. */
+  currentUsd(method: PaymentMethod): string | null {
+    const rate = this.rates.current(method);
+    return isRateAvailable(rate) ? rate.usd : null;
+  }
+
+  /** The payment tolerance of a method, in percent of its amount (PAYMENT_TOLERANCE_PERCENT[_<METHOD>]). */
+  tolerancePercent(method: PaymentMethod): number {
+    return this.config.paymentTolerancePercent[methodDefinition(method).facts.key];
+  }
+
+  /**
+   * A dollar total (in cents) in the method's currency at the rate in force now, with that rate: what a quote, a held
+   * quote and an order record. Throws PAYMENT_METHOD_UNAVAILABLE when the method has no price now.
+   */
+  price(totalCents: number, method: PaymentMethod): PricedAmount {
+    const rate = this.rateNow(method);
+    return { amount: cryptoAmount(totalCents, Number(rate.usd), this.decimals(method)), rate };
   }
 
   /**

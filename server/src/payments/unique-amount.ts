@@ -16,10 +16,23 @@ import { sqlEnum } from '../db/sql-enum';
 const MAX_OFFSET = 100_000;
 
 /**
- * SQL selecting `value` (the amount) and `offset_units` for a new order; each argument is a parameter reference
- * (`$n`): `quoted` the quote in the method's currency, `unit` its smallest shown unit, `lateDays` LATE_PAYMENT_DAYS.
- * It reads only the held amounts between the quote and quote + MAX_OFFSET units (one range of
- * orders_payment_amount_idx) and takes the smallest offset none of them has: 1, or one above a held one.
+ * How long past its expiry a held quote's amount stays held (an SQL interval): an order placed in the quote's last
+ * second never meets a new order that took its amount, and a customer who paid the quote in time may still place
+ * its order (HeldQuotes.usable).
+ */
+export const HELD_QUOTE_GRACE = '1 hour';
+
+/**
+ * SQL selecting `value` (the amount), `offset_units` and `held_at` for a new order or held quote; each argument is a
+ * parameter reference (`$n`): `quoted` the quote in the method's currency, `unit` its smallest shown unit, `lateDays`
+ * LATE_PAYMENT_DAYS, `heldQuote` the id of the held quote an order is placed with (null: none). With a held quote, its
+ * amount and offset are the order's (the quote has held them) and `held_at` is when it was held, or no row once an
+ * order has used it (checkouts at one address run one after another: the second sees the first's); else it reads only
+ * the held amounts between the quote and quote + MAX_OFFSET units (one range of orders_payment_amount_idx and of
+ * held_quotes_amount_idx) and takes the smallest offset none of them has: 1, or one above a held one.
+ *
+ * A held quote keeps its amount for HELD_QUOTE_GRACE past its expiry. The rest an UNDERPAID order asks for
+ * (`amount_due`) is held too: a payment of it is that order's only while no other order or quote has it.
  */
 export function uniqueAmountSql(p: {
   method: string;
@@ -27,6 +40,7 @@ export function uniqueAmountSql(p: {
   quoted: string;
   unit: string;
   lateDays: string;
+  heldQuote: string;
 }) {
   const quoted = `${p.quoted}::numeric`;
   const unit = `${p.unit}::numeric`;
@@ -36,12 +50,28 @@ export function uniqueAmountSql(p: {
       WHERE held.payment_method = ${p.method} AND held.crypto_address = ${p.address}
         AND held.payment_amount_crypto > ${quoted} AND held.payment_amount_crypto <= ${quoted} + ${MAX_OFFSET} * ${unit}
         AND (held.status = ${sqlEnum(OrderStatus.PENDING)} OR held.payment_due_at > now() - ${p.lateDays} * interval '1 day')
+      UNION ALL
+      SELECT ((quote.payment_amount_crypto - ${quoted}) / ${unit})::bigint AS k
+      FROM held_quotes quote
+      WHERE quote.payment_method = ${p.method} AND quote.crypto_address = ${p.address} AND quote.order_id IS NULL
+        AND quote.payment_amount_crypto > ${quoted} AND quote.payment_amount_crypto <= ${quoted} + ${MAX_OFFSET} * ${unit}
+        AND quote.expires_at > now() - interval '${HELD_QUOTE_GRACE}'
+      UNION ALL
+      SELECT ((rest.amount_due - ${quoted}) / ${unit})::bigint AS k
+      FROM orders rest
+      WHERE rest.payment_method = ${p.method} AND rest.crypto_address = ${p.address}
+        AND rest.status = ${sqlEnum(OrderStatus.PENDING)}
+        AND rest.amount_due > ${quoted} AND rest.amount_due <= ${quoted} + ${MAX_OFFSET} * ${unit}
     ), free AS (
       SELECT min(candidate.k) AS k
       FROM (SELECT 1::bigint AS k UNION ALL SELECT k + 1 FROM held) candidate
       WHERE candidate.k <= ${MAX_OFFSET} AND NOT EXISTS (SELECT 1 FROM held WHERE held.k = candidate.k)
     )
-    SELECT ${quoted} + free.k * ${unit} AS value, free.k AS offset_units FROM free WHERE free.k IS NOT NULL`;
+    SELECT ${quoted} + free.k * ${unit} AS value, free.k AS offset_units, NULL::timestamptz AS held_at
+    FROM free WHERE free.k IS NOT NULL AND ${p.heldQuote}::uuid IS NULL
+    UNION ALL
+    SELECT payment_amount_crypto, payment_offset, created_at FROM held_quotes
+    WHERE id = ${p.heldQuote}::uuid AND order_id IS NULL`;
 }
 
 /**

@@ -91,6 +91,15 @@ export class SalesReport {
   @Field(() => Int, { description: 'Paid orders' })
   orderCount: number;
 
+  @Field(() => Float, {
+    description:
+      'Dollars by which paid orders of the range were short, accepted within the payment tolerance (PAYMENT_TOLERANCE_PERCENT); revenue counts their full totals',
+  })
+  shortfallAccepted: number;
+
+  @Field(() => Int, { description: 'Paid orders of the range accepted short, within the payment tolerance' })
+  shortfallOrders: number;
+
   @Field(() => [SalesDay], { description: 'Every UTC day of the range, oldest first' })
   byDay: SalesDay[];
 

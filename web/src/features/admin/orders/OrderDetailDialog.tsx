@@ -11,7 +11,7 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
+import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { errorMessage } from '../../../apollo/errors';
 import { getFragmentData, graphql } from '../../../gql/admin';
@@ -35,6 +35,14 @@ const OrderDetailQuery = graphql(/* GraphQL */ `
       unitPrice
       updatedAt
       paymentDueAt
+      quoteExpiresAt
+      amountDue
+      acceptedShortfall
+      rate {
+        currency
+        usd
+        source
+      }
       ...AdminOrderRow_order
       ...AdminOrderAudit_order
     }
@@ -118,6 +126,26 @@ function OrderDetail({
               <Field label="Total">{formatUsd(order.totalPrice)}</Field>
               <Field label="Payment method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Field>
               <Field label="Amount to receive">{cryptoLine(order)}</Field>
+              {detail.rate ? (
+                <Field label="Priced at">
+                  1 {detail.rate.currency} = {formatUsd(Number(detail.rate.usd))}
+                  <br />
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {detail.rate.source}
+                    {detail.quoteExpiresAt ? `, locked until ${formatDateTime(detail.quoteExpiresAt)}` : ''}
+                  </Typography>
+                </Field>
+              ) : null}
+              {detail.amountDue ? (
+                <Field label="Still to receive">
+                  {detail.amountDue} {PAYMENT_METHOD_CURRENCY[order.paymentMethod]}
+                </Field>
+              ) : null}
+              {detail.acceptedShortfall ? (
+                <Field label="Accepted short">
+                  {formatUsd(detail.acceptedShortfall)} (within the payment tolerance)
+                </Field>
+              ) : null}
               <Field label="Transaction ID">{order.transactionId || 'Not provided'}</Field>
               <Field label="Wallet address">{detail.cryptoAddress || 'None'}</Field>
               {order.payment ? (
