@@ -11,7 +11,7 @@ import { PAYMENT_METHOD_LABELS } from '../../common/labels';
 import { MESSAGES } from '../../common/validation';
 import { TEST_ADDRESSES } from '../support/fixtures';
 import { CHECKOUT_TEXTS } from '../../web/src/features/checkout/checkout.texts';
-import { gotoHydrated, PASSWORD, signUpViaApi, uniqueEmail } from './support/store';
+import { gotoHydrated, PASSWORD, seriousA11yViolations, signUpViaApi, uniqueEmail } from './support/store';
 import { signInBrowser } from './support/orders';
 import { startSecondStore, type SecondStore } from './support/second-store';
 
@@ -75,6 +75,7 @@ test('step 2 shows the held amount, rate and countdown; /verify asks for that am
   await page.getByRole('radio', { name: /Bitcoin \(BTC\)/ }).check();
   await expect(amount).toHaveText(held!);
 
+  expect(await seriousA11yViolations(page, 'checkout step 2 with a held quote')).toEqual([]);
   await shoot(page, testInfo, 'checkout-step2', 1280);
   await shoot(page, testInfo, 'checkout-step2', 360);
 
@@ -90,6 +91,7 @@ test('step 2 shows the held amount, rate and countdown; /verify asks for that am
   const locked = secondsIn(await lock.textContent());
   await expect.poll(async () => secondsIn(await lock.textContent()), { timeout: 5_000 }).toBeLessThan(locked);
 
+  expect(await seriousA11yViolations(page, '/verify with the price lock')).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, testInfo, 'verify-pending', 1280);
   await shoot(page, testInfo, 'verify-pending', 360);
