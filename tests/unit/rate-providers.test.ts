@@ -112,6 +112,7 @@ describe('answers that are refused, per provider', () => {
     ['a non-numeric price', 'NaN', 'not a price'],
     ['an empty price', '', 'not a price'],
     ['an object for a price', { value: 1 }, 'not a price'],
+    ['an exponent', '9.1e4', 'not a price'],
   ])('%s (on every provider)', async (_what, value, message) => {
     for (const [name, provider] of PROVIDERS) {
       fixtures.setPrice(name, 'BTC', value);
@@ -137,6 +138,12 @@ describe('answers that are refused, per provider', () => {
       { error: 'answered with errors: ["EService:Unavailable"]' },
       { error: 'answered with errors: ["EService:Unavailable"]' },
     ]);
+  });
+
+  it('a number too large to be a price (CoinGecko writes numbers), even as the first answer', async () => {
+    fixtures.setPrice('coingecko', 'BTC', 1e300);
+    expect((await checked(coingeckoProvider))[0]).toEqual({ error: 'implausible price 1e+300' });
+    fixtures.setPrice('coingecko', 'BTC', 91245);
   });
 
   it('a jump of 10× or more against the last accepted value, up or down', () => {

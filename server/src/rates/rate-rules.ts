@@ -9,6 +9,12 @@ import { excerpt } from '../payments/chains/chain-reader';
 /** An answer this many times above or below the provider's last accepted one is a broken answer, not a market move. */
 export const MAX_JUMP_FACTOR = 10;
 
+/**
+ * Past this a price is no price (a broken feed, or a number no column stores): larger than any coin's whole market,
+ * and the most digits a decimal string may have below.
+ */
+export const MAX_PRICE_USD = 1e15;
+
 /** A plain decimal, as the APIs write prices ("91234.5", "0.1"): no sign, no exponent, no spaces. */
 const DECIMAL = /^\d{1,15}(\.\d{1,18})?$/;
 
@@ -25,6 +31,7 @@ export function checkReading(value: unknown, previous: number | null): { usd: nu
   if (!Number.isFinite(usd)) return { error: `not a price: ${excerpt(value)}` };
   if (usd < 0) return { error: `negative price ${usd}` };
   if (usd < 10 ** -RATE_DECIMALS) return { error: `zero price ${excerpt(value)}` };
+  if (usd >= MAX_PRICE_USD) return { error: `implausible price ${excerpt(value)}` };
   if (previous !== null && (usd >= previous * MAX_JUMP_FACTOR || usd * MAX_JUMP_FACTOR <= previous)) {
     return {
       error: `price ${usd} is ${MAX_JUMP_FACTOR}× or more away from its last accepted ${previous}: refused as a broken answer`,
