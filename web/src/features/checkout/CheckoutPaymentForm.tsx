@@ -1,6 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InsertPhotoOutlinedIcon from '@mui/icons-material/InsertPhotoOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
@@ -19,6 +18,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ExchangeRateFacts } from '../../../../common/exchange-rate';
 import { formatUsd } from '../../../../common/pricing';
+import { PayAddressField } from '../../components/PayAddressField';
 import { CopyAmountButton } from '../../components/CopyAmountButton';
 import { ExchangeRateLine } from '../../components/ExchangeRateLine';
 import { useNow } from '../../components/useNow';
@@ -28,7 +28,6 @@ import { MESSAGES } from '../../../../common/validation';
 import { formatCountdown, remainingMs } from '../../format/countdown';
 import { formatCryptoAmount } from '../../format/crypto';
 import type { PaymentMethod } from '../../gql/graphql';
-import { MONOSPACE_FONT } from '../../theme/theme';
 import { walletLink } from '../verify/PaymentRequestCard';
 import { CHECKOUT_TEXTS } from './checkout.texts';
 
@@ -284,43 +283,15 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
                 )}
               </Box>
               {amount && !expired ? (
-                <Box>
-                  <Typography variant="body2" color="text.secondary" id="pay-address-label">
-                    {selected.label} address
-                  </Typography>
-                  <Stack
-                    direction={{ xs: 'column', sm: 'row' }}
-                    spacing={1}
-                    sx={{ mt: 0.5, alignItems: { sm: 'center' } }}
-                  >
-                    <Typography
-                      aria-labelledby="pay-address-label"
-                      data-testid="pay-address"
-                      sx={{
-                        fontFamily: MONOSPACE_FONT,
-                        fontSize: '0.95rem',
-                        wordBreak: 'break-all',
-                        p: 1.25,
-                        borderRadius: 1.5,
-                        bgcolor: 'background.paper',
-                        border: 1,
-                        borderColor: 'divider',
-                        flexGrow: 1,
-                      }}
-                    >
-                      {amount.address}
-                    </Typography>
-                    <Button
-                      variant="outlined"
-                      startIcon={<ContentCopyIcon aria-hidden />}
-                      onClick={() => props.onCopy('address', amount.address)}
-                      aria-label={CHECKOUT_TEXTS.copyAddress}
-                      sx={{ flexShrink: 0 }}
-                    >
-                      Copy
-                    </Button>
-                  </Stack>
-                </Box>
+                <PayAddressField
+                  id="pay-address-label"
+                  testId="pay-address"
+                  label={`${selected.label} address`}
+                  address={amount.address}
+                  copyLabel={CHECKOUT_TEXTS.copyAddress}
+                  onCopy={() => props.onCopy('address', amount.address)}
+                  background="paper"
+                />
               ) : null}
             </Stack>
           </Box>

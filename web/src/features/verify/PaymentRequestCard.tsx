@@ -1,4 +1,3 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WALLET_URI_SCHEMES } from '../../../../common/payment-methods';
 import { CopyAmountButton } from '../../components/CopyAmountButton';
+import { PayAddressField } from '../../components/PayAddressField';
 import { formatCryptoAmount } from '../../format/crypto';
-import { MONOSPACE_FONT } from '../../theme/theme';
 import { PAYMENT_REQUEST_TEXTS } from './payment-request.texts';
 
 export { PAYMENT_REQUEST_TEXTS };
@@ -142,43 +141,15 @@ export function PaymentRequestCard({ request, onCopy }: Props) {
                 </Stack>
               </Box>
             )}
-            <Box>
-              <Typography variant="body2" color="text.secondary" id="exact-address-label">
-                {PAYMENT_REQUEST_TEXTS.addressLabel(request.methodLabel)}
-              </Typography>
-              <Stack
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={1}
-                sx={{ mt: 0.5, alignItems: { xs: 'stretch', sm: 'center' } }}
-              >
-                <Typography
-                  aria-labelledby="exact-address-label"
-                  data-testid="exact-address"
-                  sx={{
-                    fontFamily: MONOSPACE_FONT,
-                    fontSize: '0.95rem',
-                    wordBreak: 'break-all',
-                    p: 1.25,
-                    borderRadius: 1.5,
-                    bgcolor: 'background.default',
-                    border: 1,
-                    borderColor: 'divider',
-                    flexGrow: 1,
-                  }}
-                >
-                  {request.address}
-                </Typography>
-                <Button
-                  variant="outlined"
-                  startIcon={<ContentCopyIcon aria-hidden />}
-                  onClick={() => onCopy('address', request.address)}
-                  aria-label={PAYMENT_REQUEST_TEXTS.copyAddress}
-                  sx={{ flexShrink: 0 }}
-                >
-                  Copy
-                </Button>
-              </Stack>
-            </Box>
+            <PayAddressField
+              id="exact-address-label"
+              testId="exact-address"
+              label={PAYMENT_REQUEST_TEXTS.addressLabel(request.methodLabel)}
+              address={request.address}
+              copyLabel={PAYMENT_REQUEST_TEXTS.copyAddress}
+              onCopy={() => onCopy('address', request.address)}
+              background="default"
+            />
             {wallet ? (
               <Box>
                 <Button
