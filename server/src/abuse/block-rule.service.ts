@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BLOCK_RULE_MESSAGES } from '../../../common/block-rules';
 import { isUuid } from '../../../common/validation';
@@ -10,23 +11,22 @@ import { logger, runOutsideRequest } from '../core/logger';
 import { BlockRuleMatcher, type BlockRuleSubject } from './block-rule-matcher';
 import { parseBlockRule } from './block-rule-value';
 import { BlockRule, BlockRuleKind } from './block-rule.types';
+import type { BlockRules } from '../db/schema-types';
+import { rowsOf, sqlQuery } from '../db/typed-sql';
 
 /** Where a request was checked (for the log line of a refusal). */
 export type BlockRuleEntryPoint = 'sign-up' | 'sign-in' | 'refresh' | 'checkout';
 
-interface BlockRuleRow {
-  id: string;
-  kind: BlockRuleKind;
-  value: string;
-  reason: string | null;
-  created_at: Date;
+/** A rule with the e-mail of the admin who added it, as `list` and `add` read it. */
+type BlockRuleRow = Pick<Selectable<BlockRules>, 'id' | 'kind' | 'value' | 'reason' | 'created_at'> & {
   created_by_email: string | null;
-}
+};
 
 function toBlockRule(row: BlockRuleRow): BlockRule {
   return Object.assign(new BlockRule(), {
     id: row.id,
-    kind: row.kind,
+    // The table's CHECK lists BlockRuleKind's values (tests/api/enum-checks.test.ts compares them).
+    kind: row.kind as BlockRuleKind,
     value: row.value,
     reason: row.reason,
     createdAt: new Date(row.created_at),
@@ -87,16 +87,20 @@ export class BlockRuleService {
   async assertAccountAllowed(userId: string, manager: EntityManager, at: BlockRuleEntryPoint): Promise<void> {
     const matcher = this.matcher ?? (await this.current());
     if (!matcher.hasEmailRules) return;
-    const [row]: { email: string }[] = await manager.query(`SELECT email FROM users WHERE id = $1`, [userId]);
+    const [row] = await rowsOf(manager, sqlQuery.selectFrom('users').select('email').where('id', '=', userId));
     if (row) await this.assertAllowed({ emails: [row.email] }, at);
   }
 
   /** Every rule, newest first, with the e-mail of the admin who added it. */
   async list(): Promise<BlockRule[]> {
-    const rows: BlockRuleRow[] = await this.db.query(
-      `SELECT r.id, r.kind, r.value, r.reason, r.created_at, u.email AS created_by_email
-       FROM block_rules r LEFT JOIN users u ON u.id = r.created_by
-       ORDER BY r.created_at DESC, r.id DESC`,
+    const rows = await rowsOf(
+      this.db,
+      sqlQuery
+        .selectFrom('block_rules as r')
+        .leftJoin('users as u', 'u.id', 'r.created_by')
+        .select(['r.id', 'r.kind', 'r.value', 'r.reason', 'r.created_at', 'u.email as created_by_email'])
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc'),
     );
     return rows.map(toBlockRule);
   }
@@ -114,15 +118,19 @@ export class BlockRuleService {
     const rule = parseBlockRule(input.kind, input.value, input.reason);
     await this.assertSparesAdmins(admin, ip, rule);
     // ON CONFLICT also settles a concurrent add of the same rule: the second waits for the first and inserts nothing.
-    const [row]: BlockRuleRow[] = await this.db.query(
-      `WITH inserted AS (
-         INSERT INTO block_rules (kind, value, reason, created_by) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (kind, value) DO NOTHING
-         RETURNING id, kind, value, reason, created_at, created_by
-       )
-       SELECT i.id, i.kind, i.value, i.reason, i.created_at, u.email AS created_by_email
-       FROM inserted i LEFT JOIN users u ON u.id = i.created_by`,
-      [rule.kind, rule.value, rule.reason, admin.id],
+    const [row] = await rowsOf(
+      this.db,
+      sqlQuery
+        .with('inserted', (db) =>
+          db
+            .insertInto('block_rules')
+            .values({ kind: rule.kind, value: rule.value, reason: rule.reason, created_by: admin.id })
+            .onConflict((conflict) => conflict.columns(['kind', 'value']).doNothing())
+            .returning(['id', 'kind', 'value', 'reason', 'created_at', 'created_by']),
+        )
+        .selectFrom('inserted as i')
+        .leftJoin('users as u', 'u.id', 'i.created_by')
+        .select(['i.id', 'i.kind', 'i.value', 'i.reason', 'i.created_at', 'u.email as created_by_email']),
     );
     if (!row) throw InputError.field('value', BLOCK_RULE_MESSAGES.duplicate);
     this.invalidate();
@@ -133,10 +141,9 @@ export class BlockRuleService {
   /** Removes a rule; NOT_FOUND for an unknown id. Requests it turned away go through from now on, in every process. */
   async remove(admin: AuthUser, id: string): Promise<true> {
     if (!isUuid(id)) throw new NotFoundError('Block rule');
-    const [removed]: { kind: string; value: string }[] = await this.db.query(
-      // Through a CTE: TypeORM answers a bare DELETE with [rows, count].
-      `WITH deleted AS (DELETE FROM block_rules WHERE id = $1 RETURNING kind, value) SELECT * FROM deleted`,
-      [id],
+    const [removed] = await rowsOf(
+      this.db,
+      sqlQuery.deleteFrom('block_rules').where('id', '=', id).returning(['kind', 'value']),
     );
     if (!removed) throw new NotFoundError('Block rule');
     this.invalidate();
@@ -151,10 +158,23 @@ export class BlockRuleService {
     rule: { kind: BlockRuleKind; value: string },
   ): Promise<void> {
     const candidate = BlockRuleMatcher.compile([rule]);
-    const admins: { id: string; email: string }[] = await this.db.query(
-      `SELECT u.id, u.email FROM users u
-       WHERE u.id = $1 OR EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = $2)`,
-      [admin.id, ADMIN_ROLE],
+    const admins = await rowsOf(
+      this.db,
+      sqlQuery
+        .selectFrom('users as u')
+        .select(['u.id', 'u.email'])
+        .where((eb) =>
+          eb.or([
+            eb('u.id', '=', admin.id),
+            eb.exists(
+              eb
+                .selectFrom('user_roles as r')
+                .select('r.user_id')
+                .whereRef('r.user_id', '=', 'u.id')
+                .where('r.role', '=', ADMIN_ROLE),
+            ),
+          ]),
+        ),
     );
     const own = admins.find((row) => row.id === admin.id);
     if (candidate.match({ ip, emails: [own?.email] })) {
@@ -175,9 +195,7 @@ export class BlockRuleService {
   private async load(): Promise<BlockRuleMatcher> {
     const generation = this.generation;
     try {
-      const rows: { id: string; kind: BlockRuleKind; value: string }[] = await this.db.query(
-        `SELECT id, kind, value FROM block_rules`,
-      );
+      const rows = await rowsOf(this.db, sqlQuery.selectFrom('block_rules').select(['id', 'kind', 'value']));
       const matcher = BlockRuleMatcher.compile(rows.flatMap((row) => usableRule(row)));
       if (generation === this.generation) this.matcher = matcher;
       return matcher;
@@ -225,9 +243,11 @@ export class BlockRuleService {
  * (an imported list) may be in another spelling or malformed. A malformed one is logged and left out, never allowed to
  * stop every sign-in and checkout.
  */
-function usableRule(row: { id: string; kind: BlockRuleKind; value: string }): { kind: BlockRuleKind; value: string }[] {
+function usableRule(row: { id: string; kind: string; value: string }): { kind: BlockRuleKind; value: string }[] {
+  // The table's CHECK lists BlockRuleKind's values (tests/api/enum-checks.test.ts compares them).
+  const kind = row.kind as BlockRuleKind;
   try {
-    return [{ kind: row.kind, value: parseBlockRule(row.kind, row.value, null).value }];
+    return [{ kind, value: parseBlockRule(kind, row.value, null).value }];
   } catch {
     logger.warn({ ruleId: row.id, kind: row.kind, value: row.value }, 'Block rule left out: its value is malformed');
     return [];

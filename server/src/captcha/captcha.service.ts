@@ -11,6 +11,7 @@ import { ipCounterKey } from '../abuse/ip-address';
 import { createHmac } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { CAPTCHA_FIELD, CAPTCHA_MESSAGES, CAPTCHA_PAYLOAD_MAX_LENGTH } from '../../../common/captcha';
@@ -19,6 +20,7 @@ import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { InputError } from '../core/errors';
 import { logger } from '../core/logger';
+import { resultOf, rowsOf, sqlQuery } from '../db/typed-sql';
 
 /**
  * The work asked of a browser: PBKDF2-SHA-256 of 5,000 iterations per attempt until a key starts with one zero byte,
@@ -80,6 +82,9 @@ export function issueChallenge(key: string, now = Date.now()): Promise<Challenge
   });
 }
 
+/** A challenge as a payload carries it: payloadSchema has checked its signature is a string. */
+type SignedChallenge = Challenge & { signature: string };
+
 /**
  * Checks a payload against `key` (`verifySolution`: expiry, signature, then the solution, so only a challenge this
  * store signed costs a key derivation) and returns its challenge; BAD_USER_INPUT on `captcha` when it is not good.
@@ -88,7 +93,7 @@ export function issueChallenge(key: string, now = Date.now()): Promise<Challenge
 export async function verifyPayload(
   key: string,
   payload: string,
-): Promise<{ challenge: Challenge; expiresAt: number }> {
+): Promise<{ challenge: SignedChallenge; expiresAt: number }> {
   const invalid = () => InputError.field(CAPTCHA_FIELD, CAPTCHA_MESSAGES.invalid);
   if (payload.length > CAPTCHA_PAYLOAD_MAX_LENGTH) throw invalid();
   let decoded: unknown;
@@ -99,7 +104,7 @@ export async function verifyPayload(
   }
   if (!payloadSchema.safeParse(decoded).success) throw invalid();
   // The objects as sent, not zod's copies: the signature covers the parameters exactly as they were issued.
-  const { challenge, solution } = decoded as { challenge: Challenge; solution: Solution };
+  const { challenge, solution } = decoded as { challenge: SignedChallenge; solution: Solution };
   const expiresAt = challenge.parameters.expiresAt;
   // Every challenge this store signs has an expiry.
   if (typeof expiresAt !== 'number') throw invalid();
@@ -162,10 +167,13 @@ export class CaptchaService {
    */
   private async redeem(payload: string): Promise<void> {
     const { challenge, expiresAt } = await verifyPayload(this.key, payload);
-    const rows: unknown[] = await this.db.query(
-      `INSERT INTO captcha_challenges_used (signature, expires_at) VALUES ($1, to_timestamp($2))
-       ON CONFLICT (signature) DO NOTHING RETURNING signature`,
-      [challenge.signature, expiresAt],
+    const rows = await rowsOf(
+      this.db,
+      sqlQuery
+        .insertInto('captcha_challenges_used')
+        .values({ signature: challenge.signature, expires_at: sql<Date>`to_timestamp(${expiresAt})` })
+        .onConflict((conflict) => conflict.column('signature').doNothing())
+        .returning('signature'),
     );
     void this.pruneOccasionally();
     if (rows.length === 0) throw InputError.field(CAPTCHA_FIELD, CAPTCHA_MESSAGES.used);
@@ -177,9 +185,12 @@ export class CaptchaService {
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
     try {
-      await this.db.query(`DELETE FROM captcha_challenges_used WHERE expires_at < now() - make_interval(secs => $1)`, [
-        PRUNE_MARGIN_SECONDS,
-      ]);
+      await resultOf(
+        this.db,
+        sqlQuery
+          .deleteFrom('captcha_challenges_used')
+          .where('expires_at', '<', sql<Date>`now() - make_interval(secs => ${PRUNE_MARGIN_SECONDS})`),
+      );
     } catch (error) {
       // Best effort: a failed prune only leaves rows for the next one.
       logger.warn({ err: error }, 'Pruning used CAPTCHA challenges failed');

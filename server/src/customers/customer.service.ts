@@ -1,3 +1,4 @@
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { DataSource } from 'typeorm';
 import { CUSTOMER_MESSAGES, customerSearchSchema, isUuid } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
@@ -6,6 +7,8 @@ import { Service } from '../container';
 import { InputError, NotFoundError, parseInput } from '../core/errors';
 import { TicketStatus } from '../core/enums';
 import { EventBus } from '../core/event-bus';
+import type { Profiles, Users } from '../db/schema-types';
+import { resultOf, rowsOf, sqlQuery } from '../db/typed-sql';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 import { KeyReservations } from '../orders/key-reservation.service';
 import { PAID } from '../orders/order-lifecycle';
@@ -30,33 +33,46 @@ function containsPattern(text: string): string {
  * orders_user_created_idx and support_tickets_user_created_idx indexes): a page costs the same at any depth and
  * any number of customers. $PAID and $CLOSED are the parameter numbers of the paid and closed status lists.
  */
-function customerColumnsSql(page: string, paidParam: string, closedParam: string): string {
-  return `
+function customerColumnsSql(page: string): RawBuilder<unknown> {
+  const id = sql.ref(`${page}.id`);
+  return sql`
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS order_count,
-             coalesce(sum(o.total_price) FILTER (WHERE o.status = ANY (${paidParam}::text[])), 0) AS total_paid
-      FROM orders o WHERE o.user_id = ${page}.id
+             coalesce(sum(o.total_price) FILTER (WHERE o.status = ANY (${PAID}::text[])), 0) AS total_paid
+      FROM orders o WHERE o.user_id = ${id}
     ) orders_of ON true
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS open_tickets FROM support_tickets t
-      WHERE t.user_id = ${page}.id AND t.status <> ALL (${closedParam}::text[])
+      WHERE t.user_id = ${id} AND t.status <> ALL (${OPEN_TICKET_EXCLUDED}::text[])
     ) tickets_of ON true
     LEFT JOIN LATERAL (
-      SELECT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${page}.id AND r.role = '${ADMIN_ROLE}') AS is_admin
+      SELECT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${id} AND r.role = ${sql.lit(ADMIN_ROLE)}) AS is_admin
     ) roles_of ON true`;
 }
 
-function toCustomer(row: Record<string, unknown>): Customer {
+/**
+ * A customer as the list and `find` read it: the account, the profile's name and the LATERAL aggregates. The list's
+ * rows are LEFT JOINed to its total, so there each column may be null (the row of an empty page).
+ */
+type CustomerRow = Pick<Selectable<Users>, 'id' | 'email' | 'created_at' | 'blocked_at'> & {
+  full_name: Selectable<Profiles>['full_name'] | null;
+  order_count: number;
+  total_paid: string;
+  open_tickets: number;
+  is_admin: boolean;
+};
+
+function toCustomer(row: CustomerRow): Customer {
   return Object.assign(new Customer(), {
-    id: row.id as string,
-    fullName: (row.full_name as string | null) ?? null,
-    email: row.email as string,
-    createdAt: new Date(row.created_at as string),
+    id: row.id,
+    fullName: row.full_name ?? null,
+    email: row.email,
+    createdAt: new Date(row.created_at),
     orderCount: Number(row.order_count ?? 0),
     totalPaid: Number(row.total_paid ?? 0),
     openTickets: Number(row.open_tickets ?? 0),
     blocked: row.blocked_at !== null && row.blocked_at !== undefined,
-    blockedAt: row.blocked_at ? new Date(row.blocked_at as string) : null,
+    blockedAt: row.blocked_at ? new Date(row.blocked_at) : null,
     isAdmin: row.is_admin === true,
   });
 }
@@ -84,49 +100,48 @@ export class CustomerService {
   }): Promise<KeysetPage<Customer>> {
     const { first, after } = pageArguments(options);
     const search = parseInput(customerSearchSchema, options.search ?? '');
-    const params: unknown[] = [first + 1, PAID, OPEN_TICKET_EXCLUDED];
-    const matching: string[] = [];
+    const matching: RawBuilder<boolean>[] = [];
     if (search) {
-      params.push(containsPattern(search));
-      const p = `$${params.length}`;
+      const pattern = containsPattern(search);
       // Two index scans (one per table) instead of a filter over the join of every user with their profile.
-      matching.push(`u.id IN (SELECT id FROM users WHERE email ILIKE ${p}
-                              UNION SELECT id FROM profiles WHERE full_name ILIKE ${p})`);
+      matching.push(sql<boolean>`u.id IN (SELECT id FROM users WHERE email ILIKE ${pattern}
+                                          UNION SELECT id FROM profiles WHERE full_name ILIKE ${pattern})`);
     }
     const conditions = [...matching];
     if (after) {
-      params.push(after.createdAt, after.id);
-      conditions.push(`(u.created_at, u.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+      conditions.push(sql<boolean>`(u.created_at, u.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
     }
-    const where = (list: string[]) => (list.length > 0 ? `WHERE ${list.join(' AND ')}` : '');
-    const rows: Record<string, unknown>[] = await this.db.query(
-      `WITH total AS (
+    const where = (list: RawBuilder<boolean>[]) => (list.length > 0 ? sql`WHERE ${sql.join(list, sql` AND `)}` : sql``);
+    // A `sql` template, not the builder: the total and the page LEFT JOINed ON true, then LATERAL aggregates per row,
+    // in one statement (tests/api/query-count.test.ts) read best as the SQL they are; values are parameters.
+    const rows = await rowsOf(
+      this.db,
+      sql<CustomerRow & { total_count: string; cursor_ts: string | null }>`WITH total AS (
          SELECT count(*) AS total_count FROM users u ${where(matching)}
        ), page AS (
-         SELECT u.id, u.email, u.created_at, u.blocked_at, p.full_name, ${cursorTimestampSql('u')} AS cursor_ts
+         SELECT u.id, u.email, u.created_at, u.blocked_at, p.full_name, ${sql.raw(cursorTimestampSql('u'))} AS cursor_ts
          FROM users u LEFT JOIN profiles p ON p.id = u.id
          ${where(conditions)}
          ORDER BY u.created_at DESC, u.id DESC
-         LIMIT $1
+         LIMIT ${first + 1}
        )
        SELECT total.total_count, page.*, orders_of.*, tickets_of.*, roles_of.*
        FROM total LEFT JOIN page ON true
-       ${customerColumnsSql('page', '$2', '$3')}
+       ${customerColumnsSql('page')}
        ORDER BY page.created_at DESC, page.id DESC`,
-      params,
     );
-    return keysetPage(rows, first, toCustomer);
+    return keysetPage(rows, first, (row) => toCustomer(row as unknown as CustomerRow));
   }
 
   /** One customer, or null for an unknown or malformed id. */
   async find(userId: string): Promise<Customer | null> {
     if (!isUuid(userId)) return null;
-    const rows: Record<string, unknown>[] = await this.db.query(
-      `SELECT u.id, u.email, u.created_at, u.blocked_at, p.full_name, orders_of.*, tickets_of.*, roles_of.*
+    const rows = await rowsOf(
+      this.db,
+      sql<CustomerRow>`SELECT u.id, u.email, u.created_at, u.blocked_at, p.full_name, orders_of.*, tickets_of.*, roles_of.*
        FROM users u LEFT JOIN profiles p ON p.id = u.id
-       ${customerColumnsSql('u', '$2', '$3')}
-       WHERE u.id = $1`,
-      [userId, PAID, OPEN_TICKET_EXCLUDED],
+       ${customerColumnsSql('u')}
+       WHERE u.id = ${userId}`,
     );
     return rows[0] ? toCustomer(rows[0]) : null;
   }
@@ -160,26 +175,53 @@ export class CustomerService {
   async setBlocked(admin: AuthUser, userId: string, blocked: boolean): Promise<Customer> {
     if (!isUuid(userId)) throw new NotFoundError('Customer');
     await this.db.transaction(async (manager) => {
-      const [target]: { id: string; is_admin: boolean }[] = await manager.query(
-        `SELECT u.id, EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = $2) AS is_admin
-         FROM users u WHERE u.id = $1 FOR UPDATE`,
-        [userId, ADMIN_ROLE],
+      const [target] = await rowsOf(
+        manager,
+        sqlQuery
+          .selectFrom('users as u')
+          .select((eb) => [
+            'u.id',
+            eb
+              .exists(
+                eb
+                  .selectFrom('user_roles as r')
+                  .select('r.user_id')
+                  .whereRef('r.user_id', '=', 'u.id')
+                  .where('r.role', '=', ADMIN_ROLE),
+              )
+              .as('is_admin'),
+          ])
+          .where('u.id', '=', userId)
+          .forUpdate(),
       );
       if (!target) throw new NotFoundError('Customer');
       if (blocked) {
         if (userId === admin.id) throw InputError.field('userId', CUSTOMER_MESSAGES.cannotBlockYourself);
         if (target.is_admin) throw InputError.field('userId', CUSTOMER_MESSAGES.cannotBlockAdmin);
-        await manager.query(
-          `UPDATE users SET blocked_at = coalesce(blocked_at, now()),
-             blocked_by = CASE WHEN blocked_at IS NULL THEN $2::uuid ELSE blocked_by END
-           WHERE id = $1`,
-          [userId, admin.id],
+        // A blocked account keeps its first block's time and author.
+        await resultOf(
+          manager,
+          sqlQuery
+            .updateTable('users')
+            .set({
+              blocked_at: sql<Date>`coalesce(blocked_at, now())`,
+              blocked_by: sql<string>`CASE WHEN blocked_at IS NULL THEN ${admin.id}::uuid ELSE blocked_by END`,
+            })
+            .where('id', '=', userId),
         );
-        await manager.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [
-          userId,
-        ]);
+        await resultOf(
+          manager,
+          sqlQuery
+            .updateTable('sessions')
+            .set({ revoked_at: sql<Date>`now()` })
+            .where('user_id', '=', userId)
+            .where('revoked_at', 'is', null),
+        );
       } else {
-        await manager.query(`UPDATE users SET blocked_at = NULL, blocked_by = NULL WHERE id = $1`, [userId]);
+        await resultOf(
+          manager,
+          sqlQuery.updateTable('users').set({ blocked_at: null, blocked_by: null }).where('id', '=', userId),
+        );
       }
       await this.bus.publish({ topic: 'accounts', id: userId }, manager);
     });

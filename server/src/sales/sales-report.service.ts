@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
 import { salesRangeSchema } from '../../../common/validation';
 import { Service } from '../container';
@@ -6,6 +7,7 @@ import { STOCKED_BY_KEYS } from '../fulfilment';
 import { parseInput } from '../core/errors';
 import { InventoryService } from '../inventory/inventory.service';
 import { sqlEnum } from '../db/sql-enum';
+import { rowsOf, sqlQuery } from '../db/typed-sql';
 import { PAID } from '../orders/order-lifecycle';
 import { TicketService } from '../support/ticket.service';
 import {
@@ -114,16 +116,20 @@ export class SalesReportService {
     // total. `grouping` tells the sets apart (bit 2: day rolled up, bit 1: method, bit 0: product).
     const { days, edges } = splitRange(from, to);
     const shortfalls = this.shortfalls(from, to);
-    const rows: GroupRow[] = await this.db.query(
-      `WITH cells AS (
+    // A `sql` template, not the builder: GROUPING SETS and GROUPING() are beyond Kysely's builder, and the statement
+    // reads best whole. The paid statuses are written in (sql.raw) so the partial index serves it.
+    const rows = await rowsOf(
+      this.db,
+      sql<GroupRow>`WITH cells AS (
          SELECT day, payment_method, product_id, revenue, orders, quantity
-         FROM sales_daily WHERE day >= ($1::timestamptz AT TIME ZONE 'UTC')::date
-                            AND day < ($2::timestamptz AT TIME ZONE 'UTC')::date
+         FROM sales_daily WHERE day >= (${days[0]}::timestamptz AT TIME ZONE 'UTC')::date
+                            AND day < (${days[1]}::timestamptz AT TIME ZONE 'UTC')::date
          UNION ALL
          SELECT (created_at AT TIME ZONE 'UTC')::date, payment_method, product_id, total_price, 1, quantity
          FROM orders
-         WHERE ${PAID_STATUS_SQL}
-           AND ((created_at >= $3 AND created_at < $4) OR (created_at >= $5 AND created_at < $6))
+         WHERE ${sql.raw(PAID_STATUS_SQL)}
+           AND ((created_at >= ${edges[0][0]} AND created_at < ${edges[0][1]})
+             OR (created_at >= ${edges[1][0]} AND created_at < ${edges[1][1]}))
        ), sums AS (
          SELECT day, payment_method, product_id, GROUPING(day, payment_method, product_id) AS grouping,
                 sum(revenue) AS revenue, sum(orders) AS orders, sum(quantity) AS quantity
@@ -135,7 +141,6 @@ export class SalesReportService {
        FROM sums LEFT JOIN products p ON p.id = sums.product_id
        -- Cells of orders no longer paid stay at zero; they are no sales.
        WHERE sums.orders <> 0 OR sums.grouping = 7`,
-      [days[0], days[1], edges[0][0], edges[0][1], edges[1][0], edges[1][1]],
     );
 
     const sales = (row: GroupRow) => ({ revenue: Number(row.revenue), orders: Number(row.orders) });
@@ -175,10 +180,18 @@ export class SalesReportService {
    * "Payment tolerance"); read beside the rollup, from the partial index of such orders (few).
    */
   private async shortfalls(from: Date, to: Date): Promise<{ shortfallAccepted: number; shortfallOrders: number }> {
-    const [row]: { cents: string; orders: string }[] = await this.db.query(
-      `SELECT coalesce(sum(accepted_shortfall_cents), 0) AS cents, count(*) AS orders FROM orders
-       WHERE accepted_shortfall_cents IS NOT NULL AND ${PAID_STATUS_SQL} AND created_at >= $1 AND created_at < $2`,
-      [from, to],
+    const [row] = await rowsOf(
+      this.db,
+      sqlQuery
+        .selectFrom('orders')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<string>('accepted_shortfall_cents'), sql<string>`0`).as('cents'),
+          eb.fn.countAll<string>().as('orders'),
+        ])
+        .where('accepted_shortfall_cents', 'is not', null)
+        .where(sql.raw<boolean>(PAID_STATUS_SQL))
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to),
     );
     return { shortfallAccepted: Number(row.cents) / 100, shortfallOrders: Number(row.orders) };
   }
@@ -186,16 +199,30 @@ export class SalesReportService {
   /** The operator's first look: orders waiting for a person, keyed products running out of keys, overdue tickets. */
   async counters(): Promise<OperatorCounters> {
     const [[review], products, overdueTickets] = await Promise.all([
-      this.db.query(
+      rowsOf(
+        this.db,
         // PENDING orders are few (the status index keeps this proportional to them, not to the order history).
-        `SELECT count(*)::int AS n FROM orders
-         WHERE status = $1 AND (payment_proof_file_id IS NOT NULL OR transaction_id IS NOT NULL OR payment_issue_kind = $2)`,
-        [OrderStatus.PENDING, PaymentIssueKind.NEEDS_REVIEW],
-      ) as Promise<{ n: number }[]>,
-      this.db.query(
-        `SELECT id, name, min_quantity FROM products WHERE active AND fulfilment = ANY ($1::text[]) ORDER BY name`,
-        [STOCKED_BY_KEYS],
-      ) as Promise<{ id: string; name: string; min_quantity: number }[]>,
+        sqlQuery
+          .selectFrom('orders')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('status', '=', OrderStatus.PENDING)
+          .where((eb) =>
+            eb.or([
+              eb('payment_proof_file_id', 'is not', null),
+              eb('transaction_id', 'is not', null),
+              eb('payment_issue_kind', '=', PaymentIssueKind.NEEDS_REVIEW),
+            ]),
+          ),
+      ),
+      rowsOf(
+        this.db,
+        sqlQuery
+          .selectFrom('products')
+          .select(['id', 'name', 'min_quantity'])
+          .where(sql.ref<boolean>('active'))
+          .where('fulfilment', '=', sql<string>`ANY (${STOCKED_BY_KEYS}::text[])`)
+          .orderBy('name'),
+      ),
       this.tickets.countOverdue(),
     ]);
     const available = await this.inventory.availableCounts(products.map((product) => product.id));

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import {
   isUuid,
@@ -17,7 +18,9 @@ import { EventBus } from '../core/event-bus';
 import { byId } from '../core/by-id';
 import { hydrate, rowsOfUsers } from '../db/hydrate';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
+import type { SupportTickets } from '../db/schema-types';
 import { sqlEnum } from '../db/sql-enum';
+import { rowsOf, sqlQuery } from '../db/typed-sql';
 import { Order } from '../orders/order.entity';
 import { SupportTicket } from './support-ticket.entity';
 import { TicketMessage } from './ticket-message.entity';
@@ -34,8 +37,11 @@ const CLOCK_RUNS_IN: readonly TicketStatus[] = [TicketStatus.OPEN, TicketStatus.
  * staff while the ticket is OPEN or IN_PROGRESS. The partial index support_tickets_awaiting_idx serves it.
  */
 const OVERDUE_SQL = (alias: string) =>
-  `(${alias}.awaiting_staff_since IS NOT NULL AND ${alias}.status IN (${sqlEnum(...CLOCK_RUNS_IN)})
-    AND ${alias}.awaiting_staff_since < now() - interval '${TICKET_DESK_LIMITS.replyWithinHours} hours')`;
+  sql.raw<boolean>(`(${alias}.awaiting_staff_since IS NOT NULL AND ${alias}.status IN (${sqlEnum(...CLOCK_RUNS_IN)})
+    AND ${alias}.awaiting_staff_since < now() - interval '${TICKET_DESK_LIMITS.replyWithinHours} hours')`);
+
+/** A ticket row as `SELECT *` reads it (hydrated into SupportTicket). */
+type TicketRow = Selectable<SupportTickets>;
 
 /** May `user` see `ticket`? Its owner and admins may; everyone else is told it does not exist. */
 export function canSeeTicket(user: AuthUser | null, ticket: Pick<SupportTicket, 'userId'>): boolean {
@@ -114,25 +120,28 @@ export class TicketService {
     await this.rateLimits.hit([`ticket:user:${userId}`], this.config.ticketRateLimit);
     return this.db.transaction(async (manager) => {
       if (orderId !== null) {
-        const owned: unknown[] = await manager.query(`SELECT 1 FROM orders WHERE id = $1 AND user_id = $2`, [
-          orderId,
-          userId,
-        ]);
+        const owned = await rowsOf(
+          manager,
+          sqlQuery.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId),
+        );
         if (owned.length === 0) throw InputError.field('orderId', TICKET_DESK_MESSAGES.orderNotYours);
       }
-      const rows: Record<string, unknown>[] = await manager.query(
-        `WITH ticket AS (
+      // A `sql` template, not the builder: a chain of data-modifying CTEs (the ticket, then its first message from the
+      // ticket's own row) in one statement reads best as the SQL it is.
+      // The zod enums hold the GraphQL enums' values (common/validation.ts TICKET_CATEGORIES, TICKET_PRIORITIES).
+      const rows = await rowsOf(
+        manager,
+        sql<TicketRow>`WITH ticket AS (
            INSERT INTO support_tickets (user_id, title, description, category, priority, status, order_id,
                                         last_activity_at, awaiting_staff_since)
-           VALUES ($1, $2, $3, $4, $5, $7, $6, now(), now())
+           VALUES (${userId}, ${values.title}, ${values.description}, ${values.category}, ${values.priority},
+                   ${TicketStatus.OPEN}, ${orderId}, now(), now())
            RETURNING *
          ), message AS (
            INSERT INTO ticket_messages (ticket_id, author_id, from_staff, body, created_at)
            SELECT id, user_id, false, description, created_at FROM ticket
          )
          SELECT * FROM ticket`,
-        // The zod enums hold the GraphQL enums' values (common/validation.ts TICKET_CATEGORIES, TICKET_PRIORITIES).
-        [userId, values.title, values.description, values.category, values.priority, orderId, TicketStatus.OPEN],
       );
       const ticket = hydrate(manager, SupportTicket, rows[0]);
       await this.events.record(manager, [{ type: 'ticket.created', payload: { ticketId: ticket.id } }]);
@@ -158,24 +167,27 @@ export class TicketService {
       if (ticket.status === TicketStatus.CLOSED) throw InputError.field('ticketId', TICKET_DESK_MESSAGES.ticketClosed);
       const fromStaff = isAdmin(user) && ticket.userId !== user.id;
       // clock_timestamp(), not now(): replies that waited for the row lock are stamped in the order they were added.
-      const rows: Record<string, unknown>[] = await manager.query(
-        `WITH message AS (
+      // A `sql` template, not the builder: the message and the ticket's update from it are one data-modifying CTE chain.
+      const rows = await rowsOf(
+        manager,
+        sql<TicketRow & { message_id: string }>`WITH message AS (
            INSERT INTO ticket_messages (ticket_id, author_id, from_staff, body, created_at)
-           VALUES ($1, $2, $3, $4, clock_timestamp())
+           VALUES (${ticket.id}, ${user.id}, ${fromStaff}, ${values.body}, clock_timestamp())
            RETURNING id, created_at
          ), changed AS (
          UPDATE support_tickets t
-         SET status = $5, last_activity_at = message.created_at, updated_at = message.created_at,
-             awaiting_staff_since = CASE WHEN $3 THEN NULL ELSE coalesce(t.awaiting_staff_since, message.created_at) END
+         SET status = ${statusAfterReply(ticket.status, fromStaff)}, last_activity_at = message.created_at,
+             updated_at = message.created_at,
+             awaiting_staff_since = CASE WHEN ${fromStaff} THEN NULL
+                                         ELSE coalesce(t.awaiting_staff_since, message.created_at) END
          FROM message
-         WHERE t.id = $1
+         WHERE t.id = ${ticket.id}
          RETURNING t.*, message.id AS message_id
          )
          SELECT * FROM changed`,
-        [ticket.id, user.id, fromStaff, values.body, statusAfterReply(ticket.status, fromStaff)],
       );
       await this.events.record(manager, [
-        { type: 'ticket.replied', payload: { ticketId, messageId: rows[0].message_id as string, fromStaff } },
+        { type: 'ticket.replied', payload: { ticketId, messageId: rows[0].message_id, fromStaff } },
       ]);
       await this.bus.publish(ticketChangeEvents(ticketId), manager);
       return hydrate(manager, SupportTicket, rows[0]);
@@ -189,17 +201,19 @@ export class TicketService {
   async setStatus(ticketId: string, status: TicketStatus): Promise<SupportTicket> {
     if (!isUuid(ticketId)) throw new NotFoundError('Ticket');
     return this.db.transaction(async (manager) => {
-      const rows: Record<string, unknown>[] = await manager.query(
-        // In a CTE: TypeORM returns a bare UPDATE's rows wrapped with its row count.
-        `WITH changed AS (
-           UPDATE support_tickets
-           SET status = $2, last_activity_at = clock_timestamp(), updated_at = clock_timestamp(),
-               awaiting_staff_since = CASE WHEN $2 = ANY($3::text[]) THEN NULL ELSE awaiting_staff_since END
-           WHERE id = $1 AND status <> $2
-           RETURNING *
-         )
-         SELECT * FROM changed`,
-        [ticketId, status, CLOCK_STOPPED_BY],
+      const rows = await rowsOf(
+        manager,
+        sqlQuery
+          .updateTable('support_tickets')
+          .set({
+            status,
+            last_activity_at: sql<Date>`clock_timestamp()`,
+            updated_at: sql<Date>`clock_timestamp()`,
+            ...(CLOCK_STOPPED_BY.includes(status) ? { awaiting_staff_since: null } : {}),
+          })
+          .where('id', '=', ticketId)
+          .where('status', '<>', status)
+          .returningAll(),
       );
       if (rows.length === 0) {
         const unchanged = await manager.getRepository(SupportTicket).findOneBy({ id: ticketId });
@@ -254,8 +268,12 @@ export class TicketService {
 
   /** Tickets whose reply is overdue (more than 24 hours without a staff answer), for the admin's counters. */
   async countOverdue(): Promise<number> {
-    const [row]: { count: number }[] = await this.db.query(
-      `SELECT count(*)::int AS count FROM support_tickets t WHERE ${OVERDUE_SQL('t')}`,
+    const [row] = await rowsOf(
+      this.db,
+      sqlQuery
+        .selectFrom('support_tickets as t')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where(OVERDUE_SQL('t')),
     );
     return row.count;
   }
@@ -267,38 +285,38 @@ export class TicketService {
    */
   async adminPage(options: TicketQueueFilter & { first?: number | null; after?: string | null }): Promise<TicketPage> {
     const { first, after } = pageArguments(options);
-    const params: unknown[] = [first + 1];
-    const filters: string[] = [];
+    const filters: RawBuilder<boolean>[] = [];
     for (const [column, value] of [
       ['status', options.status],
       ['priority', options.priority],
       ['category', options.category],
     ] as const) {
-      if (value) {
-        params.push(value);
-        filters.push(`t.${column} = $${params.length}`);
-      }
+      if (value) filters.push(sql<boolean>`${sql.ref(`t.${column}`)} = ${value}`);
     }
     const pageConditions = [...filters];
     if (after) {
-      params.push(after.createdAt, after.id);
-      pageConditions.push(`(t.last_activity_at, t.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+      pageConditions.push(
+        sql<boolean>`(t.last_activity_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      );
     }
-    const where = (conditions: string[]) => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
-    const rows: Record<string, unknown>[] = await this.db.query(
-      `WITH total AS (
+    const where = (conditions: RawBuilder<boolean>[]) =>
+      conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+    // A `sql` template, not the builder: the total, the overdue count and the page joined ON true into one statement
+    // (a statement per page, tests/api/query-count.test.ts) read best as the SQL they are; the filters are parameters.
+    const rows = await rowsOf(
+      this.db,
+      sql<Partial<TicketRow> & { total_count: string; overdue_count: string; cursor_ts: string | null }>`WITH total AS (
          SELECT count(*) AS total_count FROM support_tickets t ${where(filters)}
        ), overdue AS (
          SELECT count(*) AS overdue_count FROM support_tickets t WHERE ${OVERDUE_SQL('t')}
        ), page AS (
-         SELECT t.*, ${cursorTimestampSql('t', 'last_activity_at')} AS cursor_ts
+         SELECT t.*, ${sql.raw(cursorTimestampSql('t', 'last_activity_at'))} AS cursor_ts
          FROM support_tickets t ${where(pageConditions)}
          ORDER BY t.last_activity_at DESC, t.id DESC
-         LIMIT $1
+         LIMIT ${first + 1}
        )
        SELECT total.total_count, overdue.overdue_count, page.* FROM total CROSS JOIN overdue LEFT JOIN page ON true
        ORDER BY page.last_activity_at DESC, page.id DESC`,
-      params,
     );
     return {
       ...keysetPage(rows, first, (row) => hydrate(this.db.manager, SupportTicket, row)),
