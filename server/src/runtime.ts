@@ -11,6 +11,9 @@ import { JobQueue, migrateJobQueue, startJobRunners, type JobRunner } from './co
 import { createDataSource } from './db/data-source';
 import { FileStore, PgFileStore } from './files/file-store';
 import { CRONTAB, eventConsumers, jobTasks, START_JOBS } from './jobs';
+import { PayableOrdersService } from './orders/payable-orders.service';
+import { PaymentSettlement } from './orders/payment-settlement.service';
+import { PayableOrders, PaymentObserver } from './payments/payment-observer';
 import { RateService } from './rates/rate.service';
 
 export interface Runtime {
@@ -53,6 +56,11 @@ export async function createRuntime(options: {
       },
     });
   container.set(FileStore, container.get(PgFileStore));
+  // The payments module declares what it asks and tells about orders; the orders module answers and decides
+  // (docs/architecture.md "Module ownership"), so payments never import orders.
+  container
+    .set(PayableOrders, container.get(PayableOrdersService))
+    .set(PaymentObserver, container.get(PaymentSettlement));
   // Quotes and checkouts (the API) and late payments' re-quotes (jobs) read rates from memory: loaded before either.
   await container.get(RateService).start();
 

@@ -10,10 +10,10 @@ import { JobQueue } from '../core/job-queue';
 import { RESERVATION_END_TASK, reservationEnd, reservationEndSpec } from './key-reservation';
 import { logger } from '../core/logger';
 import { OrderKeys } from '../inventory/order-keys.service';
-import { ChainPaymentService } from '../payments/chain-payment.service';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
 import { queueAwaitingStockDeliveries } from './awaiting-stock';
 import { orderChangeEvents } from './order-topics';
+import { PaymentSettlement } from './payment-settlement.service';
 import { Order } from './order.entity';
 
 /** The order-history note of a reservation that ended unpaid. */
@@ -39,7 +39,7 @@ export class KeyReservations {
     private readonly config: AppConfig,
     private readonly lifecycle: OrderLifecycle,
     private readonly keys: OrderKeys,
-    private readonly chainPayments: ChainPaymentService,
+    private readonly settlement: PaymentSettlement,
     private readonly bus: EventBus,
     private readonly jobs: JobQueue,
   ) {}
@@ -80,7 +80,7 @@ export class KeyReservations {
         await this.jobs.add(reservationEndSpec(orderId, order.keysReservedUntil), manager);
         return 'not-yet';
       }
-      if (order.paymentDueAt.getTime() > Date.now() && (await this.chainPayments.seenPaymentsCover(manager, order))) {
+      if (order.paymentDueAt.getTime() > Date.now() && (await this.settlement.seenPaymentsCover(manager, order))) {
         // Paid in full on chain, waiting for confirmations: held for another period, never past the payment window.
         const until = new Date(Math.min(this.holdUntil().getTime(), order.paymentDueAt.getTime()));
         await manager.query(`UPDATE orders SET keys_reserved_until = $2 WHERE id = $1`, [order.id, until]);

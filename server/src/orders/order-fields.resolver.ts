@@ -15,7 +15,7 @@ import { OrderKeys, type DeliveredKey } from '../inventory/order-keys.service';
 import { ChainPayment } from '../payments/chain-payment.entity';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { ExchangeRate } from '../rates/exchange-rate.types';
-import { ChainPaymentService } from '../payments/chain-payment.service';
+import { ChainPaymentRecords } from '../payments/chain-payment-records.service';
 import { PAID } from './order-lifecycle';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
@@ -51,7 +51,7 @@ function keyCountLoader(ctx: RequestContext) {
 /** The latest payment seen on chain for each order, batched per request. */
 function paymentLoader(ctx: RequestContext) {
   return ctx.loaders.loader<ChainPayment>('chainPaymentByOrderId', (ids) =>
-    ctx.container.get(ChainPaymentService).latestOf(ids),
+    ctx.container.get(ChainPaymentRecords).latestOf(ids),
   );
 }
 

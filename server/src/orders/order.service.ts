@@ -9,6 +9,7 @@ import { AppConfig } from '../app-config';
 import { ActorKind, OrderStatus } from '../core/enums';
 import { InputError, NotFoundError, parseInput } from '../core/errors';
 import { EventBus } from '../core/event-bus';
+import { ChainPaymentRecords } from '../payments/chain-payment-records.service';
 import { ChainPaymentService, TRANSACTION_ISSUES } from '../payments/chain-payment.service';
 import { OrderEvent } from './order-event.entity';
 import { OrderLifecycle } from './order-lifecycle.service';
@@ -36,6 +37,7 @@ export class OrderService {
     private readonly bus: EventBus,
     private readonly lifecycle: OrderLifecycle,
     private readonly chainPayments: ChainPaymentService,
+    private readonly chainRecords: ChainPaymentRecords,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
   ) {}
@@ -105,7 +107,7 @@ export class OrderService {
     return this.db.transaction(async (manager) => {
       const order = await this.lockOwnOrder(manager, user, orderId);
       if (order.status !== OrderStatus.PENDING) throw InputError.field('orderId', MESSAGES.onlyPendingCanBeCancelled);
-      if (await this.chainPayments.hasPaymentFor(manager, order.id)) {
+      if (await this.chainRecords.hasPaymentFor(manager, order.id)) {
         throw InputError.field('orderId', MESSAGES.paymentSeenCannotCancel);
       }
       return this.lifecycle.transition(
@@ -142,7 +144,7 @@ export class OrderService {
         ],
         manager,
       );
-      if (await this.chainPayments.paidAnotherOrder(manager, order.id, txId ?? '')) {
+      if (await this.chainRecords.paidAnotherOrder(manager, order.id, txId ?? '')) {
         throw InputError.field('transactionId', MESSAGES.transactionAlreadyUsed);
       }
       if ((txId ?? null) === order.transactionId) return order;

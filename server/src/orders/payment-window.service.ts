@@ -7,7 +7,7 @@ import { asNewEvent, type DomainEvent, type DomainEventConsumer } from '../core/
 import { addJobsSql } from '../core/job-queue';
 import { reservationEndJobSql } from './key-reservation';
 import { logger } from '../core/logger';
-import { ChainPaymentService } from '../payments/chain-payment.service';
+import { ChainPaymentRecords } from '../payments/chain-payment-records.service';
 import { OrderLifecycle, SYSTEM_ACTOR } from './order-lifecycle.service';
 import { Order } from './order.entity';
 
@@ -25,7 +25,7 @@ export class PaymentWindowService implements DomainEventConsumer {
   constructor(
     private readonly db: DataSource,
     private readonly lifecycle: OrderLifecycle,
-    private readonly chainPayments: ChainPaymentService,
+    private readonly chainPayments: ChainPaymentRecords,
   ) {}
 
   /**

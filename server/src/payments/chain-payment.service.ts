@@ -1,22 +1,12 @@
-import { DataSource, Not, type EntityManager, MoreThanOrEqual } from 'typeorm';
-import { ORDER_STATUS_LABELS } from '../../../common/labels';
+import { DataSource, type EntityManager } from 'typeorm';
 import { shortOrderId } from '../../../common/order-lifecycle';
-import { PAYMENT_ISSUE_LABELS } from '../../../common/payment-issues';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
-import { OrderStatus, PaymentIssueKind, type PaymentMethod } from '../core/enums';
-import { DomainEvents } from '../core/domain-events';
-import { EventBus } from '../core/event-bus';
+import { PaymentIssueKind, type PaymentMethod } from '../core/enums';
 import { JobQueue } from '../core/job-queue';
 import { logger } from '../core/logger';
-import { sqlEnum } from '../db/sql-enum';
-import { ENDED_UNPAID, PAID } from '../orders/order-lifecycle';
-import { OrderLifecycle, SYSTEM_ACTOR } from '../orders/order-lifecycle.service';
-import type { HeldQuote } from '../orders/held-quote.service';
-import { judgePayments, type Verdict } from '../orders/payment-verdict';
-import { Order } from '../orders/order.entity';
-import { orderChangeEvents } from '../orders/order-topics';
 import { ChainPayment, ChainPaymentMatch, ChainPaymentStatus } from './chain-payment.entity';
+import { txIdKeySql } from './chain-payment-records.service';
 import {
   ChainReadError,
   confirmationsAt,
@@ -26,9 +16,14 @@ import {
   type ChainTransfer,
 } from './chains/chain-reader';
 import { ChainReaders, type ChainWatch } from './chains/chain-readers';
-import { HELD_QUOTE_GRACE } from './unique-amount';
-import { methodDefinition } from './methods';
 import { PaymentMethodService } from './payment-method.service';
+import {
+  PayableOrders,
+  PaymentObserver,
+  type PayableOrder,
+  type PaymentReport,
+  type PaymentSighting,
+} from './payment-observer';
 
 export const PAYMENTS_POLL_TASK = 'payments:poll';
 export const PAYMENT_CHECK_TASK = 'payments:check';
@@ -37,12 +32,6 @@ export const PAYMENTS_POLL_QUEUE = 'payments-poll';
 
 /** Typed transaction ids read per chain and poll, at most (each is one or a few requests). */
 const TYPED_PER_POLL = 100;
-
-/** An open order's status, in the SQL of the statements that find the order a payment is for. */
-const PENDING = sqlEnum(OrderStatus.PENDING);
-
-/** A transaction id as SQL compares it, however it was typed: lower case, without ETH's "0x" (hexTxId's rule). */
-const txIdKeySql = (expression: string) => `replace(lower(${expression}), '0x', '')`;
 
 /** How long a payment may be unknown to the chain before it counts as dropped (it paid nothing). */
 const DROPPED_AFTER_MS = 3_600_000;
@@ -59,43 +48,35 @@ export interface PollReport {
   error?: string;
 }
 
+/** A quote held at checkout, as `paidInTime` asks about it. */
+interface QuoteToPay {
+  paymentMethod: PaymentMethod;
+  cryptoAddress: string;
+  paymentAmountCrypto: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
 /**
- * Payment confirmation on chain (docs/payments.md): matches payments read from the chains to orders, follows their
- * confirmations and moves a paid order to SUCCESS as SYSTEM (which delivers it). Two ways in:
+ * Payments on chain (docs/payments.md): reads the chains, records what they show (`chain_payments`, watch positions,
+ * confirmations), attributes each payment to the order whose unique amount it is, and tells the orders module
+ * (`PaymentObserver`), which decides what the payments mean (paid, short, late…). Two ways in:
  * - a transaction id the customer gives is read at once (`payments:check` job) and on each poll until it is found;
  * - a job (`payments:poll`) watches each address for payments of an open order's unique amount.
  * Attribution never trusts a typed id alone: a payment whose amount is another open order's unique amount belongs to
- * that order. Under-, over- and late payments, failed, foreign or reused transactions are flagged on the order
- * (`paymentIssue`) and in its history, never silently accepted or dropped.
+ * that order. Failed, foreign or reused transactions are reported on the order, never silently dropped. What it asks
+ * about orders, it asks through `PayableOrders`: this module does not read the orders' tables.
  */
-/**
- * When a payment was sent, for the quote lock: the earlier of its block's time and when the store first saw it (a
- * payment broadcast inside the lock and mined after it was sent inside it).
- */
-const sentAt = (p: Pick<ChainPayment, 'blockTime' | 'detectedAt'>) =>
-  Math.min(p.blockTime?.getTime() ?? Infinity, p.detectedAt.getTime());
-
-/** Cents as the customer reads dollars: 1234 → "$12.34". */
-function dollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
-
-/** What `payments` add up to, in the smallest units of a method with `decimals` shown decimals. */
-function receivedUnits(payments: readonly Pick<ChainPayment, 'amount'>[], decimals: number): bigint {
-  return payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
-}
-
 @Service()
 export class ChainPaymentService {
   constructor(
     private readonly db: DataSource,
     private readonly readers: ChainReaders,
     private readonly methods: PaymentMethodService,
-    private readonly lifecycle: OrderLifecycle,
-    private readonly bus: EventBus,
     private readonly jobs: JobQueue,
     private readonly config: AppConfig,
-    private readonly events: DomainEvents,
+    private readonly orders: PayableOrders,
+    private readonly observer: PaymentObserver,
   ) {}
 
   /** The methods read from a chain that have an address to watch. */
@@ -160,20 +141,17 @@ export class ChainPaymentService {
    * poll; three failed reads in a row mean the API itself is failing, and the rest wait for the next poll.
    */
   private async checkTypedIds(watch: ChainWatch, address: string, tip: number): Promise<number> {
-    // Until the payment window ends (after it, an admin looks at what the customer sent). In no fixed order: a few IDs
-    // that fail to read every time must not always be met first and keep the others from being read.
-    const typed: { id: string }[] = await this.db.query(
-      `SELECT o.id FROM orders o
-       WHERE o.payment_method = $1 AND o.status = $2 AND o.transaction_id IS NOT NULL
-       AND o.payment_due_at > now()
-       AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind = ANY ($3::text[]))
-       AND NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
-                         AND ${txIdKeySql('c.tx_id')} = ${txIdKeySql('o.transaction_id')})
-       ORDER BY random() LIMIT ${TYPED_PER_POLL}`,
-      [watch.method, OrderStatus.PENDING, [PaymentIssueKind.NOT_FOUND, PaymentIssueKind.UNDERPAID]],
+    // An id not found yet, or one that paid too little (the rest may come in it: ETH's internal transfers).
+    const typed = await this.orders.typedToCheck(
+      watch.method,
+      [PaymentIssueKind.NOT_FOUND, PaymentIssueKind.UNDERPAID],
+      // The typed id is not on record for the order yet (this module's table, this module's predicate).
+      `NOT EXISTS (SELECT 1 FROM chain_payments c WHERE c.order_id = o.id
+                     AND ${txIdKeySql('c.tx_id')} = ${txIdKeySql('o.transaction_id')})`,
+      TYPED_PER_POLL,
     );
     let failedInARow = 0;
-    for (const { id } of typed) {
+    for (const id of typed) {
       try {
         await this.isolated({ orderId: id }, () => this.checkTyped(id, watch, address, tip));
         failedInARow = 0;
@@ -188,8 +166,8 @@ export class ChainPaymentService {
 
   /** The `payments:check` job: reads the transaction id the customer gave for order `orderId` now. */
   async checkOrder(orderId: string): Promise<void> {
-    const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
-    if (!order || order.status !== OrderStatus.PENDING || !order.transactionId) return;
+    const order = await this.orders.find(orderId);
+    if (!order?.open || !order.transactionId) return;
     const watch = this.readers.forMethod(order.paymentMethod);
     const address = this.methods.addressFor(order.paymentMethod);
     if (!watch || !address) return;
@@ -207,7 +185,9 @@ export class ChainPaymentService {
    * quote was held, before the order existed: the spec's flow pays first, then presses "I've Sent the Payment"), and
    * settles it. Nothing when none.
    */
-  async claimSeen(order: Order): Promise<void> {
+  async claimSeen(
+    order: Pick<PayableOrder, 'id' | 'paymentMethod' | 'cryptoAddress' | 'paymentAmountCrypto' | 'paymentsCountFrom'>,
+  ): Promise<void> {
     const watch = this.readers.forMethod(order.paymentMethod);
     if (!watch) return;
     const ours = await this.db.transaction(async (manager) => {
@@ -220,21 +200,11 @@ export class ChainPaymentService {
       for (const payment of seen) {
         // Short of the amount (an exchange fee): the order's only when nothing else at the address could explain it.
         if (decimalToUnits(payment.shown, 8) !== decimalToUnits(order.paymentAmountCrypto, 8)) {
-          const orders = await this.orderWithinTolerance(
-            manager,
-            watch,
-            order.cryptoAddress,
-            payment.shown,
-            payment.sentAt,
-          );
-          const quoted = await this.heldQuoteExplains(
-            manager,
-            watch,
-            order.cryptoAddress,
-            payment.shown,
-            payment.sentAt,
-          );
-          if (quoted || orders.length !== 1 || orders[0].id !== order.id) continue;
+          const sighting = this.sighting(watch, order.cryptoAddress, payment.shown, payment.sentAt);
+          const tolerance = this.methods.tolerancePercent(watch.method);
+          const orders = await this.orders.withinTolerance(manager, sighting, tolerance);
+          const quoted = await this.orders.heldQuoteExplains(manager, sighting, tolerance);
+          if (quoted || orders.length !== 1 || orders[0] !== order.id) continue;
         }
         claimed.push(payment.id);
       }
@@ -251,7 +221,7 @@ export class ChainPaymentService {
       { orderId: order.id, payments: ours.length },
       'Payment seen before the order was placed attributed to it',
     );
-    await this.settle(order.id);
+    await this.observer.paymentsChanged(order.id);
   }
 
   /**
@@ -259,9 +229,7 @@ export class ChainPaymentService {
    * tolerance) to its address, sent after it was held and before it expired, is on record and no order's. While its
    * amount is still held (HELD_QUOTE_GRACE), such a quote may still be placed (HeldQuotes.usable).
    */
-  async paidInTime(
-    quote: Pick<HeldQuote, 'paymentMethod' | 'cryptoAddress' | 'paymentAmountCrypto' | 'createdAt' | 'expiresAt'>,
-  ): Promise<boolean> {
+  async paidInTime(quote: QuoteToPay): Promise<boolean> {
     const watch = this.readers.forMethod(quote.paymentMethod);
     if (!watch) return false;
     const seen = await this.unattributedFor(this.db.manager, watch, quote.cryptoAddress, {
@@ -308,31 +276,13 @@ export class ChainPaymentService {
       .map((p) => ({ id: p.id, shown: p.shown, sentAt: p.sent_at }));
   }
 
-  /**
-   * Whether a quote held at checkout (not yet placed, its amount still held) could be what a payment of `shown` to
-   * `address` sent at `sentAt` pays: its exact amount ('exact'), short of it within the tolerance ('band'), or not.
-   * Such a payment is left for the quote's order (claimSeen): no other order takes it by tolerance or typed ID.
-   */
-  private async heldQuoteExplains(
-    manager: EntityManager,
-    watch: ChainWatch,
-    address: string,
-    shown: string,
-    sentAt: Date,
-  ): Promise<'exact' | 'band' | null> {
-    const [row]: { exact: boolean | null; n: number }[] = await manager.query(
-      `SELECT bool_or(payment_amount_crypto = $3::numeric) AS exact, count(*)::int AS n FROM held_quotes
-       WHERE payment_method = $1 AND crypto_address = $2 AND order_id IS NULL
-         AND expires_at > now() - interval '${HELD_QUOTE_GRACE}'
-         AND payment_amount_crypto >= $3::numeric AND $3::numeric >= payment_amount_crypto * (1 - $4::numeric / 100)
-         AND created_at <= $5::timestamptz + $6 * interval '1 millisecond'`,
-      [watch.method, address, shown, this.methods.tolerancePercent(watch.method), sentAt, watch.definition.clockSkewMs],
-    );
-    return row.n === 0 ? null : row.exact ? 'exact' : 'band';
+  /** A payment of `shown` to `address` sent at `sentAt`, as attribution asks the orders module about it. */
+  private sighting(watch: ChainWatch, address: string, shown: string, sentAt: Date): PaymentSighting {
+    return { method: watch.method, address, shown, sentAt, clockSkewMs: watch.definition.clockSkewMs };
   }
 
   /** Queues the immediate check of the transaction id an order was just given (in the caller's transaction). */
-  async queueCheck(order: Pick<Order, 'id' | 'paymentMethod'>, manager: EntityManager): Promise<void> {
+  async queueCheck(order: Pick<PayableOrder, 'id' | 'paymentMethod'>, manager: EntityManager): Promise<void> {
     if (!this.readers.forMethod(order.paymentMethod)) return;
     await this.jobs.add(
       { task: PAYMENT_CHECK_TASK, payload: { orderId: order.id }, jobKey: `${PAYMENT_CHECK_TASK}:${order.id}` },
@@ -342,25 +292,36 @@ export class ChainPaymentService {
 
   /** Reads the transaction id order `orderId` was given and records what it paid, or flags what is wrong with it. */
   private async checkTyped(orderId: string, watch: ChainWatch, address: string, tip: number): Promise<void> {
-    const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
-    if (!order || order.status !== OrderStatus.PENDING || !order.transactionId) return;
+    const order = await this.orders.find(orderId);
+    if (!order?.open || !order.transactionId) return;
     const txId = order.transactionId;
     const { facts, clockSkewMs } = watch.definition;
     const tx = await watch.reader.transaction(txId);
     if (!tx) {
-      return this.flagById(order.id, PaymentIssueKind.NOT_FOUND, ISSUES.notFound(txId, facts.chain!.name));
+      return this.reportWhileOpen(order.id, {
+        kind: PaymentIssueKind.NOT_FOUND,
+        message: ISSUES.notFound(txId, facts.chain!.name),
+      });
     }
-    if (tx.status === 'failed') return this.flagById(order.id, PaymentIssueKind.FAILED, ISSUES.failed(txId));
+    if (tx.status === 'failed') {
+      return this.reportWhileOpen(order.id, { kind: PaymentIssueKind.FAILED, message: ISSUES.failed(txId) });
+    }
     // A transfer of nothing (TRC-20 address poisoning sends 0 USDT) pays nothing.
     const toUs = tx.transfers.filter((t) => t.units > 0n && paysAddress(watch, t, address));
     const payments = toUs.filter((t) => t.token === watch.token);
     if (payments.length === 0) {
-      return toUs.length > 0
-        ? this.flagById(order.id, PaymentIssueKind.WRONG_TOKEN, ISSUES.wrongToken(txId, facts.label))
-        : this.flagById(order.id, PaymentIssueKind.WRONG_RECIPIENT, ISSUES.wrongRecipient(txId, address));
+      return this.reportWhileOpen(
+        order.id,
+        toUs.length > 0
+          ? { kind: PaymentIssueKind.WRONG_TOKEN, message: ISSUES.wrongToken(txId, facts.label) }
+          : { kind: PaymentIssueKind.WRONG_RECIPIENT, message: ISSUES.wrongRecipient(txId, address) },
+      );
     }
     if (tx.blockTime && tx.blockTime.getTime() < order.paymentsCountFrom.getTime() - clockSkewMs) {
-      return this.flagById(order.id, PaymentIssueKind.BEFORE_ORDER, ISSUES.beforeOrder(txId));
+      return this.reportWhileOpen(order.id, {
+        kind: PaymentIssueKind.BEFORE_ORDER,
+        message: ISSUES.beforeOrder(txId),
+      });
     }
     for (const transfer of payments) await this.record(watch, address, tx, transfer, tip, order);
   }
@@ -371,20 +332,7 @@ export class ChainPaymentService {
    * no order waits for a payment there. Returns how many transfers it saw.
    */
   private async watchAddress(watch: ChainWatch, address: string, tip: number): Promise<number> {
-    // Two indexed minimums rather than one OR, which would walk the whole order history.
-    const [{ oldest }]: { oldest: Date | null }[] = await this.db.query(
-      `SELECT least(
-         (SELECT min(created_at) FROM orders
-          WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL AND status = $4),
-         (SELECT min(created_at) FROM orders
-          WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL
-            AND payment_due_at > now() - $3 * interval '1 day'),
-         -- A quote held at checkout may be paid before its order exists.
-         (SELECT min(created_at) FROM held_quotes
-          WHERE payment_method = $1 AND crypto_address = $2 AND order_id IS NULL
-            AND expires_at > now() - interval '${HELD_QUOTE_GRACE}')) AS oldest`,
-      [watch.method, address, this.config.chains.latePaymentDays, OrderStatus.PENDING],
-    );
+    const oldest = await this.orders.oldestAwaiting(watch.method, address, this.config.chains.latePaymentDays);
     if (!oldest) {
       // Nothing to look for: the next order starts from the recent past, not from a backlog.
       await this.db.query(`DELETE FROM chain_watch_positions WHERE method = $1 AND address = $2`, [
@@ -431,7 +379,7 @@ export class ChainPaymentService {
     tx: ChainTransaction,
     transfer: ChainTransfer,
     tip: number,
-    claimant: Order | null,
+    claimant: Pick<PayableOrder, 'id' | 'paymentAmountCrypto'> | null,
   ): Promise<void> {
     const { method } = watch;
     const settle = await this.db.transaction(async (manager): Promise<string | null> => {
@@ -450,7 +398,7 @@ export class ChainPaymentService {
         if (!claimant) return null;
         if (existing.orderId === claimant.id) return existing.orderId;
         if (existing.orderId) {
-          await this.flag(manager, claimant, PaymentIssueKind.ALREADY_USED, ISSUES.alreadyUsed(tx.txId));
+          await this.observer.paymentProblem(manager, claimant.id, alreadyUsed(tx.txId));
           return null;
         }
         await manager.update(
@@ -461,23 +409,25 @@ export class ChainPaymentService {
         return claimant.id;
       }
       const shown = this.shownAmount(watch, transfer.units);
-      const exact = await this.orderOfAmount(manager, watch, address, shown, tx, claimant?.id ?? null);
+      const sighting = this.sighting(watch, address, shown, tx.blockTime ?? new Date());
+      const tolerance = this.methods.tolerancePercent(method);
+      const exact = await this.orders.ofAmount(
+        manager,
+        sighting,
+        claimant?.id ?? null,
+        this.config.chains.latePaymentDays,
+      );
       const claimantsAmount =
         claimant !== null && decimalToUnits(shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8);
       // A quote held at checkout (paid before its order is placed) keeps what is its: the order claims it when placed.
-      const sentAt = tx.blockTime ?? new Date();
       const quoted =
-        exact === null && !claimantsAmount
-          ? await this.heldQuoteExplains(manager, watch, address, shown, sentAt)
-          : null;
+        exact === null && !claimantsAmount ? await this.orders.heldQuoteExplains(manager, sighting, tolerance) : null;
       // Slightly short (an exchange kept its fee): the order whose payment tolerance explains it, when only one does.
       const explained =
-        exact === null && !claimantsAmount
-          ? await this.orderWithinTolerance(manager, watch, address, shown, sentAt)
-          : null;
+        exact === null && !claimantsAmount ? await this.orders.withinTolerance(manager, sighting, tolerance) : null;
       const byAmount =
         exact ??
-        (!quoted && explained?.length === 1 && (!claimant || explained[0].id === claimant.id) ? explained[0].id : null);
+        (!quoted && explained?.length === 1 && (!claimant || explained[0] === claimant.id) ? explained[0] : null);
       const owner = byAmount ?? (quoted === 'exact' ? null : (claimant?.id ?? null));
       const matchedBy =
         owner === null
@@ -513,98 +463,20 @@ export class ChainPaymentService {
         // Tolerance bands overlap on this payment (two orders', or an order's and a held quote's): none takes it; an
         // admin decides, with the orders named.
         for (const candidate of explained) {
-          const others = explained.filter((o) => o.id !== candidate.id).map((o) => `#${shortOrderId(o.id)}`);
+          const others = explained.filter((id) => id !== candidate).map((id) => `#${shortOrderId(id)}`);
           if (quoted === 'band') others.push('a price held at checkout');
-          await this.flag(
-            manager,
-            candidate,
-            PaymentIssueKind.NEEDS_REVIEW,
-            ISSUES.ambiguousShort(`${shown} ${watch.definition.facts.currency}`, tx.txId, others),
-          );
+          await this.observer.paymentProblem(manager, candidate, {
+            kind: PaymentIssueKind.NEEDS_REVIEW,
+            message: ISSUES.ambiguousShort(`${shown} ${watch.definition.facts.currency}`, tx.txId, others),
+          });
         }
       }
       if (claimant && owner !== claimant.id) {
-        await this.flag(manager, claimant, PaymentIssueKind.ALREADY_USED, ISSUES.alreadyUsed(tx.txId));
+        await this.observer.paymentProblem(manager, claimant.id, alreadyUsed(tx.txId));
       }
       return owner;
     });
-    if (settle) await this.settle(settle);
-  }
-
-  /**
-   * The order whose unique amount `shown` is, among orders still waiting for a payment (or ended within
-   * LATE_PAYMENT_DAYS) placed before the payment was sent, other than `except`; else the UNDERPAID order whose
-   * `amountDue` it is (the customer paid the rest).
-   */
-  private async orderOfAmount(
-    manager: EntityManager,
-    watch: ChainWatch,
-    address: string,
-    shown: string,
-    tx: ChainTransaction,
-    except: string | null,
-  ): Promise<string | null> {
-    const sentAt = tx.blockTime ?? new Date();
-    const rows: { id: string }[] = await manager.query(
-      `SELECT id FROM (
-         SELECT id, 0 AS rank, status = ${PENDING} AS open, created_at FROM orders
-         WHERE payment_method = $1 AND crypto_address = $2 AND payment_amount_crypto = $3::numeric
-           AND payment_offset IS NOT NULL AND ($4::uuid IS NULL OR id <> $4)
-           AND (status = ${PENDING} OR payment_due_at > now() - $5 * interval '1 day')
-           AND coalesce(payable_from, created_at) <= $6::timestamptz + $7 * interval '1 millisecond'
-         UNION ALL
-         -- The rest of an UNDERPAID order (its amountDue), when no order has this amount as its own, no other owes
-         -- it and no quote held at checkout has it: a rest is set to the unit by the customer, so it must never
-         -- reach a payment someone else makes.
-         SELECT id, 1, true, created_at FROM orders
-         WHERE payment_method = $1 AND crypto_address = $2 AND amount_due = $3::numeric AND status = ${PENDING}
-           AND ($4::uuid IS NULL OR id <> $4)
-           AND (SELECT count(*) FROM orders owing
-                WHERE owing.payment_method = $1 AND owing.crypto_address = $2 AND owing.amount_due = $3::numeric
-                  AND owing.status = ${PENDING}) = 1
-           AND NOT EXISTS (SELECT 1 FROM held_quotes quote
-                           WHERE quote.payment_method = $1 AND quote.crypto_address = $2
-                             AND quote.payment_amount_crypto = $3::numeric AND quote.order_id IS NULL
-                             AND quote.expires_at > now() - interval '${HELD_QUOTE_GRACE}')
-       ) candidate
-       ORDER BY rank, open DESC, created_at DESC LIMIT 1`,
-      [watch.method, address, shown, except, this.config.chains.latePaymentDays, sentAt, watch.definition.clockSkewMs],
-    );
-    return rows[0]?.id ?? null;
-  }
-
-  /**
-   * The PENDING orders at `address` that a payment of `shown` could be, within their method's payment tolerance
-   * (PAYMENT_TOLERANCE_PERCENT): short of the order's amount by at most that share, sent after the order's payments
-   * count from. None without a tolerance. More than one: the payment is no one's until an admin decides.
-   */
-  private async orderWithinTolerance(
-    manager: EntityManager,
-    watch: ChainWatch,
-    address: string,
-    shown: string,
-    sentAt: Date,
-  ): Promise<Order[]> {
-    const tolerance = this.methods.tolerancePercent(watch.method);
-    if (tolerance <= 0) return [];
-    return manager
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .where('o.payment_method = :method AND o.crypto_address = :address AND o.status = :pending', {
-        method: watch.method,
-        address,
-        pending: OrderStatus.PENDING,
-      })
-      .andWhere('o.payment_offset IS NOT NULL')
-      .andWhere(':shown::numeric < o.payment_amount_crypto', { shown })
-      .andWhere(':shown::numeric >= o.payment_amount_crypto * (1 - :tolerance::numeric / 100)', { tolerance })
-      .andWhere(`coalesce(o.payable_from, o.created_at) <= :sentAt::timestamptz + :skew * interval '1 millisecond'`, {
-        sentAt,
-        skew: watch.definition.clockSkewMs,
-      })
-      .orderBy('o.created_at')
-      .limit(5)
-      .getMany();
+    if (settle) await this.observer.paymentsChanged(settle);
   }
 
   /**
@@ -653,121 +525,8 @@ export class ChainPaymentService {
       );
       if (payment.orderId) toSettle.add(payment.orderId);
     }
-    for (const orderId of toSettle) await this.settle(orderId);
+    for (const orderId of toSettle) await this.observer.paymentsChanged(orderId);
     return open.length;
-  }
-
-  /**
-   * Decides what the payments of order `orderId` mean: paid (SUCCESS as SYSTEM once every payment has its
-   * confirmations), not yet, or an issue with the amounts (under-, over-, late payment). Announces the order's change
-   * either way, so /verify follows the confirmations live.
-   */
-  async settle(orderId: string): Promise<void> {
-    await this.db.transaction(async (manager) => {
-      const order = await manager
-        .getRepository(Order)
-        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
-      if (!order) return;
-      await this.bus.publish(orderChangeEvents(order.id), manager);
-      const payments = await manager.getRepository(ChainPayment).find({
-        where: { orderId, status: Not(ChainPaymentStatus.FAILED) },
-        order: { detectedAt: 'ASC' },
-      });
-      const watch = this.readers.forMethod(order.paymentMethod);
-      if (payments.length === 0 || !watch) return;
-
-      const decimals = this.methods.decimals(order.paymentMethod);
-      const { currency } = methodDefinition(order.paymentMethod).facts;
-      const received = receivedUnits(payments, decimals);
-      const due = decimalToUnits(order.paymentAmountCrypto, decimals);
-      const amount = (units: bigint) => `${unitsToDecimal(units, decimals)} ${currency}`;
-      const confirmed = payments.every((p) => p.status === ChainPaymentStatus.CONFIRMED);
-      const lastSentAt = Math.max(...payments.map(sentAt));
-
-      if (ENDED_UNPAID.includes(order.status)) {
-        const status = ORDER_STATUS_LABELS[order.status];
-        return this.flag(manager, order, PaymentIssueKind.LATE, ISSUES.lateEnded(amount(received), status));
-      }
-      if (PAID.includes(order.status)) {
-        if (received > due) {
-          await this.flag(manager, order, PaymentIssueKind.OVERPAID, ISSUES.overpaid(amount(received), amount(due)));
-        }
-        return;
-      }
-      if (order.status !== OrderStatus.PENDING) return;
-      if (lastSentAt > order.paymentDueAt.getTime()) {
-        return this.flag(manager, order, PaymentIssueKind.LATE, ISSUES.lateWindow(amount(received)));
-      }
-      // What the payments are worth against the dollar total (the quote lock, re-quotes, the tolerance): the orders
-      // module's rule (orders/payment-verdict.ts).
-      const judge = (counted: readonly ChainPayment[]) => this.verdictOf(order, counted);
-      const verdict = judge(payments);
-      if (verdict.rateMissing) {
-        await this.setAmountDue(manager, order, null, decimals);
-        return this.flag(manager, order, PaymentIssueKind.NEEDS_REVIEW, ISSUES.noRateForLate(amount(received)));
-      }
-      if (!verdict.covered) {
-        await this.setAmountDue(manager, order, verdict.amountDue, decimals);
-        const missing = verdict.amountDue === null ? null : amount(verdict.amountDue);
-        return this.flag(
-          manager,
-          order,
-          PaymentIssueKind.UNDERPAID,
-          verdict.requoted || missing === null
-            ? ISSUES.underpaidRequoted(amount(received), dollars(verdict.shortCents), missing)
-            : ISSUES.underpaid(amount(received), amount(due), missing),
-        );
-      }
-      await this.setAmountDue(manager, order, null, decimals);
-      if (!confirmed) return this.clearIssue(manager, order);
-      // Only payments of this order's unique amount (or the only order whose tolerance explains them) confirm it by
-      // themselves: an id typed for a payment of another amount could be anyone's payment (it is public on chain), so
-      // a person confirms those.
-      if (!judge(payments.filter((p) => p.matchedBy === ChainPaymentMatch.AMOUNT)).covered) {
-        return this.flag(
-          manager,
-          order,
-          PaymentIssueKind.NEEDS_REVIEW,
-          received > due
-            ? ISSUES.reviewOverpaid(amount(received), amount(due), amount(received - due))
-            : ISSUES.reviewInFull(amount(received)),
-        );
-      }
-      const txIds = [...new Set(payments.map((p) => p.txId))].join(', ');
-      const least = Math.min(...payments.map((p) => p.confirmations));
-      await this.lifecycle.transition(
-        manager,
-        order,
-        OrderStatus.SUCCESS,
-        SYSTEM_ACTOR,
-        `Payment confirmed on chain: ${amount(received)} in ${txIds} (${least} confirmations)`,
-      );
-      if (verdict.requoted) {
-        await this.lifecycle.note(
-          manager,
-          order,
-          SYSTEM_ACTOR,
-          ISSUES.requotedPaid(this.methods.currentUsd(order.paymentMethod) as string, currency),
-        );
-      }
-      if (verdict.shortCents > 0) {
-        await manager.update(Order, { id: order.id }, { acceptedShortfallCents: verdict.shortCents });
-        await this.lifecycle.note(
-          manager,
-          order,
-          SYSTEM_ACTOR,
-          ISSUES.shortAccepted(dollars(verdict.shortCents), this.methods.tolerancePercent(order.paymentMethod)),
-        );
-      }
-      // More coin than the amount asked for; re-quoted (the rest of a short late payment), only when also worth more
-      // than the total: paying what the store asked is never an over-payment, whatever the market did.
-      if (received > due && (!verdict.requoted || verdict.excessCents > 0)) {
-        await this.flag(manager, order, PaymentIssueKind.OVERPAID, ISSUES.overpaid(amount(received), amount(due)));
-      } else {
-        await this.clearIssue(manager, order);
-      }
-      logger.info({ orderId, txIds }, 'Payment confirmed on chain');
-    });
   }
 
   /**
@@ -790,117 +549,11 @@ export class ChainPaymentService {
     return unitsToDecimal(cut, decimals);
   }
 
-  private async flagById(orderId: string, kind: PaymentIssueKind, message: string): Promise<void> {
-    await this.db.transaction(async (manager) => {
-      const order = await manager
-        .getRepository(Order)
-        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
-      if (order?.status === OrderStatus.PENDING) await this.flag(manager, order, kind, message);
-    });
-  }
-
-  /** Sets the order's payment issue, writes it into its history once, and announces the change. */
-  private async flag(manager: EntityManager, order: Order, kind: PaymentIssueKind, message: string): Promise<void> {
-    if (order.paymentIssue === message) return;
-    await manager.update(Order, { id: order.id }, { paymentIssue: message, paymentIssueKind: kind });
-    order.paymentIssue = message;
-    order.paymentIssueKind = kind;
-    await this.lifecycle.note(manager, order, SYSTEM_ACTOR, message);
-    await this.events.record(manager, [
-      { type: 'order.payment_issue', payload: { orderId: order.id, kind, issue: message } },
-    ]);
-    await this.bus.publish(orderChangeEvents(order.id), manager);
-    logger.info({ orderId: order.id, kind }, 'Payment issue flagged');
-  }
-
-  /** Records what an UNDERPAID order still needs (a payment of exactly that amount to the address pays it); null: none. */
-  private async setAmountDue(
-    manager: EntityManager,
-    order: Order,
-    units: bigint | null,
-    decimals: number,
-  ): Promise<void> {
-    const value = units === null || units === 0n ? null : unitsToDecimal(units, decimals);
-    if (order.amountDueCrypto === value) return;
-    await manager.update(Order, { id: order.id }, { amountDueCrypto: value });
-    order.amountDueCrypto = value;
-  }
-
-  private async clearIssue(manager: EntityManager, order: Order): Promise<void> {
-    if (order.paymentIssue === null) return;
-    await manager.update(Order, { id: order.id }, { paymentIssue: null, paymentIssueKind: null });
-    order.paymentIssue = null;
-    order.paymentIssueKind = null;
-  }
-
-  /** Has a payment (not a failed one) been seen on chain for order `orderId`? Then it can no longer be cancelled. */
-  /**
-   * Whether the payments seen on chain for `order` (in a block, not failed, confirmed or not) add up to its amount: what may
-   * keep its licence keys past their reservation (docs/inventory.md "Reservation"). A dust payment, or a typed ID of
-   * someone else's small transfer, does not.
-   */
-  async seenPaymentsCover(
-    manager: EntityManager,
-    order: Pick<Order, 'id' | 'paymentMethod' | 'paymentAmountCrypto' | 'totalPrice' | 'quoteExpiresAt'>,
-  ): Promise<boolean> {
-    // In a block at least: a transaction still in the mempool costs nothing to replace (RBF) once it has held the
-    // keys for a period.
-    const payments = await manager.getRepository(ChainPayment).find({
-      where: { orderId: order.id, status: Not(ChainPaymentStatus.FAILED), confirmations: MoreThanOrEqual(1) },
-    });
-    if (payments.length === 0) return false;
-    // Judged as settling judges them (the lock, a re-quote, the tolerance): what would pay the order keeps its keys.
-    return this.verdictOf(order, payments).covered;
-  }
-
-  /** What `payments` are worth against `order`'s dollar total now (orders/payment-verdict.ts). */
-  private verdictOf(
-    order: Pick<Order, 'paymentMethod' | 'paymentAmountCrypto' | 'totalPrice' | 'quoteExpiresAt'>,
-    payments: readonly ChainPayment[],
-  ): Verdict {
-    const decimals = this.methods.decimals(order.paymentMethod);
-    return judgePayments({
-      due: decimalToUnits(order.paymentAmountCrypto, decimals),
-      totalCents: Math.round(order.totalPrice * 100),
-      decimals,
-      lockEndsAt: order.quoteExpiresAt?.getTime() ?? null,
-      payments: payments.map((p) => ({ units: decimalToUnits(p.amount, decimals), sentAt: sentAt(p) })),
-      currentUsdRate: this.methods.currentUsd(order.paymentMethod),
-      tolerancePercent: this.methods.tolerancePercent(order.paymentMethod),
-      now: Date.now(),
-    });
-  }
-
-  async hasPaymentFor(manager: EntityManager, orderId: string): Promise<boolean> {
-    return manager.getRepository(ChainPayment).exists({ where: { orderId, status: Not(ChainPaymentStatus.FAILED) } });
-  }
-
-  /**
-   * Has transaction `txId` (as a customer typed it) already paid an order other than `orderId`? A transaction pays
-   * one order: the unique constraint on its outputs makes sure, this says so before the customer waits for a check.
-   */
-  async paidAnotherOrder(manager: EntityManager, orderId: string, txId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM chain_payments
-       WHERE ${txIdKeySql('tx_id')} = ${txIdKeySql('$1')} AND order_id IS NOT NULL AND order_id <> $2
-       LIMIT 1`,
-      [txId, orderId],
+  /** Reports a problem with order `orderId`'s typed transaction, in a transaction of its own, while the order is open. */
+  private async reportWhileOpen(orderId: string, report: PaymentReport): Promise<void> {
+    await this.db.transaction((manager) =>
+      this.observer.paymentProblem(manager, orderId, report, { onlyWhileOpen: true }),
     );
-    return rows.length > 0;
-  }
-
-  /** The latest payment seen for each order in `orderIds` (null: none), for `Order.payment`. */
-  async latestOf(orderIds: readonly string[]): Promise<(ChainPayment | null)[]> {
-    const payments = await this.db
-      .getRepository(ChainPayment)
-      .createQueryBuilder('p')
-      .distinctOn(['p.order_id'])
-      .where('p.order_id = ANY(:ids)', { ids: [...orderIds] })
-      .orderBy('p.order_id')
-      .addOrderBy('p.detected_at', 'DESC')
-      .getMany();
-    const byOrder = new Map(payments.map((p) => [p.orderId, p]));
-    return orderIds.map((id) => byOrder.get(id) ?? null);
   }
 }
 
@@ -920,9 +573,15 @@ function paysAddress(watch: ChainWatch, transfer: ChainTransfer, address: string
   return key(transfer.to) === key(address);
 }
 
+/** A transaction that already paid another order, as reported on the order that typed it. */
+const alreadyUsed = (txId: string): PaymentReport => ({
+  kind: PaymentIssueKind.ALREADY_USED,
+  message: ISSUES.alreadyUsed(txId),
+});
+
 /**
- * The payment issues as the customer and the admin read them (docs/payments.md "Exceptions"); a sentence that names its
- * kind starts with the kind's label (common/payment-issues.ts), which the admin queue shows as the flag's title.
+ * The payment issues about transactions as the customer and the admin read them (docs/payments.md "Exceptions"; those
+ * about amounts are the orders module's, AMOUNT_ISSUES in orders/payment-settlement.service.ts).
  */
 export const ISSUES = {
   notFound: (txId: string, chain: string) =>
@@ -933,28 +592,6 @@ export const ISSUES = {
   wrongRecipient: (txId: string, address: string) => `Transaction ${txId} does not pay our address ${address}.`,
   beforeOrder: (txId: string) => `Transaction ${txId} was sent before this order was placed.`,
   alreadyUsed: (txId: string) => `Transaction ${txId} already paid another order.`,
-  underpaid: (received: string, due: string, missing: string) =>
-    `${PAYMENT_ISSUE_LABELS.UNDERPAID}: received ${received} of ${due}; ${missing} missing. Send the rest to the same address and add its transaction ID, or contact support.`,
-  underpaidRequoted: (received: string, shortDollars: string, missing: string | null) =>
-    missing === null
-      ? `${PAYMENT_ISSUE_LABELS.UNDERPAID}: received ${received}, ${shortDollars} short of the order's total. We cannot price the rest right now; contact support.`
-      : `${PAYMENT_ISSUE_LABELS.UNDERPAID}: received ${received}, ${shortDollars} short of the order's total at today's rate (the price lock had ended). Send ${missing} more to the same address, or contact support.`,
   ambiguousShort: (amount: string, txId: string, others: string[]) =>
     `A payment of ${amount} (transaction ${txId}) is short of this order's amount, within the payment tolerance, and could as well pay ${others.map((o) => (o.startsWith('#') ? `order ${o}` : o)).join(' or ')}. An admin decides which order it pays.`,
-  noRateForLate: (received: string) =>
-    `${received} arrived after the price lock ended and no current exchange rate is available to re-quote it. An admin confirms the payment.`,
-  requotedPaid: (usd: string, currency: string) =>
-    `Paid after the price lock ended: re-quoted at ${usd} USD per ${currency}, the payment covers the order's total.`,
-  shortAccepted: (shortDollars: string, tolerance: number) =>
-    `Accepted ${shortDollars} short of the order's total, within the ${tolerance}% payment tolerance.`,
-  reviewOverpaid: (received: string, due: string, extra: string) =>
-    `Received ${received} for ${due} due (${extra} more) in a transaction identified by its ID, not by this order's unique amount. An admin confirms the payment and decides on refunding the difference.`,
-  reviewInFull: (received: string) =>
-    `Received ${received} in full, partly in transactions identified by their ID, not by this order's unique amount. An admin confirms the payment.`,
-  overpaid: (received: string, due: string) =>
-    `${PAYMENT_ISSUE_LABELS.OVERPAID}: received ${received} for ${due} due. An admin decides on refunding the difference.`,
-  lateWindow: (received: string) =>
-    `${PAYMENT_ISSUE_LABELS.LATE}: ${received} arrived after the payment window ended. An admin decides whether to accept it.`,
-  lateEnded: (received: string, status: string) =>
-    `${PAYMENT_ISSUE_LABELS.LATE}: ${received} arrived after the order was marked ${status}. An admin decides whether to accept it.`,
 };

@@ -1,0 +1,148 @@
+import { DataSource, type EntityManager } from 'typeorm';
+import { Service } from '../container';
+import { OrderStatus, type PaymentIssueKind, type PaymentMethod } from '../core/enums';
+import { sqlEnum } from '../db/sql-enum';
+import { PayableOrders, type PayableOrder, type PaymentSighting } from '../payments/payment-observer';
+import { HELD_QUOTE_GRACE } from '../payments/unique-amount';
+import { Order } from './order.entity';
+
+/** An open order's status, in the SQL of the statements that find the order a payment is for. */
+const PENDING = sqlEnum(OrderStatus.PENDING);
+
+/**
+ * The orders module's answers to the chain watcher's questions about orders awaiting payments (`PayableOrders`,
+ * declared by the payments module): it reads `orders` and `held_quotes`, which this module owns.
+ */
+@Service()
+export class PayableOrdersService extends PayableOrders {
+  constructor(private readonly db: DataSource) {
+    super();
+  }
+
+  async find(orderId: string): Promise<PayableOrder | null> {
+    const order = await this.db.getRepository(Order).findOneBy({ id: orderId });
+    if (!order) return null;
+    return {
+      id: order.id,
+      open: order.status === OrderStatus.PENDING,
+      paymentMethod: order.paymentMethod,
+      cryptoAddress: order.cryptoAddress,
+      paymentAmountCrypto: order.paymentAmountCrypto,
+      transactionId: order.transactionId,
+      paymentsCountFrom: order.paymentsCountFrom,
+    };
+  }
+
+  async typedToCheck(
+    method: PaymentMethod,
+    issues: readonly PaymentIssueKind[],
+    notRecordedSql: string,
+    limit: number,
+  ): Promise<string[]> {
+    // Until the payment window ends (after it, an admin looks at what the customer sent). In no fixed order: a few IDs
+    // that fail to read every time must not always be met first and keep the others from being read.
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT o.id FROM orders o
+       WHERE o.payment_method = $1 AND o.status = $2 AND o.transaction_id IS NOT NULL
+       AND o.payment_due_at > now()
+       AND (o.payment_issue_kind IS NULL OR o.payment_issue_kind = ANY ($3::text[]))
+       AND ${notRecordedSql}
+       ORDER BY random() LIMIT ${Number(limit)}`,
+      [method, OrderStatus.PENDING, issues],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async oldestAwaiting(method: PaymentMethod, address: string, latePaymentDays: number): Promise<Date | null> {
+    // Two indexed minimums rather than one OR, which would walk the whole order history.
+    const [{ oldest }]: { oldest: Date | null }[] = await this.db.query(
+      `SELECT least(
+         (SELECT min(created_at) FROM orders
+          WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL AND status = $4),
+         (SELECT min(created_at) FROM orders
+          WHERE payment_method = $1 AND crypto_address = $2 AND payment_offset IS NOT NULL
+            AND payment_due_at > now() - $3 * interval '1 day'),
+         -- A quote held at checkout may be paid before its order exists.
+         (SELECT min(created_at) FROM held_quotes
+          WHERE payment_method = $1 AND crypto_address = $2 AND order_id IS NULL
+            AND expires_at > now() - interval '${HELD_QUOTE_GRACE}')) AS oldest`,
+      [method, address, latePaymentDays, OrderStatus.PENDING],
+    );
+    return oldest;
+  }
+
+  async ofAmount(
+    manager: EntityManager,
+    payment: PaymentSighting,
+    except: string | null,
+    latePaymentDays: number,
+  ): Promise<string | null> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT id FROM (
+         SELECT id, 0 AS rank, status = ${PENDING} AS open, created_at FROM orders
+         WHERE payment_method = $1 AND crypto_address = $2 AND payment_amount_crypto = $3::numeric
+           AND payment_offset IS NOT NULL AND ($4::uuid IS NULL OR id <> $4)
+           AND (status = ${PENDING} OR payment_due_at > now() - $5 * interval '1 day')
+           AND coalesce(payable_from, created_at) <= $6::timestamptz + $7 * interval '1 millisecond'
+         UNION ALL
+         -- The rest of an UNDERPAID order (its amountDue), when no order has this amount as its own, no other owes
+         -- it and no quote held at checkout has it: a rest is set to the unit by the customer, so it must never
+         -- reach a payment someone else makes.
+         SELECT id, 1, true, created_at FROM orders
+         WHERE payment_method = $1 AND crypto_address = $2 AND amount_due = $3::numeric AND status = ${PENDING}
+           AND ($4::uuid IS NULL OR id <> $4)
+           AND (SELECT count(*) FROM orders owing
+                WHERE owing.payment_method = $1 AND owing.crypto_address = $2 AND owing.amount_due = $3::numeric
+                  AND owing.status = ${PENDING}) = 1
+           AND NOT EXISTS (SELECT 1 FROM held_quotes quote
+                           WHERE quote.payment_method = $1 AND quote.crypto_address = $2
+                             AND quote.payment_amount_crypto = $3::numeric AND quote.order_id IS NULL
+                             AND quote.expires_at > now() - interval '${HELD_QUOTE_GRACE}')
+       ) candidate
+       ORDER BY rank, open DESC, created_at DESC LIMIT 1`,
+      [payment.method, payment.address, payment.shown, except, latePaymentDays, payment.sentAt, payment.clockSkewMs],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async withinTolerance(manager: EntityManager, payment: PaymentSighting, tolerancePercent: number): Promise<string[]> {
+    if (tolerancePercent <= 0) return [];
+    const orders = await manager
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .where('o.payment_method = :method AND o.crypto_address = :address AND o.status = :pending', {
+        method: payment.method,
+        address: payment.address,
+        pending: OrderStatus.PENDING,
+      })
+      .andWhere('o.payment_offset IS NOT NULL')
+      .andWhere(':shown::numeric < o.payment_amount_crypto', { shown: payment.shown })
+      .andWhere(':shown::numeric >= o.payment_amount_crypto * (1 - :tolerance::numeric / 100)', {
+        tolerance: tolerancePercent,
+      })
+      .andWhere(`coalesce(o.payable_from, o.created_at) <= :sentAt::timestamptz + :skew * interval '1 millisecond'`, {
+        sentAt: payment.sentAt,
+        skew: payment.clockSkewMs,
+      })
+      .orderBy('o.created_at')
+      .limit(5)
+      .getMany();
+    return orders.map((order) => order.id);
+  }
+
+  async heldQuoteExplains(
+    manager: EntityManager,
+    payment: PaymentSighting,
+    tolerancePercent: number,
+  ): Promise<'exact' | 'band' | null> {
+    const [row]: { exact: boolean | null; n: number }[] = await manager.query(
+      `SELECT bool_or(payment_amount_crypto = $3::numeric) AS exact, count(*)::int AS n FROM held_quotes
+       WHERE payment_method = $1 AND crypto_address = $2 AND order_id IS NULL
+         AND expires_at > now() - interval '${HELD_QUOTE_GRACE}'
+         AND payment_amount_crypto >= $3::numeric AND $3::numeric >= payment_amount_crypto * (1 - $4::numeric / 100)
+         AND created_at <= $5::timestamptz + $6 * interval '1 millisecond'`,
+      [payment.method, payment.address, payment.shown, tolerancePercent, payment.sentAt, payment.clockSkewMs],
+    );
+    return row.n === 0 ? null : row.exact ? 'exact' : 'band';
+  }
+}
