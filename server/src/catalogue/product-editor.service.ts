@@ -18,7 +18,6 @@ import { readImageUpload, type ImageUpload } from '../files/image-upload';
 import { discardUpload } from '../files/upload-reader';
 import type { UploadValue } from '../files/upload-value';
 import { fulfilmentHandler } from '../fulfilment';
-import { KeyStatus } from '../inventory/key-status';
 import { OrderKeys } from '../inventory/order-keys.service';
 import { Product } from './product.entity';
 import type { ProductInput } from './product.inputs';
@@ -190,10 +189,7 @@ export class ProductEditorService {
     if (!row) throw new NotFoundError('Product');
     // Only a switch from a kind stocked by keys to one without them can strand reserved keys.
     if (fulfilmentHandler(row.fulfilment).stockedByKeys && !fulfilmentHandler(fulfilment).stockedByKeys) {
-      const [{ reserved }]: { reserved: number }[] = await manager.query(
-        `SELECT count(*)::int AS reserved FROM product_keys WHERE product_id = $1 AND status = $2`,
-        [id, KeyStatus.RESERVED],
-      );
+      const reserved = await this.orderKeys.reservedCount(manager, id);
       if (reserved > 0) throw InputError.field('fulfilment', PRODUCT_MESSAGES.fulfilmentKeysReserved(reserved));
     }
     return { imageFileId: row.image_file_id };

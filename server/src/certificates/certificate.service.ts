@@ -7,7 +7,7 @@ import { NotFoundError, parseInput } from '../core/errors';
 import { EventBus } from '../core/event-bus';
 import type { UploadValue } from '../files/upload-value';
 import { ActorKind } from '../core/enums';
-import { OrderEvent } from '../orders/order-event.entity';
+import { OrderLifecycle } from '../orders/order-lifecycle.service';
 import { Order } from '../orders/order.entity';
 import { orderChangeEvents } from '../orders/order-topics';
 import { PEM_MIME, readCertificateFile } from './certificate-file';
@@ -27,6 +27,7 @@ export class CertificateService {
     private readonly db: DataSource,
     private readonly files: FileStore,
     private readonly bus: EventBus,
+    private readonly lifecycle: OrderLifecycle,
   ) {}
 
   /** The user's certificates, newest first. */
@@ -83,15 +84,14 @@ export class CertificateService {
         chainFileId: await saveFile(chainBytes.value, 'certificate_chain', `${fileName}.ca-bundle.crt`),
       });
       await manager.getRepository(Certificate).save(certificate);
-      // The order's status does not change; the line makes the issue visible in its audit trail.
-      await manager.getRepository(OrderEvent).insert({
-        orderId: order.id,
-        actorId,
-        actorKind: ActorKind.ADMIN,
-        fromStatus: order.status,
-        toStatus: order.status,
-        note: `Certificate issued for ${fields.domainName}`,
-      });
+      // The order's status does not change; the line makes the issue visible in its audit trail (written by the
+      // orders module, which owns it).
+      await this.lifecycle.note(
+        manager,
+        order,
+        { kind: ActorKind.ADMIN, userId: actorId },
+        `Certificate issued for ${fields.domainName}`,
+      );
       // Live views of the order (the admin queue's audit trail, the customer's page) show the new line.
       await this.bus.publish(orderChangeEvents(order.id), manager);
       return certificate;

@@ -60,14 +60,15 @@ export class OrderKeys {
   ) {}
 
   /**
-   * Reserves the keys order `orderId` still lacks (its quantity less the keys it holds), all or nothing; a product
+   * Reserves the keys order `order` still lacks (its quantity less the keys it holds), all or nothing; a product
    * not stocked by keys (its fulfilment handler's `stockedByKeys` false) needs none. Returns the product's fulfilment
-   * (null: no such order), what was needed and whether it was reserved; on `false` nothing was reserved and
-   * `available` says how many keys were free.
+   * (null: no such product), what was needed and whether it was reserved; on `false` nothing was reserved and
+   * `available` says how many keys were free. The order's product and quantity come from the orders module (the
+   * caller), which owns them.
    */
   async reserveMissing(
     manager: EntityManager,
-    orderId: string,
+    order: { id: string; productId: string; quantity: number },
   ): Promise<{
     fulfilment: Fulfilment | null;
     stockedByKeys: boolean;
@@ -75,11 +76,10 @@ export class OrderKeys {
     reserved: boolean;
     available: number;
   }> {
-    const [need]: { product_id: string; fulfilment: Fulfilment; needed: number }[] = await manager.query(
-      `SELECT o.product_id, p.fulfilment,
-              o.quantity - (SELECT count(*)::int FROM product_keys WHERE order_id = o.id) AS needed
-       FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = $1`,
-      [orderId],
+    const [need]: { fulfilment: Fulfilment; needed: number }[] = await manager.query(
+      `SELECT p.fulfilment, $3::int - (SELECT count(*)::int FROM product_keys WHERE order_id = $1) AS needed
+       FROM products p WHERE p.id = $2`,
+      [order.id, order.productId, order.quantity],
     );
     const fulfilment = need?.fulfilment ?? null;
     const stockedByKeys = !!need && fulfilmentHandler(need.fulfilment).stockedByKeys;
@@ -91,7 +91,7 @@ export class OrderKeys {
     const taken: unknown[] = await manager.query(
       `WITH target AS (SELECT $1::uuid AS id), taken AS (${reserveKeysSql('target', 'target.id', '$2', '$3')})
        SELECT id FROM taken`,
-      [orderId, need.product_id, need.needed],
+      [order.id, order.productId, need.needed],
     );
     if (taken.length < need.needed) {
       // All or nothing: the keys this statement took go back.
@@ -100,6 +100,24 @@ export class OrderKeys {
     }
     await manager.query('RELEASE SAVEPOINT reserve_keys');
     return { fulfilment, stockedByKeys, needed: need.needed, reserved: true, available: taken.length };
+  }
+
+  /** How many keys of `productId` are reserved by orders (not yet delivered, nor back in stock). */
+  async reservedCount(manager: EntityManager, productId: string): Promise<number> {
+    const [row]: { n: number }[] = await manager.query(
+      `SELECT count(*)::int AS n FROM product_keys WHERE product_id = $1 AND status = $2`,
+      [productId, KeyStatus.RESERVED],
+    );
+    return row.n;
+  }
+
+  /** Whether order `orderId` holds reserved keys (not yet delivered). */
+  async holdsReserved(manager: EntityManager, orderId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM product_keys WHERE order_id = $1 AND status = $2 LIMIT 1`,
+      [orderId, KeyStatus.RESERVED],
+    );
+    return rows.length > 0;
   }
 
   /** How many keys of `productId` are available, counting those a transaction in flight has locked. */

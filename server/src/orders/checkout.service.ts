@@ -30,7 +30,7 @@ import { fulfilmentHandler } from '../fulfilment';
 import { keysReservedNote, OrderKeys, reserveKeysSql } from '../inventory/order-keys.service';
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
-import { lockAmounts, uniqueAmountSql } from '../payments/unique-amount';
+import { lockAmounts, uniqueAmountSql } from './unique-amount';
 import { HeldQuotes, type HeldQuote } from './held-quote.service';
 import { KeyReservations } from './key-reservation.service';
 import { Order } from './order.entity';

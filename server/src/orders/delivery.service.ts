@@ -67,7 +67,7 @@ export class DeliveryService implements DomainEventConsumer {
       // Moved back before the job ran (an admin's correction): nothing is delivered for an unpaid order.
       if (!order || !PAID.includes(order.status)) return 'not-paid';
       // An order placed before its product had keys has none reserved: it takes them now, or waits for an import.
-      const reservation = await this.keys.reserveMissing(manager, order.id);
+      const reservation = await this.keys.reserveMissing(manager, order);
       // The product's handler says how it is delivered: an admin delivers the kinds without keys.
       if (!reservation.fulfilment || fulfilmentHandler(reservation.fulfilment).delivery === 'by-admin') return 'manual';
       if (!reservation.reserved) {

@@ -13,7 +13,7 @@ import { ChainPaymentService } from '../payments/chain-payment.service';
 import { defineJob } from '../core/job-definition';
 import { logger } from '../core/logger';
 import { PaymentMethodService, type PricedAmount } from '../payments/payment-method.service';
-import { HELD_QUOTE_GRACE, lockAmounts, uniqueAmountSql } from '../payments/unique-amount';
+import { HELD_QUOTE_GRACE, lockAmounts, uniqueAmountSql } from './unique-amount';
 
 /** A held quote (table `held_quotes`): the exact amount and address step 2 of checkout shows, until `expiresAt`. */
 export interface HeldQuote {

@@ -6,7 +6,6 @@ import { InputError } from '../core/errors';
 import { EventBus } from '../core/event-bus';
 import { hydrate } from '../db/hydrate';
 import { sqlEnum } from '../db/sql-enum';
-import { KeyStatus } from '../inventory/key-status';
 import { KEY_MESSAGES, keysReleasedNote, keysReservedNote, OrderKeys } from '../inventory/order-keys.service';
 import { AppConfig } from '../app-config';
 import { JobQueue } from '../core/job-queue';
@@ -116,7 +115,7 @@ export class OrderLifecycle {
       await queueAwaitingStockDeliveries(manager, productId);
       await this.keys.announceStock(productId, { always: true, manager });
     } else if (endedUnpaid(from) && !endedUnpaid(to)) {
-      const reservation = await this.keys.reserveMissing(manager, order.id);
+      const reservation = await this.keys.reserveMissing(manager, order);
       if (!reservation.reserved) {
         throw InputError.field('status', KEY_MESSAGES.cannotReopen(reservation.needed, reservation.available));
       }
@@ -133,17 +132,9 @@ export class OrderLifecycle {
    * like any unpaid order's (the sweep, the per-account cap and a block see them).
    */
   private async holdForNewPeriod(manager: EntityManager, order: Order): Promise<void> {
+    if (!(await this.keys.holdsReserved(manager, order.id))) return;
     const until = reservationEnd(this.config.reservationMinutes);
-    const held: unknown[] = await manager.query(
-      `WITH held AS (
-         UPDATE orders SET keys_reserved_until = $2 WHERE id = $1
-           AND EXISTS (SELECT 1 FROM product_keys WHERE order_id = $1 AND status = $3)
-         RETURNING id
-       )
-       SELECT id FROM held`,
-      [order.id, until, KeyStatus.RESERVED],
-    );
-    if (held.length === 0) return;
+    await manager.query(`UPDATE orders SET keys_reserved_until = $2 WHERE id = $1`, [order.id, until]);
     order.keysReservedUntil = until;
     await this.jobs.add(reservationEndSpec(order.id, until), manager);
   }

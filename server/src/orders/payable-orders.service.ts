@@ -3,8 +3,8 @@ import { Service } from '../container';
 import { OrderStatus, type PaymentIssueKind, type PaymentMethod } from '../core/enums';
 import { sqlEnum } from '../db/sql-enum';
 import { PayableOrders, type PayableOrder, type PaymentSighting } from '../payments/payment-observer';
-import { HELD_QUOTE_GRACE } from '../payments/unique-amount';
 import { Order } from './order.entity';
+import { HELD_QUOTE_GRACE } from './unique-amount';
 
 /** An open order's status, in the SQL of the statements that find the order a payment is for. */
 const PENDING = sqlEnum(OrderStatus.PENDING);

@@ -92,7 +92,9 @@ export class WebhookDeliveryService implements DomainEventConsumer {
 
   /**
    * The bodies of `events`' deliveries, in order: each event's facts and a snapshot of its order, product or ticket
-   * as it is now, read with one query per kind for the whole batch.
+   * as it is now, read with one query per kind for the whole batch. A declared read model of those tables
+   * (docs/architecture.md "Module ownership"): the body is the integrator's contract, fixed column by column, and a
+   * dispatch batch reads each kind once instead of asking three modules row by row.
    */
   private async bodiesOf(events: readonly DomainEvent[], manager: EntityManager): Promise<WebhookBody[]> {
     const idsOf = (key: string) => [

@@ -7,6 +7,7 @@ import { sqlEnum } from '../db/sql-enum';
  * of the method's smallest shown unit, the smallest one no other order at that method and address holds. An amount
  * is held while its order is PENDING and for LATE_PAYMENT_DAYS after its payment window, so a late payment still
  * matches only its own order. Taking the smallest keeps what a customer pays on top of the quote to a few units.
+ * The orders module's: the amounts held are those of its orders and held quotes (its tables).
  */
 
 /**
