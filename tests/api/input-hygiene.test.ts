@@ -5,6 +5,7 @@
  * names, subjects and domains are stored without bidi controls, and a name with nothing visible in it
  * is an empty name.
  */
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import {
   GraphQLInputObjectType,
@@ -299,6 +300,19 @@ const NUL_CASES: Record<string, NulCase> = {
   'Mutation.placeOrder(input).captcha': {
     expected: 'ok',
     send: () => server.gql(PLACE, { input: { ...placeInput(), captcha: `abc${NUL}` } }, customer),
+  },
+  'Mutation.placeOrder(input).quoteId': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.quoteNotFound },
+    send: () => server.gql(PLACE, { input: { ...placeInput(), quoteId: `${randomUUID()}${NUL}` } }, customer),
+  },
+  'Mutation.holdQuote(productId)': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidProduct },
+    send: () =>
+      server.gql(
+        `mutation ($p: ID!) { holdQuote(productId: $p, quantity: 1, paymentMethod: USDT_TRC20) { id } }`,
+        { p: `${productId}${NUL}` },
+        customer,
+      ),
   },
   'Mutation.placeOrder(input).idempotencyKey': {
     expected: { code: 'BAD_USER_INPUT', message: MESSAGES.idempotencyKeyInvalid },
