@@ -1,6 +1,6 @@
 /**
  * What an order's payments are worth against its dollar total (docs/payments.md "The quote lock" and "Payment
- * tolerance"): the orders module's rule, which the chain watcher applies to what it reads. Pure: amounts in the
+ * tolerance"): the orders module's rule, which PaymentSettlement applies to what the chain watcher reports. Pure: amounts in the
  * method's smallest shown units, times in epoch milliseconds.
  *
  * A payment sent before the quote lock ends is worth its share of the order's amount (paying the amount pays the

@@ -7,6 +7,10 @@
 import type { EntityManager } from 'typeorm';
 import type { PaymentIssueKind, PaymentMethod } from '../core/enums';
 
+/** The error of a container asked for a port the runtime did not register (runtime.ts registers both). */
+const UNREGISTERED = (port: string) =>
+  `${port} is implemented by the orders module and must be registered in the container (server/src/runtime.ts)`;
+
 /** An order as the chain watcher sees it: where and how much it asked to be paid, and the transaction id it was given. */
 export interface PayableOrder {
   id: string;
@@ -36,6 +40,11 @@ export interface PaymentSighting {
  * `held_quotes`).
  */
 export abstract class PayableOrders {
+  constructor() {
+    // The container builds any class it is asked for: unregistered, this would be an object without the methods.
+    if (new.target === PayableOrders) throw new Error(UNREGISTERED('PayableOrders'));
+  }
+
   /** Order `orderId` as the chain watcher sees it; null when there is none. */
   abstract find(orderId: string): Promise<PayableOrder | null>;
 
@@ -97,6 +106,10 @@ export interface PaymentReport {
 
 /** Told what the chain shows about orders' payments; decides what it means for each order. */
 export abstract class PaymentObserver {
+  constructor() {
+    if (new.target === PaymentObserver) throw new Error(UNREGISTERED('PaymentObserver'));
+  }
+
   /**
    * The payments recorded for order `orderId` changed (one attributed to it, confirmations, one failed): decide what
    * they mean now, in a transaction of its own.

@@ -1,8 +1,8 @@
 /**
  * One interface for reading payments from a chain (docs/payments.md "Reading chain APIs"), one implementation per
  * chain, like Medusa's payment providers: ETH over JSON-RPC, USDT TRC-20 over a TronGrid-compatible API, BTC over an
- * Esplora-compatible API. A reader only reads and parses; which order a payment belongs to, and when it counts as
- * paid, is decided by ChainPaymentService.
+ * Esplora-compatible API. A reader only reads and parses; which order a payment belongs to is decided by
+ * ChainPaymentService, and when it counts as paid by the orders module (PaymentSettlement).
  */
 
 import type { ChainNetwork } from '../../../../common/payment-methods';
