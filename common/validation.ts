@@ -543,3 +543,35 @@ export const salesRangeSchema = z
     path: ['to'],
     message: SALES_MESSAGES.rangeTooLong,
   });
+
+// --- Account recovery: password reset, e-mail verification and changes, sessions (docs/decisions.md "Accounts and sessions") ---
+
+/** Not in the spec: what the account recovery pages and the dashboard's Security section say. */
+export const ACCOUNT_MESSAGES = {
+  tokenInvalid: 'This link is not valid. Please ask for a new one.',
+  tokenExpired: 'This link has expired. Please ask for a new one.',
+  tokenUsed: 'This link has already been used.',
+  tokenRequired: 'The link is missing its token',
+  wrongPassword: 'The current password is not correct',
+  samePassword: 'The new password must differ from the current one',
+  sameEmail: 'This is already your e-mail address',
+} as const;
+
+/** A token from an e-mailed link: opaque, URL-safe; anything else is not one of ours. */
+export const accountTokenSchema = z
+  .string()
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.tokenRequired)
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, ACCOUNT_MESSAGES.tokenInvalid);
+
+export const resetPasswordSchema = z.object({ token: accountTokenSchema, password: passwordSchema });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, MESSAGES.passwordRequired),
+  newPassword: passwordSchema,
+});
+
+export const emailChangeSchema = z.object({
+  newEmail: emailSchema,
+  password: z.string().min(1, MESSAGES.passwordRequired),
+});

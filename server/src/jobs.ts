@@ -8,6 +8,7 @@ import type { Container } from './container';
 import { dispatchEventJob, dispatchPendingJob, type DomainEventConsumer } from './core/domain-events';
 import type { JobDefinition, JobRunnerName } from './core/job-definition';
 import type { JobSpec } from './core/job-queue';
+import { passwordResetMailJob } from './accounts/account-recovery.service';
 import { keyFingerprintsJob } from './inventory/inventory.service';
 import { mailSendJob, NotificationService } from './notifications/notification.service';
 import { DeliveryService, deliveryJob } from './orders/delivery.service';
@@ -31,6 +32,7 @@ export const JOBS: readonly JobDefinition[] = [
   dispatchEventJob,
   dispatchPendingJob,
   mailSendJob,
+  passwordResetMailJob,
   webhookDeliverJob,
   proofSweepJob,
   keyFingerprintsJob,

@@ -9,6 +9,7 @@
  */
 import { Client } from 'pg';
 import { BlockRuleKind } from '../../server/src/abuse/block-rule.types';
+import { AccountTokenPurpose } from '../../server/src/accounts/account-token.service';
 import {
   ActorKind,
   CertificateStatus,
@@ -28,6 +29,7 @@ import { databaseUrl, templateName } from '../support/database';
 
 /** Each listed column's values as the code knows them, by `table.column`. */
 const ENUMS: Record<string, readonly string[]> = {
+  'account_tokens.purpose': Object.values(AccountTokenPurpose),
   'block_rules.kind': Object.values(BlockRuleKind),
   'certificates.status': Object.values(CertificateStatus),
   'chain_payments.matched_by': Object.values(ChainPaymentMatch),

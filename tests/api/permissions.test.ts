@@ -11,7 +11,7 @@ import { buildAppSchema } from '../../server/src/graphql/schema';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
 type Role = 'signedOut' | 'customer' | 'otherCustomer' | 'admin';
-type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND';
+type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT';
 const ROLES: Role[] = ['signedOut', 'customer', 'otherCustomer', 'admin'];
 
 let schema: GraphQLSchema;
@@ -469,6 +469,51 @@ const CASES: Case[] = [
     variables: () => ({ id: blockRuleId }),
     expected: adminOnly,
   },
+  // Account recovery (tests/api/account-recovery.test.ts): the public ones answer anyone; a token that is not one is
+  // refused as input, whoever sends it. The signed-in ones are called with a wrong password, so nothing changes.
+  {
+    op: 'Mutation.requestPasswordReset',
+    document: () => `mutation { requestPasswordReset(email: "nobody-matrix@example.com") }`,
+    expected: everyone('ok'),
+  },
+  {
+    op: 'Mutation.resetPassword',
+    document: () => `mutation { resetPassword(token: "${'x'.repeat(43)}", password: "Passw0rdOK") }`,
+    expected: everyone('BAD_USER_INPUT'),
+  },
+  {
+    op: 'Mutation.verifyEmail',
+    document: () => `mutation { verifyEmail(token: "${'x'.repeat(43)}") }`,
+    expected: everyone('BAD_USER_INPUT'),
+  },
+  {
+    op: 'Mutation.confirmEmailChange',
+    document: () => `mutation { confirmEmailChange(token: "${'x'.repeat(43)}") }`,
+    expected: everyone('BAD_USER_INPUT'),
+  },
+  {
+    op: 'Mutation.resendVerificationEmail',
+    document: () => `mutation { resendVerificationEmail }`,
+    expected: signedIn,
+  },
+  {
+    op: 'Mutation.changePassword',
+    document: () => `mutation { changePassword(currentPassword: "Wr0ngPassword", newPassword: "N3wPassword") }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
+  {
+    op: 'Mutation.requestEmailChange',
+    document: () => `mutation { requestEmailChange(newEmail: "moved@example.com", password: "Wr0ngPassword") }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
+  { op: 'Query.mySessions', document: () => `{ mySessions { id current } }`, expected: signedIn },
+  {
+    op: 'Mutation.revokeSession',
+    document: () => `mutation { revokeSession(id: "00000000-0000-4000-8000-000000000000") }`,
+    expected: { ...everyone('NOT_FOUND'), signedOut: 'UNAUTHENTICATED' },
+  },
+  // Last: it ends the sessions of the matrix's users (their sockets opened before it would close).
+  { op: 'Mutation.signOutEverywhere', document: () => `mutation { signOutEverywhere }`, expected: signedIn },
 ];
 
 /** Alternates between two open statuses, so each setTicketStatus changes something and the ticket takes replies. */

@@ -1,4 +1,4 @@
-/** Access tokens: HS256 JWTs valid 15 minutes with `sub` and `roles` (docs/architecture.md "Sessions"). */
+/** Access tokens: HS256 JWTs valid 15 minutes with `sub`, `roles` and (with a session) `sid` (docs/architecture.md "Sessions"). */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ADMIN_ROLE } from './user-role.entity';
@@ -10,6 +10,10 @@ export interface AuthUser {
   roles: string[];
   /** When the token that proved this user stops being valid (set by verifyAccessToken). */
   expiresAt?: Date;
+  /** The session (refresh family) the token was minted for (`sid`); absent for a sign-in without one (graphql-ws). */
+  sessionId?: string;
+  /** When the token was minted (set by verifyAccessToken): sockets of tokens older than "sign out everywhere" close. */
+  issuedAt?: Date;
 }
 
 /**
@@ -29,7 +33,8 @@ function keyFor(secret: string): KeyObject {
 }
 
 export function signAccessToken(secret: string, user: AuthUser): { token: string; expiresAt: Date } {
-  const token = jwt.sign({ roles: user.roles }, keyFor(secret), {
+  const claims = user.sessionId ? { roles: user.roles, sid: user.sessionId } : { roles: user.roles };
+  const token = jwt.sign(claims, keyFor(secret), {
     algorithm: 'HS256',
     subject: user.id,
     expiresIn: ACCESS_TOKEN_TTL_SECONDS,
@@ -45,7 +50,9 @@ export function verifyAccessToken(secret: string, token: string | undefined | nu
     if (typeof payload === 'string' || typeof payload.sub !== 'string') return null;
     const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [];
     const expiresAt = typeof payload.exp === 'number' ? new Date(payload.exp * 1000) : undefined;
-    return { id: payload.sub, roles, expiresAt };
+    const issuedAt = typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : undefined;
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+    return { id: payload.sub, roles, expiresAt, issuedAt, sessionId };
   } catch {
     return null;
   }

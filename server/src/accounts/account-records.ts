@@ -34,3 +34,12 @@ export async function insertAccount(
   }
   return id;
 }
+
+/**
+ * The rows of an UPDATE … RETURNING. TypeORM's query() answers UPDATE and DELETE on PostgreSQL with `[rows, count]`
+ * (INSERT and SELECT with the rows alone), so destructuring its answer as rows would read the pair.
+ */
+export async function updateReturning<T>(manager: Queryable, sql: string, params: unknown[]): Promise<T[]> {
+  const [rows] = (await manager.query(sql, params)) as [T[], number];
+  return rows;
+}

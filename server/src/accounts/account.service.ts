@@ -19,6 +19,7 @@ export interface ViewerWithRoles {
 interface ViewerRow {
   id: string;
   email: string;
+  email_verified: boolean;
   profile_id: string | null;
   full_name: string | null;
   profile_email: string | null;
@@ -41,7 +42,7 @@ export class AccountService {
   async viewer(userId: string): Promise<ViewerWithRoles | null> {
     // One statement instead of three (user, profile, roles): `me` opens every dashboard request.
     const rows: ViewerRow[] = await this.db.query(
-      `SELECT u.id, u.email, p.id AS profile_id, p.full_name, p.email AS profile_email, p.company_name, p.phone,
+      `SELECT u.id, u.email, u.email_verified_at IS NOT NULL AS email_verified, p.id AS profile_id, p.full_name, p.email AS profile_email, p.company_name, p.phone,
               p.created_at AS profile_created_at, p.updated_at AS profile_updated_at,
               coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = u.id), '{}') AS roles
        FROM users u LEFT JOIN profiles p ON p.id = u.id
@@ -65,6 +66,7 @@ export class AccountService {
       id: row.id,
       email: row.email,
       isAdmin: row.roles.includes(ADMIN_ROLE),
+      emailVerified: row.email_verified,
       profile,
     });
     return { viewer, roles: row.roles };

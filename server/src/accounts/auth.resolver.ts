@@ -4,7 +4,7 @@ import { Public } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
 import { SignInInput, SignUpInput } from './account.inputs';
 import { AuthPayload } from './auth-payload.type';
-import { AuthService, type SignedIn } from './auth.service';
+import { AuthService, type SignedIn, type SignInOptions } from './auth.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 
 /**
@@ -22,13 +22,13 @@ export class AuthResolver {
   @Public()
   @Mutation(() => AuthPayload, { description: 'Creates the account and signs in (sets the refresh cookie)' })
   async signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: RequestContext): Promise<AuthPayload> {
-    return this.withCookie(ctx, await this.auth.signUp(input, ctx.ip, { session: this.hasCookies(ctx) }));
+    return this.withCookie(ctx, await this.auth.signUp(input, ctx.ip, this.signInOptions(ctx)));
   }
 
   @Public()
   @Mutation(() => AuthPayload, { description: 'Signs in with e-mail and password (sets the refresh cookie)' })
   async signIn(@Arg('input', () => SignInInput) input: SignInInput, @Ctx() ctx: RequestContext): Promise<AuthPayload> {
-    return this.withCookie(ctx, await this.auth.signIn(input, ctx.ip, { session: this.hasCookies(ctx) }));
+    return this.withCookie(ctx, await this.auth.signIn(input, ctx.ip, this.signInOptions(ctx)));
   }
 
   @Public()
@@ -60,6 +60,10 @@ export class AuthResolver {
 
   private hasCookies(ctx: RequestContext): boolean {
     return !!(ctx.req && ctx.res);
+  }
+
+  private signInOptions(ctx: RequestContext): SignInOptions {
+    return { session: this.hasCookies(ctx), userAgent: ctx.req?.get('user-agent')?.slice(0, 500) ?? null };
   }
 
   private withCookie(ctx: RequestContext, signedIn: SignedIn): AuthPayload {

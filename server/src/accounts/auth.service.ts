@@ -10,12 +10,19 @@ import { signAccessToken } from './access-token';
 import { insertAccount, isUniqueViolation, normalizeEmail } from './account-records';
 import type { SignInInput, SignUpInput } from './account.inputs';
 import { AccountBlocks } from './account-block.service';
+import { AccountRecoveryService } from './account-recovery.service';
 import { AccountService } from './account.service';
 import { AuthPayload } from './auth-payload.type';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { RateLimitService } from './rate-limit.service';
 import { SessionService, type IssuedRefreshToken } from './session.service';
 import { User } from './user.entity';
+
+/** How a sign-up or sign-in arrived: whether to start a refresh session, and the device it came from. */
+export interface SignInOptions {
+  session: boolean;
+  userAgent?: string | null;
+}
 
 /** A successful sign-up, sign-in or refresh: the API payload plus the refresh token for the cookie. */
 export interface SignedIn {
@@ -41,6 +48,7 @@ export class AuthService {
     private readonly blocks: AccountBlocks,
     private readonly blockRules: BlockRuleService,
     private readonly captcha: CaptchaService,
+    private readonly recovery: AccountRecoveryService,
   ) {}
 
   /**
@@ -49,7 +57,7 @@ export class AuthService {
    * A taken e-mail is refused with a clear message: the spec's front end shows backend errors to the
    * user, and the throttle bounds how fast anyone can probe for accounts this way.
    */
-  async signUp(input: SignUpInput, ip: string, options: { session: boolean }): Promise<SignedIn> {
+  async signUp(input: SignUpInput, ip: string, options: SignInOptions): Promise<SignedIn> {
     const values = parseInput(signUpSchema, {
       fullName: input.fullName ?? '',
       email: input.email,
@@ -74,7 +82,13 @@ export class AuthService {
     try {
       created = await this.db.transaction(async (tx) => {
         const id = await insertAccount(tx, { email, passwordHash, fullName: values.fullName });
-        return { userId: id, refresh: options.session ? await this.sessions.issue(id, tx) : undefined };
+        // The address is confirmed by a link (docs/decisions.md "Accounts and sessions"); the account works meanwhile.
+        await this.recovery.sendVerification(tx, id, email);
+        const device = { userAgent: options.userAgent ?? null, ip };
+        return {
+          userId: id,
+          refresh: options.session ? await this.sessions.issue(id, tx, undefined, device) : undefined,
+        };
       });
     } catch (error) {
       // Two sign-ups racing for one e-mail: the unique index decides, the loser gets the same message.
@@ -89,7 +103,7 @@ export class AuthService {
    * same work (a dummy hash is verified), so neither the answer nor its timing tells them apart. A blocked
    * account is told so (FORBIDDEN) only after the right password: someone guessing passwords learns nothing.
    */
-  async signIn(input: SignInInput, ip: string, options: { session: boolean }): Promise<SignedIn> {
+  async signIn(input: SignInInput, ip: string, options: SignInOptions): Promise<SignedIn> {
     const values = parseInput(signInSchema, { email: input.email, password: input.password ?? '' });
     const email = normalizeEmail(values.email);
     await this.blockRules.assertAllowed({ ip, emails: [email] }, 'sign-in');
@@ -99,7 +113,14 @@ export class AuthService {
     if (!user || !valid) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
     if (user.blockedAt) throw new ForbiddenError(CUSTOMER_MESSAGES.accountBlocked);
     await this.sessions.pruneExpired(user.id);
-    return this.signedIn(user.id, options.session ? await this.sessions.issue(user.id) : undefined);
+    if (!options.session) return this.signedIn(user.id, undefined);
+    // Issued only while the password checked is still the account's: a reset racing this sign-in wins.
+    const refresh = await this.sessions.issueForPassword(user.id, user.passwordHash, {
+      userAgent: options.userAgent ?? null,
+      ip,
+    });
+    if (!refresh) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
+    return this.signedIn(user.id, refresh);
   }
 
   /**
@@ -128,8 +149,15 @@ export class AuthService {
   private async signedIn(userId: string, refresh: IssuedRefreshToken | undefined): Promise<SignedIn> {
     const found = await this.accounts.viewer(userId);
     if (!found) throw new UnauthenticatedError(MESSAGES.sessionExpired);
-    const { token, expiresAt } = signAccessToken(this.config.jwtSecret, { id: userId, roles: found.roles });
+    const { token, expiresAt } = signAccessToken(this.config.jwtSecret, {
+      id: userId,
+      roles: found.roles,
+      sessionId: refresh?.familyId,
+    });
     const payload = Object.assign(new AuthPayload(), { accessToken: token, expiresAt, viewer: found.viewer });
-    return { payload, refresh: refresh && { token: refresh.token, expiresAt: refresh.expiresAt } };
+    return {
+      payload,
+      refresh: refresh && { token: refresh.token, expiresAt: refresh.expiresAt, familyId: refresh.familyId },
+    };
   }
 }

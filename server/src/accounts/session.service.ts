@@ -1,13 +1,37 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES } from '../../../common/validation';
+import { isUuid, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
 import { UnauthenticatedError } from '../core/errors';
+import { updateReturning } from './account-records';
 import { REFRESH_TOKEN_TTL_SECONDS } from './refresh-cookie';
 
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
+  /** The session (refresh family) it belongs to: what `mySessions` lists and access tokens name (`sid`). */
+  familyId?: string;
+}
+
+/** The device a session was started from, as `mySessions` shows it. */
+export interface SessionDevice {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** A signed-in session as `mySessions` lists it. */
+export interface SessionSummary {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** What a WebSocket was opened with: its access token's session and when the token was minted. */
+export interface SocketCredential {
+  sessionId?: string;
+  issuedAt?: Date;
 }
 
 function hashToken(token: string): string {
@@ -22,6 +46,8 @@ interface SessionRow {
   revoked_at: Date | null;
   replaced_by: string | null;
   in_grace: boolean;
+  user_agent: string | null;
+  ip: string | null;
 }
 
 /** How long a rotated refresh token still refreshes (see SessionService.rotate); Okta's default grace is 30 s too. */
@@ -43,15 +69,112 @@ export class SessionService {
     userId: string,
     manager: EntityManager = this.db.manager,
     familyId: string = randomUUID(),
+    device: SessionDevice = { userAgent: null, ip: null },
   ): Promise<IssuedRefreshToken & { id: string }> {
     const token = randomBytes(32).toString('base64url');
     const [row] = await manager.query(
-      `INSERT INTO sessions (user_id, token_hash, family_id, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+      `INSERT INTO sessions (user_id, token_hash, family_id, expires_at, user_agent, ip)
+       VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6)
        RETURNING id, expires_at`,
-      [userId, hashToken(token), familyId, REFRESH_TOKEN_TTL_SECONDS],
+      [userId, hashToken(token), familyId, REFRESH_TOKEN_TTL_SECONDS, device.userAgent, device.ip],
     );
-    return { id: row.id, token, expiresAt: new Date(row.expires_at) };
+    return { id: row.id, token, expiresAt: new Date(row.expires_at), familyId };
+  }
+
+  /**
+   * A new session for a sign-in whose password was checked against `passwordHash`, or null when the password has
+   * changed since (a reset or change committed while the hash was being verified). The account row is read FOR SHARE:
+   * a password change (which updates that row, then ends every session) either waits for this session and ends it, or
+   * has committed and this refuses: a session is never left alive on a password that no longer holds.
+   */
+  async issueForPassword(
+    userId: string,
+    passwordHash: string,
+    device: SessionDevice,
+  ): Promise<(IssuedRefreshToken & { id: string }) | null> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query(`SELECT 1 FROM users WHERE id = $1 AND password_hash = $2 FOR SHARE`, [
+        userId,
+        passwordHash,
+      ]);
+      return row ? this.issue(userId, tx, randomUUID(), device) : null;
+    });
+  }
+
+  /**
+   * Ends the account's sessions (refresh refused from now on), all of them or all but `keepFamilyId`, and records when,
+   * so sockets opened with older tokens and no session close too. The caller has locked the account's row (it changed
+   * the password or e-mail in this transaction), which a refresh or sign-in takes FOR SHARE first: none slips past.
+   * The caller publishes `accounts` so every process closes the sockets of ended sessions.
+   */
+  async endAll(manager: EntityManager, userId: string, keepFamilyId?: string): Promise<void> {
+    await manager.query(
+      `UPDATE sessions SET revoked_at = now()
+        WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family_id <> $2::uuid)`,
+      [userId, keepFamilyId ?? null],
+    );
+    await manager.query(`UPDATE users SET sessions_ended_at = now() WHERE id = $1`, [userId]);
+  }
+
+  /** Ends one session (a whole refresh family) of the account; false when it has no such live session. */
+  async endOne(manager: EntityManager, userId: string, familyId: string): Promise<boolean> {
+    const rows = await updateReturning(
+      manager,
+      `UPDATE sessions SET revoked_at = now()
+        WHERE user_id = $1 AND family_id = $2 AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
+      [userId, familyId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The account's live sessions, most recently used first: one per refresh family. */
+  async list(userId: string): Promise<SessionSummary[]> {
+    const rows: { id: string; created_at: Date; last_used_at: Date; user_agent: string | null; ip: string | null }[] =
+      await this.db.query(
+        `SELECT * FROM (
+           SELECT DISTINCT ON (s.family_id) s.family_id AS id, s.created_at AS last_used_at, s.user_agent, s.ip,
+                  (SELECT min(f.created_at) FROM sessions f WHERE f.family_id = s.family_id) AS created_at
+             FROM sessions s
+            WHERE s.user_id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+            ORDER BY s.family_id, s.created_at DESC) live
+         ORDER BY last_used_at DESC, id`,
+        [userId],
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: new Date(row.created_at),
+      lastUsedAt: new Date(row.last_used_at),
+      userAgent: row.user_agent,
+      ip: row.ip,
+    }));
+  }
+
+  /**
+   * Which of a user's sockets may stay open (one boolean per credential): not when the account is blocked, when the
+   * socket's session has ended, or, for a token minted without a session, when every session was ended after it.
+   */
+  async socketsAllowed(
+    userId: string,
+    credentials: readonly SocketCredential[],
+  ): Promise<{ blocked: boolean; allowed: boolean[] }> {
+    const none = { blocked: false, allowed: credentials.map(() => false) };
+    if (!isUuid(userId)) return none;
+    const [row]: { blocked: boolean; sessions_ended_at: Date | null; live: string[] }[] = await this.db.query(
+      `SELECT u.blocked_at IS NOT NULL AS blocked, u.sessions_ended_at,
+              coalesce((SELECT array_agg(DISTINCT s.family_id::text) FROM sessions s
+                         WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now()), '{}') AS live
+         FROM users u WHERE u.id = $1`,
+      [userId],
+    );
+    if (!row) return none;
+    if (row.blocked) return { blocked: true, allowed: credentials.map(() => false) };
+    const live = new Set(row.live);
+    const endedAt = row.sessions_ended_at ? new Date(row.sessions_ended_at).getTime() : null;
+    const allowed = credentials.map(({ sessionId, issuedAt }) => {
+      if (sessionId) return live.has(sessionId);
+      return endedAt === null || (issuedAt !== undefined && issuedAt.getTime() >= endedAt);
+    });
+    return { blocked: false, allowed };
   }
 
   /**
@@ -71,22 +194,28 @@ export class SessionService {
     admit?: (userId: string, manager: EntityManager) => Promise<void>,
   ): Promise<{ userId: string; refresh: IssuedRefreshToken }> {
     const outcome = await this.db.transaction(async (tx) => {
+      // The account first, FOR SHARE, as a sign-in does: a password change or sign-out everywhere locks it before
+      // ending sessions, so a rotation either finishes before (and its new token is ended too) or sees the end.
+      await tx.query(`SELECT 1 FROM users WHERE id = (SELECT user_id FROM sessions WHERE token_hash = $1) FOR SHARE`, [
+        hashToken(token),
+      ]);
       const [row]: SessionRow[] = await tx.query(
         `SELECT id, user_id, family_id, expires_at <= now() AS expired, revoked_at, replaced_by,
-                revoked_at > now() - make_interval(secs => $2) AS in_grace
+                revoked_at > now() - make_interval(secs => $2) AS in_grace, user_agent, ip
            FROM sessions WHERE token_hash = $1 FOR UPDATE`,
         [hashToken(token), ROTATION_GRACE_SECONDS],
       );
       if (!row || row.expired) return { ok: false as const };
+      const device = { userAgent: row.user_agent, ip: row.ip };
       const issued = (next: IssuedRefreshToken) => ({
         ok: true as const,
         userId: row.user_id,
-        refresh: { token: next.token, expiresAt: next.expiresAt },
+        refresh: { token: next.token, expiresAt: next.expiresAt, familyId: row.family_id },
       });
       if (row.replaced_by) {
         if (row.in_grace && (await this.familyIsLive(tx, row.family_id))) {
           await admit?.(row.user_id, tx);
-          return issued(await this.issue(row.user_id, tx, row.family_id));
+          return issued(await this.issue(row.user_id, tx, row.family_id, device));
         }
         // Reuse of a rotated token: revoke every row of the family, committed before we answer.
         await tx.query(`UPDATE sessions SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [
@@ -96,7 +225,7 @@ export class SessionService {
       }
       if (row.revoked_at) return { ok: false as const };
       await admit?.(row.user_id, tx);
-      const next = await this.issue(row.user_id, tx, row.family_id);
+      const next = await this.issue(row.user_id, tx, row.family_id, device);
       await tx.query(`UPDATE sessions SET revoked_at = now(), replaced_by = $2 WHERE id = $1`, [row.id, next.id]);
       return issued(next);
     });

@@ -20,6 +20,14 @@ export class User {
   @Column({ name: 'blocked_at', type: 'timestamptz', nullable: true })
   blockedAt: Date | null;
 
+  /** When the address was confirmed by a mailed link (null: not yet). */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
+  /** When every session before it was ended (reset, change of password, sign-out everywhere). */
+  @Column({ name: 'sessions_ended_at', type: 'timestamptz', nullable: true })
+  sessionsEndedAt: Date | null;
+
   /** The admin who blocked it, for the record. */
   @Column({ name: 'blocked_by', type: 'uuid', nullable: true })
   blockedBy: string | null;

@@ -16,6 +16,9 @@ export class Viewer {
   @Field(() => Boolean)
   isAdmin: boolean;
 
+  @Field(() => Boolean, { description: 'Whether the address was confirmed by a mailed link (verifyEmail)' })
+  emailVerified: boolean;
+
   @Field(() => Profile)
   profile: Profile;
 }

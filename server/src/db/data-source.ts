@@ -22,6 +22,7 @@ import { KeyFingerprintsNormalized1765500000000 } from './migrations/17655000000
 import { EnumOneSpelling1765600000000 } from './migrations/1765600000000-enum-one-spelling';
 import { ExchangeRates1765700000000 } from './migrations/1765700000000-exchange-rates';
 import { QuoteLock1765800000000 } from './migrations/1765800000000-quote-lock';
+import { AccountTokens1765900000000 } from './migrations/1765900000000-account-tokens';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -47,6 +48,7 @@ export const migrations = [
   EnumOneSpelling1765600000000,
   ExchangeRates1765700000000,
   QuoteLock1765800000000,
+  AccountTokens1765900000000,
 ];
 
 export interface DataSourceOptions {

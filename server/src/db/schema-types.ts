@@ -13,6 +13,18 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type Json = unknown;
 
+export interface AccountTokens {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  new_email: string | null;
+  old_email: string | null;
+  purpose: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: string;
+}
+
 export interface BlockRules {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -264,9 +276,11 @@ export interface Sessions {
   expires_at: Timestamp;
   family_id: string;
   id: Generated<string>;
+  ip: string | null;
   replaced_by: string | null;
   revoked_at: Timestamp | null;
   token_hash: string;
+  user_agent: string | null;
   user_id: string;
 }
 
@@ -317,8 +331,10 @@ export interface Users {
   blocked_by: string | null;
   created_at: Generated<Timestamp>;
   email: string;
+  email_verified_at: Timestamp | null;
   id: Generated<string>;
   password_hash: string;
+  sessions_ended_at: Timestamp | null;
 }
 
 export interface WebhookDeliveries {
@@ -349,6 +365,7 @@ export interface WebhookEndpoints {
 }
 
 export interface DB {
+  account_tokens: AccountTokens;
   block_rules: BlockRules;
   captcha_challenges_used: CaptchaChallengesUsed;
   certificates: Certificates;

@@ -1,34 +1,37 @@
 /**
- * Closes a blocked account's graphql-ws sockets the moment it is blocked, in every API process (docs/product.md
+ * Closes a blocked account's graphql-ws sockets, and those of ended sessions (revokeSession, signOutEverywhere, a
+ * password reset or change: docs/decisions.md "Accounts and sessions"), the moment it happens, in every API process (docs/product.md
  * "Customers"). Blocking publishes `{ topic: 'accounts', id: userId }` on the event bus (PostgreSQL NOTIFY, so every
  * process hears it on commit); each process re-reads the account and closes that user's sockets with 4403
  * (graphql-ws's "Forbidden": its clients do not retry). After the bus lost events, the accounts blocked since then are
  * re-read. A new socket of a blocked account is refused in onConnect (ws-server.ts).
  */
 import type { WebSocket } from 'ws';
-import type { AccountBlocks } from '../accounts/account-block.service';
+import type { SessionService, SocketCredential } from '../accounts/session.service';
 import type { EventBus } from '../core/event-bus';
 import { logger } from '../core/logger';
 
 export const BLOCKED_CLOSE = { code: 4403, reason: 'Account blocked' } as const;
+/** A socket whose session was ended (revoked, signed out everywhere, password reset): like an expired token. */
+export const SESSION_ENDED_CLOSE = { code: 4401, reason: 'Session ended' } as const;
 
 export class BlockedAccountSockets {
-  private readonly sockets = new Map<string, Set<WebSocket>>();
+  private readonly sockets = new Map<string, Map<WebSocket, SocketCredential>>();
   private readonly events: AsyncIterableIterator<{ id: string; missedSince?: string }>;
 
   constructor(
     bus: EventBus,
-    private readonly blocks: AccountBlocks,
+    private readonly sessions: SessionService,
   ) {
     this.events = bus.subscribe('accounts');
     void this.watch();
   }
 
   /** Registers a signed-in user's socket (before its account is checked, so a block in between still finds it). */
-  add(userId: string, socket: WebSocket): void {
+  add(userId: string, socket: WebSocket, credential: SocketCredential = {}): void {
     let set = this.sockets.get(userId);
-    if (!set) this.sockets.set(userId, (set = new Set()));
-    set.add(socket);
+    if (!set) this.sockets.set(userId, (set = new Map()));
+    set.set(socket, credential);
   }
 
   remove(userId: string, socket: WebSocket): void {
@@ -45,19 +48,27 @@ export class BlockedAccountSockets {
   private async watch(): Promise<void> {
     for await (const event of this.events) {
       try {
-        const blocked = event.missedSince
-          ? await this.blocks.blockedSince(new Date(event.missedSince))
-          : (await this.blocks.isBlocked(event.id))
-            ? [event.id]
-            : [];
-        for (const userId of blocked) this.close(userId);
+        // After lost events every user with sockets here is re-read: sessions may have ended meanwhile too.
+        const users = event.missedSince ? [...this.sockets.keys()] : [event.id];
+        for (const userId of users) await this.recheck(userId);
       } catch (error) {
         logger.warn({ err: error, userId: event.id }, 'Could not check a blocked account');
       }
     }
   }
 
-  private close(userId: string): void {
-    for (const socket of this.sockets.get(userId) ?? []) socket.close(BLOCKED_CLOSE.code, BLOCKED_CLOSE.reason);
+  /** Closes the user's sockets that may no longer stay open: all of a blocked account, or those of ended sessions. */
+  private async recheck(userId: string): Promise<void> {
+    const set = this.sockets.get(userId);
+    if (!set || set.size === 0) return;
+    const entries = [...set];
+    const { blocked, allowed } = await this.sessions.socketsAllowed(
+      userId,
+      entries.map(([, credential]) => credential),
+    );
+    entries.forEach(([socket], i) => {
+      if (blocked) socket.close(BLOCKED_CLOSE.code, BLOCKED_CLOSE.reason);
+      else if (!allowed[i]) socket.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+    });
   }
 }

@@ -1,6 +1,7 @@
 /** Every resolver class of the schema. A new resolver is registered here. */
 import type { NonEmptyArray } from 'type-graphql';
 import { BlockRuleResolver } from '../abuse/block-rule.resolver';
+import { AccountRecoveryResolver } from '../accounts/account-recovery.resolver';
 import { AccountResolver } from '../accounts/account.resolver';
 import { AuthResolver } from '../accounts/auth.resolver';
 import { CaptchaResolver } from '../captcha/captcha.resolver';
@@ -30,6 +31,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AuthResolver,
   CaptchaResolver,
   AccountResolver,
+  AccountRecoveryResolver,
   TicketResolver,
   TicketFieldsResolver,
   ViewerTicketsResolver,

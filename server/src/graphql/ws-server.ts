@@ -24,6 +24,7 @@ import { EventBus } from '../core/event-bus';
 import { runWithRequestId } from '../core/logger';
 import { createContext, type RequestContext } from './context';
 import { BlockedAccountSockets } from './blocked-account-sockets';
+import { SessionService } from '../accounts/session.service';
 import { formatError } from './format-error';
 import { QUERY_LIMITS } from './limits';
 import { subscribeSharingResults } from './shared-subscribe';
@@ -56,7 +57,8 @@ export function startGraphqlWsServer(options: {
   const { server, schema, container, userFromToken, clientIp, validationRules } = options;
   const limits = new WsLimits(options.limits);
   const blocks = container.get(AccountBlocks);
-  const blockedSockets = new BlockedAccountSockets(container.get(EventBus), blocks);
+  const sessions = container.get(SessionService);
+  const blockedSockets = new BlockedAccountSockets(container.get(EventBus), sessions);
   // Valid documents are cached by their text, as Apollo does for HTTP: thousands of clients subscribing
   // with the same query share one parsed document (parse + validate once; README "Performance").
   const documents = new Map<string, DocumentNode>();
@@ -90,9 +92,13 @@ export function startGraphqlWsServer(options: {
           if (!limits.admitUser(ctx.extra.socket, user.id)) return false;
           ctx.extra.admittedUserId = user.id;
           // Registered before the check: a block committed meanwhile finds the socket, or the check sees it.
-          blockedSockets.add(user.id, ctx.extra.socket);
+          const credential = { sessionId: user.sessionId, issuedAt: user.issuedAt };
+          blockedSockets.add(user.id, ctx.extra.socket, credential);
           // A blocked account's token may not have expired yet: refused (4403 Forbidden, not retried).
           if (await blocks.isBlocked(user.id)) return false;
+          // Nor may a token of an ended session (revoked, signed out everywhere, password reset) open one.
+          const { allowed } = await sessions.socketsAllowed(user.id, [credential]);
+          if (!allowed[0]) return false;
         }
         // A connection is only as good as its token: when the token expires the socket closes (4401),
         // and the client reconnects with a fresh one, so a signed-out or demoted user stops receiving.

@@ -355,3 +355,88 @@ export function ticketReplyMail(ctx: MailContext, ticket: TicketReplyFacts): Mai
   });
   return compose(ctx, `New reply to your ticket: ${ticket.ticketTitle}`, 'Support replied to your ticket', blocks);
 }
+
+/** The links account mails carry: the web app's pages that take the token (docs/graphql-api.md "Accounts"). */
+export const accountLink = (ctx: MailContext, page: 'reset' | 'verify' | 'email', token: string) =>
+  `${ctx.publicUrl}/auth/${page}?token=${encodeURIComponent(token)}`;
+
+/**
+ * The text with every account link's token hidden: what admins read in the outbox. A reset or change link there would
+ * let anyone with the admin panel take the account over; the customer's mailbox is the only place it is meant to be.
+ */
+export function hideAccountTokens(text: string): string {
+  return text.replace(/(\/auth\/(?:reset|verify|email)\?token=)[A-Za-z0-9_%-]+/g, '$1hidden');
+}
+
+/** A password reset link (30 minutes, once). Sent only to an address that has an account. */
+export function passwordResetMail(ctx: MailContext, token: string, minutes: number): MailContent {
+  return compose(ctx, `Reset your ${ctx.storeName} password`, 'Reset your password', [
+    greeting(null),
+    {
+      kind: 'paragraph',
+      text: `Someone (hopefully you) asked to reset the password of your ${ctx.storeName} account. The link works once, for ${minutes} minutes.`,
+    },
+    { kind: 'link', label: 'Choose a new password', href: accountLink(ctx, 'reset', token) },
+    {
+      kind: 'paragraph',
+      text: 'If you did not ask for this, ignore this message: your password stays as it is.',
+    },
+  ]);
+}
+
+/** The password was changed (by a reset or in the dashboard); every other session was signed out. */
+export function passwordChangedMail(ctx: MailContext, how: 'reset' | 'changed'): MailContent {
+  return compose(ctx, `Your ${ctx.storeName} password was changed`, 'Your password was changed', [
+    greeting(null),
+    {
+      kind: 'paragraph',
+      text:
+        how === 'reset'
+          ? 'The password of your account was reset with a link we e-mailed, and every device signed in to it was signed out.'
+          : 'The password of your account was changed, and every other device signed in to it was signed out.',
+    },
+    {
+      kind: 'paragraph',
+      text: `If this was not you, reset your password at ${ctx.publicUrl}/auth and write to ${ctx.supportEmail}.`,
+    },
+  ]);
+}
+
+/** Confirms that the address belongs to whoever signed up (or asked again). */
+export function verifyEmailMail(ctx: MailContext, token: string): MailContent {
+  return compose(ctx, `Confirm your e-mail address for ${ctx.storeName}`, 'Confirm your e-mail address', [
+    greeting(null),
+    { kind: 'paragraph', text: `Please confirm that this address belongs to your ${ctx.storeName} account.` },
+    { kind: 'link', label: 'Confirm my address', href: accountLink(ctx, 'verify', token) },
+    { kind: 'paragraph', text: 'If you did not create an account, ignore this message.' },
+  ]);
+}
+
+/** Sent to the new address of an e-mail change: the change happens when this link is followed. */
+export function emailChangeConfirmMail(ctx: MailContext, token: string, oldEmail: string): MailContent {
+  return compose(ctx, `Confirm your new e-mail address for ${ctx.storeName}`, 'Confirm your new e-mail address', [
+    greeting(null),
+    {
+      kind: 'paragraph',
+      text: `You asked to change the e-mail address of your ${ctx.storeName} account from ${oldEmail} to this one. It changes when you follow this link.`,
+    },
+    { kind: 'link', label: 'Confirm the new address', href: accountLink(ctx, 'email', token) },
+    { kind: 'paragraph', text: 'If you did not ask for this, ignore this message.' },
+  ]);
+}
+
+/** Sent to the old address when an e-mail change was asked for, with a link that keeps (or restores) it. */
+export function emailChangedMail(ctx: MailContext, undoToken: string, newEmail: string, days: number): MailContent {
+  return compose(ctx, `Your ${ctx.storeName} e-mail address is being changed`, 'Your e-mail address is being changed', [
+    greeting(null),
+    {
+      kind: 'paragraph',
+      text: `Someone signed in to your ${ctx.storeName} account asked to change its e-mail address to ${newEmail}. If this was you, there is nothing to do.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `If it was not you, this link keeps this address (or brings it back) and signs every device out, for ${days} days:`,
+    },
+    { kind: 'link', label: 'Keep my address', href: accountLink(ctx, 'email', undoToken) },
+  ]);
+}

@@ -10,6 +10,12 @@ export enum NotificationKind {
   PAYMENT_ISSUE = 'PAYMENT_ISSUE',
   AWAITING_STOCK = 'AWAITING_STOCK',
   TICKET_REPLY = 'TICKET_REPLY',
+  /** Account mails (accounts/account-recovery.service.ts): written by the account's own operations, not by events. */
+  PASSWORD_RESET = 'PASSWORD_RESET',
+  PASSWORD_CHANGED = 'PASSWORD_CHANGED',
+  EMAIL_VERIFY = 'EMAIL_VERIFY',
+  EMAIL_CHANGE_CONFIRM = 'EMAIL_CHANGE_CONFIRM',
+  EMAIL_CHANGED = 'EMAIL_CHANGED',
 }
 
 /**

@@ -16,6 +16,7 @@ import { KeyStatus } from '../inventory/key-status';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 import {
   awaitingStockMail,
+  hideAccountTokens,
   orderDeliveredMail,
   orderReceivedMail,
   paymentConfirmedMail,
@@ -200,6 +201,31 @@ export class NotificationService implements DomainEventConsumer {
        SELECT ${addJobsSql(`(SELECT coalesce(json_agg(${mailSendJobSql('message.id', '$4')}), '[]') FROM message)`)}`,
       [rows, status, lastError, this.config.mail.maxAttempts],
     );
+  }
+
+  /**
+   * Writes one account message (a reset or verification link, a notice of a change) with its send job, in `manager`'s
+   * transaction: it goes out only if the change it tells about commits. Not tied to a domain event: the account
+   * operations that ask for these mails are not events anyone else consumes.
+   */
+  async queueAccountMail(
+    manager: EntityManager,
+    mail: { kind: NotificationKind; to: string; content: MailContent },
+  ): Promise<void> {
+    const [status, lastError] = this.initialState();
+    const [row]: { id: string }[] = await manager.query(
+      `INSERT INTO notifications (kind, to_address, subject, text_body, html_body, status, last_error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [mail.kind, mail.to, mail.content.subject, mail.content.text, mail.content.html, status, lastError],
+    );
+    if (status === NotificationStatus.QUEUED) {
+      await this.jobs.add(mailSendSpec(row.id, this.config.mail.maxAttempts), manager);
+    }
+  }
+
+  /** What account mails are rendered with (the store's name, links from PUBLIC_URL). */
+  get mailContext(): MailContext {
+    return this.context;
   }
 
   /**
@@ -392,7 +418,7 @@ export class NotificationService implements DomainEventConsumer {
       if (status === NotificationStatus.QUEUED) {
         await this.jobs.add(mailSendSpec(id, this.config.mail.maxAttempts, randomUUID()), manager);
       }
-      return hydrate(manager, Notification, rows[0]);
+      return forAdmins(hydrate(manager, Notification, rows[0]));
     });
   }
 
@@ -414,8 +440,15 @@ export class NotificationService implements DomainEventConsumer {
        ORDER BY page.created_at DESC, page.id DESC`,
       params,
     );
-    return keysetPage(rows, first, (row) => hydrate(this.db.manager, Notification, row));
+    return keysetPage(rows, first, (row) => forAdmins(hydrate(this.db.manager, Notification, row)));
   }
+}
+
+/** A message as admins read it: the tokens of account links hidden (hideAccountTokens). */
+function forAdmins(notification: Notification): Notification {
+  notification.text = hideAccountTokens(notification.text);
+  notification.html = hideAccountTokens(notification.html);
+  return notification;
 }
 
 /** An error as the outbox shows it: its message, at most 500 characters. */

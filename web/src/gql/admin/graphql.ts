@@ -50,8 +50,13 @@ export type IssueCertificateInput = {
 
 export type NotificationKind =
   | 'AWAITING_STOCK'
+  | 'EMAIL_CHANGED'
+  | 'EMAIL_CHANGE_CONFIRM'
+  | 'EMAIL_VERIFY'
   | 'ORDER_DELIVERED'
   | 'ORDER_RECEIVED'
+  | 'PASSWORD_CHANGED'
+  | 'PASSWORD_RESET'
   | 'PAYMENT_CONFIRMED'
   | 'PAYMENT_ISSUE'
   | 'PAYMENT_NOT_RECEIVED'

@@ -10,6 +10,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   PAYMENT_ISSUE: 'Payment problem',
   AWAITING_STOCK: 'Paid, awaiting stock',
   TICKET_REPLY: 'Ticket reply',
+  PASSWORD_RESET: 'Password reset link',
+  PASSWORD_CHANGED: 'Password changed',
+  EMAIL_VERIFY: 'E-mail confirmation link',
+  EMAIL_CHANGE_CONFIRM: 'New e-mail confirmation link',
+  EMAIL_CHANGED: 'E-mail change notice',
 };
 
 /** Each outbox status with its chip colour (the label is always written in the chip). */

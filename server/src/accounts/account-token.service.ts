@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { ACCOUNT_MESSAGES, accountTokenSchema } from '../../../common/validation';
+import { Service } from '../container';
+import { InputError } from '../core/errors';
+
+/** What an e-mailed link is for; a token of one purpose is worthless for another. */
+export enum AccountTokenPurpose {
+  PASSWORD_RESET = 'PASSWORD_RESET',
+  EMAIL_VERIFY = 'EMAIL_VERIFY',
+  EMAIL_CHANGE = 'EMAIL_CHANGE',
+  EMAIL_CHANGE_UNDO = 'EMAIL_CHANGE_UNDO',
+}
+
+/** How long each kind of link works. */
+export const TOKEN_LIFETIME_MINUTES: Record<AccountTokenPurpose, number> = {
+  [AccountTokenPurpose.PASSWORD_RESET]: 30,
+  [AccountTokenPurpose.EMAIL_VERIFY]: 7 * 24 * 60,
+  [AccountTokenPurpose.EMAIL_CHANGE]: 24 * 60,
+  [AccountTokenPurpose.EMAIL_CHANGE_UNDO]: 7 * 24 * 60,
+};
+
+/** A token that was just used: whose it is and the addresses an e-mail change moves between. */
+export interface UsedAccountToken {
+  userId: string;
+  oldEmail: string | null;
+  newEmail: string | null;
+}
+
+interface TokenRow {
+  id: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  old_email: string | null;
+  new_email: string | null;
+  expired: boolean;
+  used_at: Date | null;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The tokens of e-mailed links (docs/decisions.md "Accounts and sessions"): 32 random bytes handed out once in the
+ * mail, stored only as their SHA-256, so a copy of the database opens no account. Issuing one replaces the account's
+ * unused token of that purpose (only the newest link works). Using one marks it used in the caller's
+ * transaction under its row lock, so of two requests with one token exactly one gets it.
+ */
+@Service()
+export class AccountTokens {
+  /** A new token for `userId`, replacing its unused ones of the same purpose. */
+  async issue(
+    manager: EntityManager,
+    userId: string,
+    purpose: AccountTokenPurpose,
+    emails: { oldEmail?: string; newEmail?: string } = {},
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    // One statement replaces the unused one (the partial unique index), so two requests at once leave one token.
+    await manager.query(
+      `INSERT INTO account_tokens (user_id, purpose, token_hash, old_email, new_email, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))
+       ON CONFLICT (user_id, purpose) WHERE used_at IS NULL DO UPDATE
+         SET token_hash = EXCLUDED.token_hash, old_email = EXCLUDED.old_email, new_email = EXCLUDED.new_email,
+             created_at = now(), expires_at = EXCLUDED.expires_at`,
+      [
+        userId,
+        purpose,
+        hashOf(token),
+        emails.oldEmail ?? null,
+        emails.newEmail ?? null,
+        TOKEN_LIFETIME_MINUTES[purpose],
+      ],
+    );
+    return token;
+  }
+
+  /**
+   * Uses `token` for one of `purposes` inside `manager`'s transaction, or throws BAD_USER_INPUT (field `token`) with
+   * one message per reason: not ours, tampered, replaced by a newer one or of another purpose (tokenInvalid),
+   * expired (tokenExpired), already used (tokenUsed). Nothing is changed by a refusal.
+   */
+  async use(
+    manager: EntityManager,
+    token: string,
+    purposes: readonly AccountTokenPurpose[],
+  ): Promise<UsedAccountToken & { purpose: AccountTokenPurpose }> {
+    const parsed = accountTokenSchema.safeParse(token);
+    if (!parsed.success) throw InputError.field('token', parsed.error.issues[0].message);
+    const [row]: TokenRow[] = await manager.query(
+      `SELECT id, user_id, purpose, old_email, new_email, expires_at <= now() AS expired, used_at
+         FROM account_tokens WHERE token_hash = $1 FOR UPDATE`,
+      [hashOf(parsed.data)],
+    );
+    if (!row || !purposes.includes(row.purpose)) throw InputError.field('token', ACCOUNT_MESSAGES.tokenInvalid);
+    if (row.used_at) throw InputError.field('token', ACCOUNT_MESSAGES.tokenUsed);
+    if (row.expired) throw InputError.field('token', ACCOUNT_MESSAGES.tokenExpired);
+    await manager.query(`UPDATE account_tokens SET used_at = now() WHERE id = $1`, [row.id]);
+    return { userId: row.user_id, purpose: row.purpose, oldEmail: row.old_email, newEmail: row.new_email };
+  }
+
+  /** Drops the account's unused tokens of `purpose` (a reset link is void once the password changed another way). */
+  async discard(manager: EntityManager, userId: string, purposes: readonly AccountTokenPurpose[]): Promise<void> {
+    await manager.query(`DELETE FROM account_tokens WHERE user_id = $1 AND purpose = ANY($2) AND used_at IS NULL`, [
+      userId,
+      purposes,
+    ]);
+  }
+}

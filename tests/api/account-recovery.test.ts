@@ -1,0 +1,475 @@
+/**
+ * Accounts customers can recover (issue 29; docs/decisions.md "Accounts and sessions"), against a real SMTP server
+ * (tests/support/inbox.ts): every mailed link is followed by its token. Password reset (always true, no timing
+ * difference, throttled silently, single use, newest only, 30 minutes), the races (two resets with one token, a reset
+ * racing a sign-in), e-mail verification, changes of password and e-mail (with the undo link), and the sessions list
+ * with revokeSession and signOutEverywhere (refresh refused, sockets closed).
+ */
+import type { ParsedMail } from 'mailparser';
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../common/validation';
+import { eventually } from '../support/eventually';
+import { Inbox } from '../support/inbox';
+import {
+  startTestServer,
+  subscribeOnce,
+  type GqlResponse,
+  type TestServer,
+  type TestUser,
+} from '../support/test-server';
+
+const PUBLIC_URL = 'https://shop.example';
+const NEW_PASSWORD = 'N3wPassword';
+
+const SIGN_IN = `mutation ($input: SignInInput!) { signIn(input: $input) { accessToken } }`;
+const REFRESH = `mutation { refreshSession { accessToken } }`;
+const ME = `{ me { id email emailVerified } }`;
+const REQUEST_RESET = `mutation ($email: String!) { requestPasswordReset(email: $email) }`;
+const RESET = `mutation ($token: String!, $password: String!) { resetPassword(token: $token, password: $password) }`;
+const VERIFY = `mutation ($token: String!) { verifyEmail(token: $token) }`;
+const RESEND = `mutation { resendVerificationEmail }`;
+const CHANGE_PASSWORD = `mutation ($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }`;
+const REQUEST_EMAIL_CHANGE = `mutation ($e: String!, $p: String!) { requestEmailChange(newEmail: $e, password: $p) }`;
+const CONFIRM_EMAIL_CHANGE = `mutation ($token: String!) { confirmEmailChange(token: $token) }`;
+const MY_SESSIONS = `{ mySessions { id createdAt lastUsedAt device approximateIp current } }`;
+const REVOKE = `mutation ($id: ID!) { revokeSession(id: $id) }`;
+const EVERYWHERE = `mutation { signOutEverywhere }`;
+
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+const inbox = new Inbox();
+let server: TestServer;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  await inbox.start();
+  server = await startTestServer({
+    env: { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL, LOG_LEVEL: 'silent' },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await inbox.close();
+});
+
+/** The token of the mail's link to `/auth/<page>?token=`, checking the link starts at PUBLIC_URL. */
+function tokenIn(mail: ParsedMail, page: 'reset' | 'verify' | 'email'): string {
+  const match = new RegExp(`${PUBLIC_URL}/auth/${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text ?? '');
+  if (!match) throw new Error(`no /auth/${page} link in: ${mail.text}`);
+  return match[1];
+}
+
+/** Every message to `address` so far whose subject matches. */
+const mailsTo = (address: string, subject: RegExp) =>
+  inbox.to(address).filter((r) => subject.test(r.mail.subject ?? ''));
+
+/** Signs in over HTTP: the access token and the refresh cookie a browser would keep. */
+async function signIn(email: string, password: string, userAgent?: string) {
+  const res = await server.gql(
+    SIGN_IN,
+    { input: { email, password } },
+    { headers: userAgent ? { 'user-agent': userAgent } : {} },
+  );
+  if (!res.data?.signIn) return { ok: false as const, res };
+  const line = res.headers.getSetCookie().find((l) => l.startsWith('store_refresh='))!;
+  return { ok: true as const, token: res.data.signIn.accessToken as string, cookie: line.split(';')[0], res };
+}
+
+async function refreshes(cookie: string): Promise<boolean> {
+  const res = await server.gql(REFRESH, {}, { cookie });
+  return !!res.data?.refreshSession;
+}
+
+function expectInputError(res: GqlResponse, field: string, message: string): void {
+  expect(res.errors).toEqual([
+    expect.objectContaining({
+      message,
+      extensions: expect.objectContaining({
+        code: 'BAD_USER_INPUT',
+        fieldErrors: expect.arrayContaining([{ field, message }]),
+      }),
+    }),
+  ]);
+}
+
+async function passwordHash(userId: string): Promise<string> {
+  const [row] = await server.sql(`SELECT password_hash FROM users WHERE id = $1`, [userId]);
+  return row.password_hash;
+}
+
+async function resetToken(user: TestUser): Promise<string> {
+  const before = mailsTo(user.email, /Reset your/).length;
+  const res = await server.gql(REQUEST_RESET, { email: user.email });
+  expect(res.data).toEqual({ requestPasswordReset: true });
+  const received = await eventually(() => mailsTo(user.email, /Reset your/)[before]);
+  return tokenIn(received.mail, 'reset');
+}
+
+describe('password reset', () => {
+  it('mails a link whose token sets the new password, ends every session and tells the account', async () => {
+    const user = await server.createUser();
+    const first = await signIn(user.email, user.password);
+    const second = await signIn(user.email, user.password);
+    if (!first.ok || !second.ok) throw new Error('sign-in failed');
+
+    const token = await resetToken(user);
+    expect((await server.gql(RESET, { token, password: NEW_PASSWORD })).data).toEqual({ resetPassword: true });
+
+    expect(await refreshes(first.cookie)).toBe(false);
+    expect(await refreshes(second.cookie)).toBe(false);
+    expect((await signIn(user.email, user.password)).ok).toBe(false);
+    expect((await signIn(user.email, NEW_PASSWORD)).ok).toBe(true);
+    const notice = await inbox.waitFor(user.email, /password was changed/);
+    expect(notice.text).toContain('every device signed in to it was signed out');
+    // The stored token is its SHA-256, never the token.
+    const rows = await server.sql(`SELECT token_hash FROM account_tokens WHERE user_id = $1`, [user.id]);
+    expect(rows.map((r) => r.token_hash)).not.toContain(token);
+  });
+
+  it("shows admins the outbox's reset mail with its token hidden", async () => {
+    const user = await server.createUser();
+    const admin = await server.createUser({ admin: true });
+    const token = await resetToken(user);
+    const res = await server.gql(
+      `{ adminNotifications(first: 100) { edges { node { kind to text html } } } }`,
+      {},
+      { token: admin.token },
+    );
+    const mail = res
+      .data!.adminNotifications.edges.map(
+        (e: { node: { kind: string; to: string; text: string; html: string } }) => e.node,
+      )
+      .find((n: { kind: string; to: string }) => n.kind === 'PASSWORD_RESET' && n.to === user.email);
+    expect(mail.text).toContain(`${PUBLIC_URL}/auth/reset?token=hidden`);
+    expect(mail.text + mail.html).not.toContain(token);
+  });
+
+  it('refuses a used, expired, tampered, replaced or foreign token with one message each, changing nothing', async () => {
+    const user = await server.createUser();
+    const used = await resetToken(user);
+    await server.gql(RESET, { token: used, password: NEW_PASSWORD });
+    const hash = await passwordHash(user.id);
+    expectInputError(
+      await server.gql(RESET, { token: used, password: 'An0therOne' }),
+      'token',
+      ACCOUNT_MESSAGES.tokenUsed,
+    );
+
+    const expired = await resetToken(user);
+    await server.sql(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      user.id,
+    ]);
+    expectInputError(
+      await server.gql(RESET, { token: expired, password: 'An0therOne' }),
+      'token',
+      ACCOUNT_MESSAGES.tokenExpired,
+    );
+
+    const older = await resetToken(user);
+    const newest = await resetToken(user);
+    expectInputError(
+      await server.gql(RESET, { token: older, password: 'An0therOne' }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+    const tampered = newest.slice(0, -1) + (newest.endsWith('A') ? 'B' : 'A');
+    expectInputError(
+      await server.gql(RESET, { token: tampered, password: 'An0therOne' }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+    expectInputError(
+      await server.gql(RESET, { token: 'not a token', password: 'An0therOne' }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+    // A verification token is no reset token.
+    await server.sql(`UPDATE users SET email_verified_at = NULL WHERE id = $1`, [user.id]);
+    const login = await signIn(user.email, NEW_PASSWORD);
+    if (!login.ok) throw new Error('sign-in failed');
+    await server.gql(RESEND, {}, { token: login.token });
+    const verifyToken = tokenIn(await inbox.waitFor(user.email, /Confirm your e-mail/), 'verify');
+    expectInputError(
+      await server.gql(RESET, { token: verifyToken, password: 'An0therOne' }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+    expect(await passwordHash(user.id)).toBe(hash);
+
+    // A password that breaks the rules gets the spec's message, and the token still works afterwards.
+    expectInputError(await server.gql(RESET, { token: newest, password: 'short' }), 'password', MESSAGES.passwordMin);
+    expectInputError(
+      await server.gql(RESET, { token: newest, password: 'alllowercase1' }),
+      'password',
+      MESSAGES.passwordUpper,
+    );
+    expect(await passwordHash(user.id)).toBe(hash);
+    expect((await server.gql(RESET, { token: newest, password: 'Fin4lPassword' })).data).toEqual({
+      resetPassword: true,
+    });
+  });
+
+  it('answers true for an unknown address and mails nothing there', async () => {
+    const unknown = `nobody-${Date.now()}@example.com`;
+    expect((await server.gql(REQUEST_RESET, { email: unknown })).data).toEqual({ requestPasswordReset: true });
+    const user = await server.createUser();
+    await resetToken(user); // queued after the unknown one: once it arrived, the unknown one's job has run
+    await sleep(200);
+    expect(inbox.to(unknown)).toEqual([]);
+    expect(await server.sql(`SELECT 1 FROM notifications WHERE to_address = $1`, [unknown])).toEqual([]);
+  });
+
+  it('takes as long for an unknown address as for a registered one', async () => {
+    // A server that only queues jobs (as one beside `npm run worker` does): what is timed is the request alone, not the
+    // mail the worker later sends to a registered address (which nobody asking can see).
+    const quiet = await startTestServer({ env: { JOBS_IN_PROCESS: 'false', LOG_LEVEL: 'silent' } });
+    try {
+      const user = await quiet.createUser();
+      const time = async (email: string) => {
+        const start = process.hrtime.bigint();
+        const res = await quiet.gql(REQUEST_RESET, { email });
+        expect(res.data).toEqual({ requestPasswordReset: true });
+        return Number(process.hrtime.bigint() - start) / 1e6;
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        known.push(await time(user.email));
+        unknown.push(await time(`nobody-${i}-${Date.now()}@example.com`));
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      // The same statements either way (count the attempt, queue the lookup): the medians differ by noise only.
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(3, 0.5 * median(unknown)));
+      // Both were queued alike; the lookups are the worker's.
+      const jobs = await quiet.sql(
+        `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j
+           JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier = 'accounts:password-reset-mail'`,
+      );
+      expect(jobs[0].n).toBe(80);
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it('answers a throttled request true and sends nothing', async () => {
+    const user = await server.createUser();
+    await server.sql(
+      `INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, now(), 100000)
+       ON CONFLICT (key) DO UPDATE SET window_start = now(), hits = 100000`,
+      [`reset:email:${user.email}`],
+    );
+    expect((await server.gql(REQUEST_RESET, { email: user.email })).data).toEqual({ requestPasswordReset: true });
+    const other = await server.createUser();
+    await resetToken(other);
+    await sleep(200);
+    expect(mailsTo(user.email, /Reset your/)).toEqual([]);
+  });
+
+  it('lets exactly one of two resets with one token win', async () => {
+    for (let round = 0; round < 3; round++) {
+      const user = await server.createUser();
+      const token = await resetToken(user);
+      const passwords = ['Raced0neAA', 'Raced0neBB'];
+      const results = await Promise.all(passwords.map((password) => server.gql(RESET, { token, password })));
+      const winners = results.filter((r) => r.data?.resetPassword === true);
+      const losers = results.filter((r) => r.errors);
+      expect(winners).toHaveLength(1);
+      expect(losers).toHaveLength(1);
+      expect(losers[0].errors![0].message).toBe(ACCOUNT_MESSAGES.tokenUsed);
+      const won = passwords[results.indexOf(winners[0])];
+      expect((await signIn(user.email, won)).ok).toBe(true);
+      const [row] = await server.sql(
+        `SELECT count(*)::int AS n FROM account_tokens WHERE user_id = $1 AND used_at IS NOT NULL`,
+        [user.id],
+      );
+      expect(row.n).toBe(1);
+    }
+  });
+
+  it('never leaves alive a sign-in that raced the reset with the old password', async () => {
+    for (let round = 0; round < 5; round++) {
+      const user = await server.createUser();
+      const token = await resetToken(user);
+      const [signedIn] = await Promise.all([
+        signIn(user.email, user.password),
+        server.gql(RESET, { token, password: NEW_PASSWORD }),
+      ]);
+      if (signedIn.ok) expect(await refreshes(signedIn.cookie)).toBe(false);
+      else expect(signedIn.res.errors?.[0].message).toBe(MESSAGES.invalidCredentials);
+      const live = await server.sql(
+        `SELECT 1 FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()`,
+        [user.id],
+      );
+      expect(live).toEqual([]);
+    }
+  });
+});
+
+describe('e-mail verification', () => {
+  it('mails a link at sign-up whose token marks the address verified', async () => {
+    const email = `verify-${Date.now()}@example.com`;
+    const res = await server.gql(
+      `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken viewer { emailVerified } } }`,
+      { input: { fullName: 'Vera Fied', email, password: 'Passw0rdOK' } },
+    );
+    expect(res.data?.signUp.viewer.emailVerified).toBe(false);
+    const token = tokenIn(await inbox.waitFor(email, /Confirm your e-mail/), 'verify');
+    expect((await server.gql(VERIFY, { token })).data).toEqual({ verifyEmail: true });
+    const me = await server.gql(ME, {}, { token: res.data!.signUp.accessToken });
+    expect(me.data?.me).toMatchObject({ email, emailVerified: true });
+    expectInputError(await server.gql(VERIFY, { token }), 'token', ACCOUNT_MESSAGES.tokenUsed);
+  });
+
+  it('resends a link (throttled) and nothing once verified', async () => {
+    const user = await server.createUser();
+    for (let i = 0; i < 3; i++) {
+      expect((await server.gql(RESEND, {}, { token: user.token })).data).toEqual({ resendVerificationEmail: true });
+    }
+    const throttled = await server.gql(RESEND, {}, { token: user.token });
+    expect(throttled.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+    // Only the newest of the links works.
+    const mails = await eventually(() => {
+      const found = mailsTo(user.email, /Confirm your e-mail/);
+      return found.length === 3 ? found : undefined;
+    });
+    const tokens = mails.map((m) => tokenIn(m.mail, 'verify'));
+    const results = await Promise.all(tokens.map((token) => server.gql(VERIFY, { token })));
+    expect(results.filter((r) => r.data?.verifyEmail === true)).toHaveLength(1);
+    expect((await server.gql(ME, {}, { token: user.token })).data?.me.emailVerified).toBe(true);
+  });
+});
+
+describe('change of password', () => {
+  it('needs the current password, keeps this session and ends the others', async () => {
+    const user = await server.createUser();
+    const here = await signIn(user.email, user.password);
+    const there = await signIn(user.email, user.password);
+    if (!here.ok || !there.ok) throw new Error('sign-in failed');
+    expectInputError(
+      await server.gql(CHANGE_PASSWORD, { c: 'Wr0ngPassword', n: NEW_PASSWORD }, { token: here.token }),
+      'currentPassword',
+      ACCOUNT_MESSAGES.wrongPassword,
+    );
+    expectInputError(
+      await server.gql(CHANGE_PASSWORD, { c: user.password, n: 'weak' }, { token: here.token }),
+      'newPassword',
+      MESSAGES.passwordMin,
+    );
+    expect(await refreshes(there.cookie)).toBe(true);
+    const there2 = await signIn(user.email, user.password);
+    if (!there2.ok) throw new Error('sign-in failed');
+
+    const res = await server.gql(CHANGE_PASSWORD, { c: user.password, n: NEW_PASSWORD }, { token: here.token });
+    expect(res.data).toEqual({ changePassword: true });
+    expect(await refreshes(here.cookie)).toBe(true);
+    expect(await refreshes(there2.cookie)).toBe(false);
+    expect((await signIn(user.email, NEW_PASSWORD)).ok).toBe(true);
+    await inbox.waitFor(user.email, /password was changed/);
+  });
+});
+
+describe('change of e-mail', () => {
+  it('moves the account when the new address confirms, and the old address can undo it', async () => {
+    const user = await server.createUser();
+    const newEmail = `moved-${Date.now()}@example.com`;
+    expectInputError(
+      await server.gql(REQUEST_EMAIL_CHANGE, { e: newEmail, p: 'Wr0ngPassword' }, { token: user.token }),
+      'password',
+      ACCOUNT_MESSAGES.wrongPassword,
+    );
+    expectInputError(
+      await server.gql(REQUEST_EMAIL_CHANGE, { e: 'not-an-email', p: user.password }, { token: user.token }),
+      'newEmail',
+      MESSAGES.invalidEmail,
+    );
+    const res = await server.gql(REQUEST_EMAIL_CHANGE, { e: newEmail, p: user.password }, { token: user.token });
+    expect(res.data).toEqual({ requestEmailChange: true });
+    const confirm = tokenIn(await inbox.waitFor(newEmail, /Confirm your new e-mail/), 'email');
+    const notice = await inbox.waitFor(user.email, /being changed/);
+    expect(notice.text).toContain(newEmail);
+    expect(notice.text).toContain('for 7 days');
+    const undo = tokenIn(notice, 'email');
+    // Nothing changes until the new address confirms.
+    expect((await server.gql(ME, {}, { token: user.token })).data?.me.email).toBe(user.email);
+
+    expect((await server.gql(CONFIRM_EMAIL_CHANGE, { token: confirm })).data).toEqual({ confirmEmailChange: true });
+    expect((await server.gql(ME, {}, { token: user.token })).data?.me).toMatchObject({
+      email: newEmail,
+      emailVerified: true,
+    });
+    const moved = await signIn(newEmail.toUpperCase(), user.password);
+    expect(moved.ok).toBe(true);
+
+    expect((await server.gql(CONFIRM_EMAIL_CHANGE, { token: undo })).data).toEqual({ confirmEmailChange: true });
+    expect((await server.gql(ME, {}, { token: user.token })).data?.me.email).toBe(user.email);
+    if (moved.ok) expect(await refreshes(moved.cookie)).toBe(false);
+    expectInputError(await server.gql(CONFIRM_EMAIL_CHANGE, { token: undo }), 'token', ACCOUNT_MESSAGES.tokenUsed);
+  });
+
+  it('refuses at the link an address another account has, without saying so on request', async () => {
+    const user = await server.createUser();
+    const other = await server.createUser();
+    const res = await server.gql(REQUEST_EMAIL_CHANGE, { e: other.email, p: user.password }, { token: user.token });
+    expect(res.data).toEqual({ requestEmailChange: true });
+    const confirm = tokenIn(await inbox.waitFor(other.email, /Confirm your new e-mail/), 'email');
+    expectInputError(await server.gql(CONFIRM_EMAIL_CHANGE, { token: confirm }), 'token', MESSAGES.emailTaken);
+    expect((await server.gql(ME, {}, { token: user.token })).data?.me.email).toBe(user.email);
+  });
+});
+
+describe('sessions', () => {
+  it('lists each device, ends one at once (refresh refused, socket closed) and then all', async () => {
+    const user = await server.createUser();
+    const laptop = await signIn(user.email, user.password, FIREFOX_WINDOWS);
+    const phone = await signIn(user.email, user.password, SAFARI_IPHONE);
+    if (!laptop.ok || !phone.ok) throw new Error('sign-in failed');
+
+    const listed = await server.gql(MY_SESSIONS, {}, { token: laptop.token });
+    const sessions = listed.data!.mySessions as {
+      id: string;
+      device: string;
+      approximateIp: string;
+      current: boolean;
+    }[];
+    expect(sessions.map((s) => [s.device, s.current]).sort()).toEqual([
+      ['Firefox on Windows', true],
+      ['Safari on iOS', false],
+    ]);
+    expect(sessions[0].approximateIp).toBe('127.0.0.0/24');
+    const phoneSession = sessions.find((s) => !s.current)!;
+
+    // The phone's open socket closes when its session is ended, on every process (as blocking does).
+    const [{ id: ticketId }] = await server.sql(
+      `INSERT INTO support_tickets (user_id, title, description, category)
+       VALUES ($1, 'Socket', 'Open', 'OTHER') RETURNING id`,
+      [user.id],
+    );
+    const client = server.ws(phone.token);
+    const closed = new Promise<{ code: number }>((resolve) =>
+      client.on('closed', (event) => resolve(event as { code: number })),
+    );
+    const subscription = subscribeOnce(client, {
+      query: `subscription ($id: ID!) { ticketUpdated(ticketId: $id) { id } }`,
+      variables: { id: ticketId },
+    });
+    expect((await subscription.next()).data?.ticketUpdated.id).toBe(ticketId);
+
+    const stranger = await server.createUser();
+    expect(
+      (await server.gql(REVOKE, { id: phoneSession.id }, { token: stranger.token })).errors?.[0].extensions?.code,
+    ).toBe('NOT_FOUND');
+    expect((await server.gql(REVOKE, { id: 'nope' }, { token: laptop.token })).errors?.[0].extensions?.code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await server.gql(REVOKE, { id: phoneSession.id }, { token: laptop.token })).data).toEqual({
+      revokeSession: true,
+    });
+    expect((await closed).code).toBe(4401);
+    expect(await refreshes(phone.cookie)).toBe(false);
+    expect(await refreshes(laptop.cookie)).toBe(true);
+
+    expect((await server.gql(EVERYWHERE, {}, { token: laptop.token })).data).toEqual({ signOutEverywhere: true });
+    expect((await server.gql(MY_SESSIONS, {}, { token: laptop.token })).data?.mySessions).toEqual([]);
+  });
+});
