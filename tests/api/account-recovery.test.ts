@@ -314,10 +314,21 @@ describe('e-mail verification', () => {
       { input: { fullName: 'Vera Fied', email, password: 'Passw0rdOK' } },
     );
     expect(res.data?.signUp.viewer.emailVerified).toBe(false);
+    const admin = await server.createUser({ admin: true });
+    const adminSees = async () =>
+      (
+        await server.gql(
+          `query ($s: String) { adminCustomers(search: $s) { edges { node { email emailVerified } } } }`,
+          { s: email },
+          { token: admin.token },
+        )
+      ).data?.adminCustomers.edges.map((e: { node: unknown }) => e.node);
+    expect(await adminSees()).toEqual([{ email, emailVerified: false }]);
     const token = tokenIn(await inbox.waitFor(email, /Confirm your e-mail/), 'verify');
     expect((await server.gql(VERIFY, { token })).data).toEqual({ verifyEmail: true });
     const me = await server.gql(ME, {}, { token: res.data!.signUp.accessToken });
     expect(me.data?.me).toMatchObject({ email, emailVerified: true });
+    expect(await adminSees()).toEqual([{ email, emailVerified: true }]);
     expectInputError(await server.gql(VERIFY, { token }), 'token', ACCOUNT_MESSAGES.tokenUsed);
   });
 

@@ -72,6 +72,16 @@ export class AccountService {
     return { viewer, roles: row.roles };
   }
 
+  /** Whether each account (by id, in the order of `ids`) confirmed its address; null for an unknown id. */
+  async emailVerifiedOf(ids: readonly string[]): Promise<(boolean | null)[]> {
+    const rows: { id: string; verified: boolean }[] = await this.db.query(
+      `SELECT id, email_verified_at IS NOT NULL AS verified FROM users WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const verified = new Map(rows.map((row) => [row.id, row.verified]));
+    return ids.map((id) => verified.get(id) ?? null);
+  }
+
   /** Profiles by user id, in the order of `ids`, null where there is none: one query for a batch. */
   async profilesOf(ids: readonly string[]): Promise<(Profile | null)[]> {
     return byId(ids, await this.db.getRepository(Profile).findBy({ id: In([...ids]) }));

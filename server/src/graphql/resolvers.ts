@@ -3,6 +3,7 @@ import type { NonEmptyArray } from 'type-graphql';
 import { BlockRuleResolver } from '../abuse/block-rule.resolver';
 import { AccountRecoveryResolver } from '../accounts/account-recovery.resolver';
 import { AccountResolver } from '../accounts/account.resolver';
+import { CustomerEmailVerifiedResolver } from '../accounts/customer-email-verified.resolver';
 import { AuthResolver } from '../accounts/auth.resolver';
 import { CaptchaResolver } from '../captcha/captcha.resolver';
 import { AdminProductResolver } from '../catalogue/admin-product.resolver';
@@ -32,6 +33,7 @@ export const resolvers: NonEmptyArray<Function> = [
   CaptchaResolver,
   AccountResolver,
   AccountRecoveryResolver,
+  CustomerEmailVerifiedResolver,
   TicketResolver,
   TicketFieldsResolver,
   ViewerTicketsResolver,
