@@ -9,6 +9,7 @@ import { dispatchOnWakeUp, DomainEventDispatcher, EventConsumers } from './core/
 import { EventBus, PgEventBus } from './core/event-bus';
 import { JobQueue, migrateJobQueue, startJobRunners, type JobRunner } from './core/job-queue';
 import { createDataSource } from './db/data-source';
+import { withMigrationLock } from './db/migration-lock';
 import { FileStore, PgFileStore } from './files/file-store';
 import { CRONTAB, eventConsumers, jobTasks, START_JOBS } from './jobs';
 import { PayableOrdersService } from './orders/payable-orders.service';
@@ -37,11 +38,17 @@ export async function createRuntime(options: {
   const { config, databaseUrl } = options;
   const db = createDataSource({ url: databaseUrl, poolSize: options.poolSize });
   await db.initialize();
-  if (options.runMigrations ?? true) {
-    await db.runMigrations({ transaction: 'each' });
-    await migrateJobQueue(databaseUrl);
+  // The seed shares the lock: two replicas seeding an empty database at once would both insert the demo catalogue.
+  const runMigrations = options.runMigrations ?? true;
+  if (runMigrations || options.prepare) {
+    await withMigrationLock(databaseUrl, async () => {
+      if (runMigrations) {
+        await db.runMigrations({ transaction: 'each' });
+        await migrateJobQueue(databaseUrl);
+      }
+      await options.prepare?.(db);
+    });
   }
-  await options.prepare?.(db);
 
   const container = new Container();
   const bus = await PgEventBus.connect(databaseUrl, (sql, params) => db.query(sql, params));
