@@ -16,7 +16,7 @@ import { heldQuoteSweepJob } from './orders/held-quote.service';
 import { reservationEndJob, reservationSweepJob } from './orders/key-reservation.service';
 import { paymentWindowJob, PaymentWindowService } from './orders/payment-window.service';
 import { proofSweepJob } from './orders/proof-retention.service';
-import { paymentCheckJob, paymentsPollJob } from './payments/chain-payment.jobs';
+import { paymentCheckJob, paymentSettleJob, paymentsPollJob } from './payments/chain-payment.jobs';
 import { ratesRefreshJob } from './rates/rate.jobs';
 import { webhookDeliverJob, WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
@@ -27,6 +27,7 @@ export const JOBS: readonly JobDefinition[] = [
   reservationSweepJob,
   heldQuoteSweepJob,
   paymentCheckJob,
+  paymentSettleJob,
   paymentsPollJob,
   ratesRefreshJob,
   dispatchEventJob,

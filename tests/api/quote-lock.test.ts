@@ -346,3 +346,43 @@ describe('the payment tolerance (1% for USDT here)', () => {
     expect(payments.map((p) => p.matched_by)).toEqual([ChainPaymentMatch.TRANSACTION_ID, ChainPaymentMatch.AMOUNT]);
   });
 });
+
+describe('a settlement that fails', () => {
+  it('is retried as a job: a confirmed payment never stays unsettled', async () => {
+    const placed = (await place(store.customer)).data!.placeOrder;
+    // A fault in PostgreSQL: moving this order to SUCCESS fails while the row is there.
+    await server.sql(`CREATE TABLE test_refuse_success (order_id uuid PRIMARY KEY)`);
+    await server.sql(`INSERT INTO test_refuse_success VALUES ($1)`, [placed.id]);
+    await server.sql(`
+      CREATE FUNCTION test_refuse_success() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM test_refuse_success WHERE order_id = NEW.id) THEN RAISE EXCEPTION 'refused'; END IF;
+        RETURN NEW;
+      END $$`);
+    await server.sql(`
+      CREATE TRIGGER test_refuse_success BEFORE UPDATE OF status ON orders
+      FOR EACH ROW WHEN (NEW.status = 'SUCCESS') EXECUTE FUNCTION test_refuse_success()`);
+    try {
+      tron.transfer({ to: STORE, value: units(placed.paymentAmountCrypto) });
+      tron.solidify();
+      await eventually(
+        async () =>
+          (
+            await server.sql(
+              `SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'payments:settle' AND key = $1`,
+              [`payments:settle:${placed.id}`],
+            )
+          ).length === 1,
+        15_000,
+        'the failed settlement queued again',
+      );
+      expect((await read(placed.id)).status).toBe('PENDING');
+      await server.sql(`DELETE FROM test_refuse_success`);
+      await orderWhen(placed.id, (o) => o.status === 'SUCCESS', 'the retried settlement');
+    } finally {
+      await server.sql(`DROP TRIGGER test_refuse_success ON orders`);
+      await server.sql(`DROP FUNCTION test_refuse_success()`);
+      await server.sql(`DROP TABLE test_refuse_success`);
+    }
+  }, 30_000);
+});

@@ -1,12 +1,14 @@
 /**
  * The payments module's durable jobs (docs/payments.md "Reads per poll"): the poll of every configured chain and
- * the check of one typed transaction ID.
+ * the check of one typed transaction ID, and the retry of a settlement that failed.
  */
 import { z } from 'zod';
 import { defineJob } from '../core/job-definition';
+import { PaymentObserver } from './payment-observer';
 import {
   ChainPaymentService,
   PAYMENT_CHECK_TASK,
+  PAYMENT_SETTLE_TASK,
   PAYMENTS_POLL_QUEUE,
   PAYMENTS_POLL_TASK,
 } from './chain-payment.service';
@@ -32,4 +34,11 @@ export const paymentCheckJob = defineJob({
   task: PAYMENT_CHECK_TASK,
   payload: z.object({ orderId: z.string() }),
   run: ({ orderId }, { container }) => container.get(ChainPaymentService).checkOrder(orderId),
+});
+
+/** Settles order `orderId` again after a failed try (ChainPaymentService.settle); a failure here is retried. */
+export const paymentSettleJob = defineJob({
+  task: PAYMENT_SETTLE_TASK,
+  payload: z.object({ orderId: z.string() }),
+  run: ({ orderId }, { container }) => container.get(PaymentObserver).paymentsChanged(orderId),
 });

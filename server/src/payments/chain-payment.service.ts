@@ -27,6 +27,7 @@ import {
 
 export const PAYMENTS_POLL_TASK = 'payments:poll';
 export const PAYMENT_CHECK_TASK = 'payments:check';
+export const PAYMENT_SETTLE_TASK = 'payments:settle';
 /** The queue of the poll: one poll at a time, whoever adds it (itself, the crontab's safety net, start-up). */
 export const PAYMENTS_POLL_QUEUE = 'payments-poll';
 
@@ -221,7 +222,7 @@ export class ChainPaymentService {
       { orderId: order.id, payments: ours.length },
       'Payment seen before the order was placed attributed to it',
     );
-    await this.observer.paymentsChanged(order.id);
+    await this.settle(order.id);
   }
 
   /**
@@ -476,7 +477,7 @@ export class ChainPaymentService {
       }
       return owner;
     });
-    if (settle) await this.observer.paymentsChanged(settle);
+    if (settle) await this.settle(settle);
   }
 
   /**
@@ -525,8 +526,26 @@ export class ChainPaymentService {
       );
       if (payment.orderId) toSettle.add(payment.orderId);
     }
-    for (const orderId of toSettle) await this.observer.paymentsChanged(orderId);
+    for (const orderId of toSettle) await this.settle(orderId);
     return open.length;
+  }
+
+  /**
+   * Tells the orders module that order `orderId`'s payments changed (it decides what they mean). The change is
+   * committed already and nothing would read it again, so a decision that fails (a deadlock, a database restart) is
+   * queued as a job, retried with back-off, instead of leaving a confirmed payment unsettled; the poll goes on.
+   */
+  async settle(orderId: string): Promise<void> {
+    try {
+      await this.observer.paymentsChanged(orderId);
+    } catch (error) {
+      logger.warn({ err: error, orderId }, 'Settling a payment failed; queued to try again');
+      await this.jobs.add({
+        task: PAYMENT_SETTLE_TASK,
+        payload: { orderId },
+        jobKey: `${PAYMENT_SETTLE_TASK}:${orderId}`,
+      });
+    }
   }
 
   /**
