@@ -150,6 +150,14 @@ const envSchema = z.object({
    * queues it held (graphile-worker alone waits 4 hours). Heartbeats are written every sixth of it.
    */
   JOBS_DEAD_WORKER_SECONDS: z.coerce.number().min(3).max(3600).default(30),
+  /**
+   * Seconds between round trips (`SELECT 1`) on the live-update bus's LISTEN connection: a connection that died
+   * without closing (a NAT or load-balancer timeout, a failover) is noticed within this plus the timeout below and
+   * replaced, instead of when the kernel gives up, possibly hours later.
+   */
+  BUS_KEEPALIVE_SECONDS: z.coerce.number().min(1).max(3600).default(15),
+  /** Seconds a keepalive round trip may take before the LISTEN connection counts as dead. */
+  BUS_KEEPALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
   /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://… for TLS from the start); unset: mail stays in the outbox. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   /** The From of every e-mail. */
@@ -258,6 +266,8 @@ export interface Config {
     baseUrls: Readonly<Partial<Record<RateProviderName, string>>>;
   };
   readonly jobs: { inProcess: boolean; concurrency: number; webhookConcurrency: number; deadWorkerSeconds: number };
+  /** The live-update bus's LISTEN connection: keepalive period and round-trip timeout (seconds). */
+  readonly bus: { keepaliveSeconds: number; keepaliveTimeoutSeconds: number };
   /**
    * E-mail: SMTP server (unset: messages stay in the outbox as not sent), From, the base of links (no trailing slash),
    * and the attempts per message before it is marked failed.
@@ -390,6 +400,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.JOBS_CONCURRENCY,
       webhookConcurrency: e.WEBHOOK_CONCURRENCY,
       deadWorkerSeconds: e.JOBS_DEAD_WORKER_SECONDS,
+    }),
+    bus: Object.freeze({
+      keepaliveSeconds: e.BUS_KEEPALIVE_SECONDS,
+      keepaliveTimeoutSeconds: e.BUS_KEEPALIVE_TIMEOUT_SECONDS,
     }),
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,

@@ -51,7 +51,12 @@ export async function createRuntime(options: {
   }
 
   const container = new Container();
-  const bus = await PgEventBus.connect(databaseUrl, (sql, params) => db.query(sql, params));
+  const bus = await PgEventBus.connect(databaseUrl, (sql, params) => db.query(sql, params), {
+    keepalive: {
+      intervalMs: config.bus.keepaliveSeconds * 1000,
+      timeoutMs: config.bus.keepaliveTimeoutSeconds * 1000,
+    },
+  });
   container
     .set(AppConfig, new AppConfig(config))
     .set(DataSource, db)

@@ -175,18 +175,37 @@ class TopicRegistry {
   }
 }
 
-/** EventBus over PostgreSQL LISTEN/NOTIFY on a dedicated connection that reconnects when dropped. */
+/** The LISTEN connection's keepalive (config `bus`): a round trip every `intervalMs`, dead after `timeoutMs`. */
+export interface BusKeepalive {
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+/** What the bus tells whoever counts (metrics): a replaced LISTEN connection, and the catch-up that followed. */
+export interface BusObserver {
+  reconnected?(): void;
+  caughtUp?(): void;
+}
+
+const DEFAULT_KEEPALIVE: BusKeepalive = { intervalMs: 15_000, timeoutMs: 5_000 };
+
+/** EventBus over PostgreSQL LISTEN/NOTIFY on a dedicated connection that reconnects when dropped or silent. */
 export class PgEventBus extends EventBus {
   private readonly registry = new TopicRegistry();
   private client: Client | null = null;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private keepaliveTimer: NodeJS.Timeout | null = null;
   /** When the LISTEN connection was lost; set until a new one is listening. */
   private lostAt: Date | null = null;
+  /** LISTEN connections replaced since start (each followed by a catch-up). */
+  reconnects = 0;
 
   private constructor(
     private readonly url: string,
     private readonly publishVia: (sql: string, params: unknown[]) => Promise<unknown>,
+    private readonly keepalive: BusKeepalive,
+    private readonly observer: BusObserver,
   ) {
     super();
   }
@@ -195,10 +214,16 @@ export class PgEventBus extends EventBus {
   static async connect(
     url: string,
     publishVia: (sql: string, params: unknown[]) => Promise<unknown>,
+    options: { keepalive?: BusKeepalive; observer?: BusObserver } = {},
   ): Promise<PgEventBus> {
-    const bus = new PgEventBus(url, publishVia);
+    const bus = new PgEventBus(url, publishVia, options.keepalive ?? DEFAULT_KEEPALIVE, options.observer ?? {});
     await bus.listen();
     return bus;
+  }
+
+  /** Whether a LISTEN connection is up now (false while reconnecting): `/readyz` asks. */
+  get listening(): boolean {
+    return this.client !== null && !this.closed;
   }
 
   private async listen(): Promise<void> {
@@ -211,26 +236,85 @@ export class PgEventBus extends EventBus {
         logger.warn({ payload: message.payload, err: error }, 'Bad event payload');
       }
     });
+    // A replaced client may still report its end later: only the current one's loss counts.
     client.on('error', (error) => {
-      this.lostAt ??= new Date();
-      logger.warn({ err: error }, 'Event bus connection lost; reconnecting');
-      this.scheduleReconnect();
+      if (this.client === client) this.connectionLost(error, 'Event bus connection lost; reconnecting');
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    client.on('end', () => {
+      if (this.client === client) this.connectionLost(undefined, 'Event bus connection ended; reconnecting');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      destroy(client);
+      throw error;
+    }
+    if (this.closed) {
+      destroy(client);
+      return;
+    }
     this.client = client;
+    this.scheduleKeepalive(client);
     if (this.lostAt) {
       // NOTIFYs sent while nobody listened are gone for good: tell every subscriber to re-read. The
       // margin covers clock skew between this process and the database that stamps updated_at.
       const missedSince = new Date(this.lostAt.getTime() - CATCH_UP_MARGIN_MS).toISOString();
       this.lostAt = null;
+      this.reconnects++;
+      this.observer.reconnected?.();
+      logger.info({ missedSince }, 'Event bus listening again; subscribers catch up');
       this.registry.catchUp(missedSince);
+      this.observer.caughtUp?.();
     }
+  }
+
+  /**
+   * A round trip on the LISTEN connection every interval. Reconnects alone are not enough: a connection that dies
+   * without closing (a NAT or load-balancer timeout, a failover) delivers nothing and reports nothing until the
+   * kernel gives up, possibly hours later. A round trip that errs or outlasts the timeout replaces the connection.
+   */
+  private scheduleKeepalive(client: Client): void {
+    this.keepaliveTimer = setTimeout(() => {
+      this.keepaliveTimer = null;
+      if (this.client !== client) return;
+      let timedOut = false;
+      const timeout = setTimeout(() => {
+        timedOut = true;
+        if (this.client === client) {
+          this.connectionLost(
+            undefined,
+            `Event bus connection silent for ${this.keepalive.timeoutMs} ms; replacing it`,
+          );
+        }
+      }, this.keepalive.timeoutMs);
+      client.query('SELECT 1').then(
+        () => {
+          clearTimeout(timeout);
+          if (!timedOut && this.client === client) this.scheduleKeepalive(client);
+        },
+        (error: unknown) => {
+          clearTimeout(timeout);
+          if (this.client === client) this.connectionLost(error, 'Event bus keepalive failed; reconnecting');
+        },
+      );
+    }, this.keepalive.intervalMs);
+    this.keepaliveTimer.unref();
+  }
+
+  private connectionLost(error: unknown, message: string): void {
+    if (this.closed) return;
+    this.lostAt ??= new Date();
+    logger.warn(error ? { err: error } : {}, message);
+    this.scheduleReconnect();
   }
 
   private scheduleReconnect(): void {
     if (this.closed || this.reconnectTimer) return;
-    this.client?.end().catch(() => undefined);
+    if (this.keepaliveTimer) clearTimeout(this.keepaliveTimer);
+    this.keepaliveTimer = null;
+    // Destroyed, not ended: ending waits for the server's goodbye, which a silent connection never sends.
+    if (this.client) destroy(this.client);
     this.client = null;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
@@ -261,8 +345,18 @@ export class PgEventBus extends EventBus {
   async close(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.keepaliveTimer) clearTimeout(this.keepaliveTimer);
     this.registry.closeAll();
     await this.client?.end().catch(() => undefined);
     this.client = null;
   }
+}
+
+/** Closes a client's socket at once, whatever the server does; its pending queries fail. */
+function destroy(client: Client): void {
+  client.removeAllListeners('end');
+  // After removing 'error' listeners an error would crash the process: keep one that ignores it.
+  client.removeAllListeners('error');
+  client.on('error', () => undefined);
+  (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
 }
