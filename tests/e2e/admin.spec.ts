@@ -146,9 +146,20 @@ test.describe('orders', () => {
 
     const admin = await adminPage(browser);
     await statusSelect(admin, order).selectOption({ label: ORDER_STATUS_LABELS.SUCCESS });
-    await expectToast(admin, 'Order status updated successfully', `Order ${order.shortId} is now Success.`);
+    // Marking paid by hand asks first, saying what will be delivered and what the payment rests on.
+    const confirm = admin.getByRole('dialog', { name: `Mark order ${order.shortId} as Success?` });
+    await expect(confirm).toContainText(`1 licence key will be delivered to ${customer.email}`);
+    await expect(confirm).toContainText('Nothing has been seen on chain');
+    await expect(confirm).toContainText('The customer gave a payment proof and transaction ID abc123def456.');
+    await confirm.getByRole('button', { name: 'Mark as paid' }).click();
+    await expectToast(
+      admin,
+      'Order status updated successfully',
+      `Order ${order.shortId} is now Success. It moves to Completed once delivered.`,
+    );
     // Payment confirmed: the licence key is delivered at once and the store completes the order, live on both pages.
     await expect(customerPage.getByText('Delivered', { exact: true })).toBeVisible();
+    await expect(statusSelect(admin, order)).toHaveValue('COMPLETED');
 
     await statusSelect(admin, order).selectOption({ label: ORDER_STATUS_LABELS.NOT_RECEIVED });
     await expect(customerPage.getByText('Payment not detected')).toBeVisible();
@@ -167,6 +178,36 @@ test.describe('orders', () => {
     await expect(events.nth(3)).toContainText('1 licence key delivered');
     await expect(events.nth(4)).toContainText(ORDER_STATUS_LABELS.COMPLETED);
     await expect(events.nth(5)).toContainText(ORDER_STATUS_LABELS.NOT_RECEIVED);
+  });
+
+  test('marking an order paid with no proof and nothing on chain can be called off, and changes nothing', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signUpViaApi(request, 'Bare Claim');
+    const order = await placeOrderViaApi(request, customer, { quantity: 1 });
+    await signInAdmin(page);
+    await statusSelect(page, order).selectOption({ label: ORDER_STATUS_LABELS.PROCESSING });
+    const confirm = page.getByRole('dialog', { name: `Mark order ${order.shortId} as Processing?` });
+    await expect(confirm).toContainText('Nothing has been seen on chain');
+    await expect(confirm).toContainText('The customer gave no proof and no transaction ID.');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: `test-results/screenshots/mark-paid-dialog-${width}.png` });
+    }
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(statusSelect(page, order)).toHaveValue('PENDING');
+    const after = await gql<{ order: { status: string } }>(
+      request,
+      `query ($id: ID!) { order(id: $id) { status } }`,
+      {
+        id: order.id,
+      },
+      await adminToken(request),
+    );
+    expect(after.order.status).toBe('PENDING');
   });
 
   test('an admin cancels a pending order from the queue; the customer sees it cancelled', async ({

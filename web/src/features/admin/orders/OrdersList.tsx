@@ -62,6 +62,7 @@ export const AdminOrderRowFragment = graphql(/* GraphQL */ `
       id
       name
     }
+    ...AdminMarkPaidCheck_order
   }
 `);
 

@@ -20,6 +20,7 @@ import { shownOfTotal } from '../ResponsiveListFrame';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrdersList } from './OrdersList';
 import { SETTABLE_STATUSES } from './OrderStatusSelect';
+import { MarkPaidDialog } from './MarkPaidDialog';
 import { PaymentProofDialog } from './PaymentProofDialog';
 import { useSetOrderStatus } from './useSetOrderStatus';
 
@@ -134,7 +135,7 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(() => new Set());
   const [proofOrderId, setProofOrderId] = useState<string | null>(null);
   const [detailOrderId, setDetailOrderId] = useState<string | null>(null);
-  const { setStatus, pendingStatus } = useSetOrderStatus();
+  const { setStatus, pendingStatus, markPaid } = useSetOrderStatus();
 
   // Live orders are placed by the filter shown when they arrive, not the one of the render that subscribed.
   const filterRef = useRef(statusFilter);
@@ -260,6 +261,7 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
         onClose={() => setDetailOrderId(null)}
       />
       <PaymentProofDialog orderId={proofOrderId} onClose={() => setProofOrderId(null)} />
+      <MarkPaidDialog {...markPaid} />
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useState } from 'react';
+import { isPaidStatus } from '../../../../../common/order-lifecycle';
 import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
 import type { OrderStatus } from '../../../gql/admin/graphql';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
+import { AdminMarkPaidCheckFragment, type MarkPaidDialogProps, type MarkPaidOrder } from './MarkPaidDialog';
 
 const SetOrderStatusMutation = graphql(/* GraphQL */ `
   mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {
@@ -19,22 +21,38 @@ const SetOrderStatusMutation = graphql(/* GraphQL */ `
 `);
 
 /**
- * Sets an order's status at once (the dropdown applies immediately: docs/product.md "Admin") and toasts the outcome.
- * `pendingStatus` holds the chosen status per order until the server answers; the normalized cache
- * then updates every view of that order.
+ * Sets an order's status (the dropdown applies at once: docs/product.md "Admin") and toasts the outcome. Marking an
+ * unpaid order paid asks first (`markPaid`: the props of the tab's MarkPaidDialog): delivery follows and cannot be undone.
+ * `pendingStatus` holds the chosen status per order until the server answers; the normalized cache then updates
+ * every view of that order.
  */
-export function useSetOrderStatus() {
+export function useSetOrderStatus(): {
+  setStatus: (orderId: string, shortId: string, status: OrderStatus) => Promise<void>;
+  pendingStatus: Readonly<Record<string, OrderStatus>>;
+  markPaid: MarkPaidDialogProps;
+} {
   const toast = useToast();
+  const client = useApolloClient();
   const [mutate] = useMutation(SetOrderStatusMutation);
   const [pendingStatus, setPending] = useState<Record<string, OrderStatus>>({});
+  const [markPaid, setMarkPaid] = useState<{ order: MarkPaidOrder; status: OrderStatus } | null>(null);
 
-  const setStatus = async (orderId: string, shortId: string, status: OrderStatus): Promise<void> => {
+  const apply = async (orderId: string, shortId: string, status: OrderStatus): Promise<void> => {
     setPending((p) => ({ ...p, [orderId]: status }));
     try {
-      await mutate({ variables: { orderId, status } });
+      const result = await mutate({ variables: { orderId, status } });
+      // The toast names the status the server answered, and says what follows a paid status: the delivery job
+      // completes the order moments later, which is why the dropdown then reads Completed.
+      const now = result.data?.setOrderStatus.status ?? status;
+      const order = readCheck(orderId);
+      const completes =
+        isPaidStatus(now) &&
+        now !== 'COMPLETED' &&
+        order?.product.fulfilment !== undefined &&
+        order.product.fulfilment !== 'MANUAL';
       toast({
         title: ADMIN_TEXTS.statusUpdated,
-        description: `Order ${shortId} is now ${ORDER_STATUS_LABELS[status]}.`,
+        description: `Order ${shortId} is now ${ORDER_STATUS_LABELS[now]}.${completes ? ` It moves to ${ORDER_STATUS_LABELS.COMPLETED} once delivered.` : ''}`,
         severity: 'success',
       });
     } catch (error) {
@@ -44,5 +62,32 @@ export function useSetOrderStatus() {
     }
   };
 
-  return { setStatus, pendingStatus };
+  /** The order as the cache holds it (every view of an order spreads the row fragment, which carries the check). */
+  const readCheck = (orderId: string): MarkPaidOrder | null =>
+    client.cache.readFragment({
+      id: client.cache.identify({ __typename: 'Order', id: orderId }),
+      fragment: AdminMarkPaidCheckFragment,
+      fragmentName: 'AdminMarkPaidCheck_order',
+    });
+
+  const setStatus = async (orderId: string, shortId: string, status: OrderStatus): Promise<void> => {
+    const order = readCheck(orderId);
+    if (order && isPaidStatus(status) && !isPaidStatus(order.status)) {
+      setMarkPaid({ order, status });
+      return;
+    }
+    await apply(orderId, shortId, status);
+  };
+
+  const markPaidProps: MarkPaidDialogProps = {
+    request: markPaid,
+    onClose: () => setMarkPaid(null),
+    onConfirm: () => {
+      if (!markPaid) return;
+      setMarkPaid(null);
+      void apply(markPaid.order.id, markPaid.order.shortId, markPaid.status);
+    },
+  };
+
+  return { setStatus, pendingStatus, markPaid: markPaidProps };
 }
