@@ -22,6 +22,7 @@ export const API_ROUTE_PREFIXES = [
   '/product-images/',
   '/order-keys/',
   '/healthz',
+  '/readyz',
   '/sitemap.xml',
   '/robots.txt',
 ] as const;

@@ -26,6 +26,7 @@ import { buildAppSchema } from './graphql/schema';
 import { startGraphqlWsServer } from './graphql/ws-server';
 import { GuideService } from './guides/guide.service';
 import { clientIpResolver } from './http/client-ip';
+import { healthRoutes } from './http/health.routes';
 import { httpErrorHandler } from './http/error-handler';
 import { requirePreflightForMultipart } from './http/multipart-guard';
 import { graphqlMultipart } from './http/multipart-upload';
@@ -113,9 +114,9 @@ export async function createApp({
   });
   await apollo.start();
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
+  // Set at SIGTERM (`drain`): /readyz answers 503 so proxies and orchestrators stop sending new work here.
+  let draining = false;
+  app.use(healthRoutes({ db, busListening: () => runtime.bus.listening, draining: () => draining }));
   app.use(filesRouter(container));
   app.use(productImagesRouter(container));
   app.use(keysFileRouter(container));
@@ -173,7 +174,11 @@ export async function createApp({
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await apollo.stop(); // drains HTTP and disposes graphql-ws
+      // Graceful drain (docs/deployment.md "Shutdown"): /readyz answers 503 from here on; Apollo's drain stops
+      // accepting connections, closes idle keep-alive ones and WebSockets (clients reconnect to another replica),
+      // lets requests in flight finish for up to 10 s, then cuts what is left.
+      draining = true;
+      await apollo.stop();
       await runtime.close();
     })());
 
