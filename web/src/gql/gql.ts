@@ -15,6 +15,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query CaptchaChallenge {\n    captchaChallenge\n  }\n": typeof types.CaptchaChallengeDocument,
+    "\n  mutation AuthVerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n": typeof types.AuthVerifyEmailDocument,
+    "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": typeof types.AuthConfirmEmailChangeDocument,
+    "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.AuthRequestPasswordResetDocument,
+    "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": typeof types.AuthResetPasswordDocument,
     "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignUpDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
@@ -36,6 +40,12 @@ type Documents = {
     "\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n": typeof types.OrderKeys_OrderFragmentDoc,
     "\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": typeof types.OrderKeysDocument,
     "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": typeof types.OrderKeysUpdatedDocument,
+    "\n  query DashboardSecurity {\n    me {\n      id\n      email\n      emailVerified\n    }\n    mySessions {\n      id\n      createdAt\n      lastUsedAt\n      device\n      approximateIp\n      current\n    }\n  }\n": typeof types.DashboardSecurityDocument,
+    "\n  mutation DashboardResendVerification {\n    resendVerificationEmail\n  }\n": typeof types.DashboardResendVerificationDocument,
+    "\n  mutation DashboardChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.DashboardChangePasswordDocument,
+    "\n  mutation DashboardRequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n": typeof types.DashboardRequestEmailChangeDocument,
+    "\n  mutation DashboardRevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": typeof types.DashboardRevokeSessionDocument,
+    "\n  mutation DashboardSignOutEverywhere {\n    signOutEverywhere\n  }\n": typeof types.DashboardSignOutEverywhereDocument,
     "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": typeof types.DashboardUpdateProfileDocument,
     "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": typeof types.GuideCard_GuideFragmentDoc,
     "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": typeof types.GuidesPageDocument,
@@ -51,6 +61,10 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query CaptchaChallenge {\n    captchaChallenge\n  }\n": types.CaptchaChallengeDocument,
+    "\n  mutation AuthVerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n": types.AuthVerifyEmailDocument,
+    "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": types.AuthConfirmEmailChangeDocument,
+    "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.AuthRequestPasswordResetDocument,
+    "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": types.AuthResetPasswordDocument,
     "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignUpDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n": types.ProductCard_ProductFragmentDoc,
@@ -72,6 +86,12 @@ const documents: Documents = {
     "\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n": types.OrderKeys_OrderFragmentDoc,
     "\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": types.OrderKeysDocument,
     "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": types.OrderKeysUpdatedDocument,
+    "\n  query DashboardSecurity {\n    me {\n      id\n      email\n      emailVerified\n    }\n    mySessions {\n      id\n      createdAt\n      lastUsedAt\n      device\n      approximateIp\n      current\n    }\n  }\n": types.DashboardSecurityDocument,
+    "\n  mutation DashboardResendVerification {\n    resendVerificationEmail\n  }\n": types.DashboardResendVerificationDocument,
+    "\n  mutation DashboardChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.DashboardChangePasswordDocument,
+    "\n  mutation DashboardRequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n": types.DashboardRequestEmailChangeDocument,
+    "\n  mutation DashboardRevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": types.DashboardRevokeSessionDocument,
+    "\n  mutation DashboardSignOutEverywhere {\n    signOutEverywhere\n  }\n": types.DashboardSignOutEverywhereDocument,
     "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": types.DashboardUpdateProfileDocument,
     "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": types.GuideCard_GuideFragmentDoc,
     "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": types.GuidesPageDocument,
@@ -104,6 +124,22 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CaptchaChallenge {\n    captchaChallenge\n  }\n"): (typeof documents)["\n  query CaptchaChallenge {\n    captchaChallenge\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthVerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n"): (typeof documents)["\n  mutation AuthVerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n"): (typeof documents)["\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n"): (typeof documents)["\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n"): (typeof documents)["\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -188,6 +224,30 @@ export function graphql(source: "\n  query OrderKeys($id: ID!) {\n    order(id: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n"): (typeof documents)["\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardSecurity {\n    me {\n      id\n      email\n      emailVerified\n    }\n    mySessions {\n      id\n      createdAt\n      lastUsedAt\n      device\n      approximateIp\n      current\n    }\n  }\n"): (typeof documents)["\n  query DashboardSecurity {\n    me {\n      id\n      email\n      emailVerified\n    }\n    mySessions {\n      id\n      createdAt\n      lastUsedAt\n      device\n      approximateIp\n      current\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardResendVerification {\n    resendVerificationEmail\n  }\n"): (typeof documents)["\n  mutation DashboardResendVerification {\n    resendVerificationEmail\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n"): (typeof documents)["\n  mutation DashboardChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n"): (typeof documents)["\n  mutation DashboardRequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n"): (typeof documents)["\n  mutation DashboardRevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSignOutEverywhere {\n    signOutEverywhere\n  }\n"): (typeof documents)["\n  mutation DashboardSignOutEverywhere {\n    signOutEverywhere\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,3 +1,4 @@
+import Stack from '@mui/material/Stack';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,6 +15,7 @@ import { OrdersTab } from './components/OrdersTab';
 import { ProfileTab, ProfileTabFragment } from './components/ProfileTab';
 import { TicketsTab } from './components/TicketsTab';
 import { OrderKeysDialog } from './keys/OrderKeysDialog';
+import { SecurityPanel } from './SecurityPanel';
 import { useUpdateProfile } from './useUpdateProfile';
 
 const DashboardPageQuery = graphql(/* GraphQL */ `
@@ -100,7 +102,12 @@ function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
     certificates: <CertificatesTab certificates={me.certificates} />,
     orders: <OrdersTab orders={me.orders} />,
     support: <TicketsTab tickets={me.tickets} />,
-    profile: <ProfileTab profile={me.profile} onEdit={() => setEditing(true)} />,
+    profile: (
+      <Stack spacing={3}>
+        <ProfileTab profile={me.profile} onEdit={() => setEditing(true)} />
+        <SecurityPanel />
+      </Stack>
+    ),
   }[tab];
 
   const closeKeys = () => {

@@ -1,7 +1,9 @@
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { PasswordField } from './PasswordField';
 
 export interface SignInValues {
@@ -38,6 +40,9 @@ export function SignInForm({ disabled, onSubmit }: Props) {
         value={values.password}
         onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
       />
+      <Link component={RouterLink} to="/auth/reset" variant="body2" sx={{ alignSelf: 'flex-end', fontWeight: 600 }}>
+        Forgot password?
+      </Link>
       <Button type="submit" variant="contained" size="large" fullWidth disabled={disabled}>
         {disabled ? 'Signing in...' : 'Sign In'}
       </Button>

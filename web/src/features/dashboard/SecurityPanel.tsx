@@ -1,0 +1,32 @@
+import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
+import { SecuritySection } from './components/SecuritySection';
+import { useSecurity } from './useSecurity';
+
+/** The Profile tab's Security section: runs its own query (sessions change apart from the dashboard's data). */
+export function SecurityPanel() {
+  const security = useSecurity();
+  const { data, error, refetch } = security.query;
+  if (!data?.me) {
+    if (error)
+      return (
+        <ErrorState
+          message="Could not load your security settings."
+          action={<RetryButton onRetry={() => void refetch()} />}
+        />
+      );
+    return <LoadingState label="Loading security settings..." />;
+  }
+  return (
+    <SecuritySection
+      email={data.me.email}
+      emailVerified={data.me.emailVerified}
+      sessions={data.mySessions}
+      disabled={security.busy}
+      onResendVerification={() => void security.resendVerification()}
+      onChangePassword={security.changePassword}
+      onChangeEmail={security.requestEmailChange}
+      onRevokeSession={(id) => void security.revokeSession(id)}
+      onSignOutEverywhere={() => void security.signOutEverywhere()}
+    />
+  );
+}
