@@ -16,7 +16,7 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { BLOCK_RULE_MESSAGES } from '../../common/block-rules';
-import { MESSAGES, PRODUCT_MESSAGES, TICKET_DESK_MESSAGES } from '../../common/validation';
+import { ACCOUNT_MESSAGES, MESSAGES, PRODUCT_MESSAGES, TICKET_DESK_MESSAGES } from '../../common/validation';
 import { WEBHOOK_MESSAGES } from '../../common/webhooks';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
@@ -74,6 +74,11 @@ const fresh = () => `${Date.now()}${counter++}`;
 const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { viewer { id } } }`;
 const SIGN_IN = `mutation ($input: SignInInput!) { signIn(input: $input) { accessToken } }`;
 const PROFILE = `mutation ($input: ProfileInput!) { updateProfile(input: $input) { fullName companyName } }`;
+const RESET = `mutation ($t: String!, $p: String!) { resetPassword(token: $t, password: $p) }`;
+const CHANGE_PASSWORD = `mutation ($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }`;
+const EMAIL_CHANGE = `mutation ($e: String!, $p: String!) { requestEmailChange(newEmail: $e, password: $p) }`;
+/** The shape of a mailed link's token (43 URL-safe characters), matching no token the store issued. */
+const TOKEN = 'A'.repeat(43);
 const TICKET = `mutation ($input: CreateTicketInput!) { createTicket(input: $input) { id title } }`;
 const PLACE = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id domainName } }`;
 const ISSUE = `mutation ($input: IssueCertificateInput!) { issueCertificate(input: $input) { id } }`;
@@ -131,6 +136,11 @@ const NUL_CASES: Record<string, NulCase> = {
   'Query.adminOrders(after)': {
     expected: { code: 'BAD_USER_INPUT', message: 'Invalid cursor' },
     send: () => server.gql(`query ($a: String) { adminOrders(after: $a) { totalCount } }`, { a: `abc${NUL}` }, admin),
+  },
+  'Query.adminOrders(search)': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.guideSearchCharacters },
+    send: () =>
+      server.gql(`query ($s: String) { adminOrders(search: $s) { totalCount } }`, { s: `68.000002${NUL}` }, admin),
   },
   'Query.adminNotifications(after)': {
     expected: { code: 'BAD_USER_INPUT', message: 'Invalid cursor' },
@@ -222,6 +232,54 @@ const NUL_CASES: Record<string, NulCase> = {
         `mutation ($id: ID!) { removeBlockRule(id: $id) }`,
         { id: `00000000-0000-4000-8000-000000000000${NUL}` },
         admin,
+      ),
+  },
+  // Account recovery (tests/api/account-recovery.test.ts): a token is URL-safe text or not a token; passwords are only
+  // hashed (any character may be part of one), so a wrong current password is what refuses these.
+  'Mutation.requestPasswordReset(email)': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidEmail },
+    send: () =>
+      server.gql(`mutation ($e: String!) { requestPasswordReset(email: $e) }`, { e: `ada${NUL}@example.com` }),
+  },
+  'Mutation.resetPassword(token)': {
+    expected: { code: 'BAD_USER_INPUT', message: ACCOUNT_MESSAGES.tokenInvalid },
+    send: () => server.gql(RESET, { t: `${TOKEN}${NUL}`, p: 'Analyt1cal' }),
+  },
+  'Mutation.resetPassword(password)': {
+    expected: { code: 'BAD_USER_INPUT', message: ACCOUNT_MESSAGES.tokenInvalid },
+    send: () => server.gql(RESET, { t: TOKEN, p: `Analyt1cal${NUL}` }),
+  },
+  'Mutation.verifyEmail(token)': {
+    expected: { code: 'BAD_USER_INPUT', message: ACCOUNT_MESSAGES.tokenInvalid },
+    send: () => server.gql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: `${TOKEN}${NUL}` }),
+  },
+  'Mutation.confirmEmailChange(token)': {
+    expected: { code: 'BAD_USER_INPUT', message: ACCOUNT_MESSAGES.tokenInvalid },
+    send: () => server.gql(`mutation ($t: String!) { confirmEmailChange(token: $t) }`, { t: `${TOKEN}${NUL}` }),
+  },
+  'Mutation.changePassword(currentPassword)': {
+    expected: { code: 'BAD_USER_INPUT', message: ACCOUNT_MESSAGES.wrongPassword },
+    send: () => server.gql(CHANGE_PASSWORD, { c: `${customer.password}${NUL}`, n: 'Analyt1cal' }, customer),
+  },
+  'Mutation.changePassword(newPassword)': {
+    expected: { code: 'BAD_USER_INPUT', message: ACCOUNT_MESSAGES.wrongPassword },
+    send: () => server.gql(CHANGE_PASSWORD, { c: 'Wr0ngPassword', n: `Analyt1cal${NUL}` }, customer),
+  },
+  'Mutation.requestEmailChange(newEmail)': {
+    expected: { code: 'BAD_USER_INPUT', message: MESSAGES.invalidEmail },
+    send: () => server.gql(EMAIL_CHANGE, { e: `ada${NUL}@example.com`, p: customer.password }, customer),
+  },
+  'Mutation.requestEmailChange(password)': {
+    expected: { code: 'BAD_USER_INPUT', message: ACCOUNT_MESSAGES.wrongPassword },
+    send: () => server.gql(EMAIL_CHANGE, { e: 'ada-new@example.com', p: `${customer.password}${NUL}` }, customer),
+  },
+  'Mutation.revokeSession(id)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { revokeSession(id: $id) }`,
+        { id: `00000000-0000-4000-8000-000000000000${NUL}` },
+        customer,
       ),
   },
   // Only the password's argon2 hash reaches the database; any character may be part of a password.
