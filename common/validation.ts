@@ -566,12 +566,18 @@ export const accountTokenSchema = z
 
 export const resetPasswordSchema = z.object({ token: accountTokenSchema, password: passwordSchema });
 
+/** The account's current password, asked again: no password was ever longer, so a longer one costs no hash. */
+const currentPasswordSchema = z
+  .string()
+  .min(1, MESSAGES.passwordRequired)
+  .max(LIMITS.passwordMax, MESSAGES.passwordMax);
+
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, MESSAGES.passwordRequired),
+  currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });
 
 export const emailChangeSchema = z.object({
   newEmail: emailSchema,
-  password: z.string().min(1, MESSAGES.passwordRequired),
+  password: currentPasswordSchema,
 });

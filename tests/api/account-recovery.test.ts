@@ -98,7 +98,7 @@ async function passwordHash(userId: string): Promise<string> {
   return row.password_hash;
 }
 
-async function resetToken(user: TestUser): Promise<string> {
+async function resetToken(user: Pick<TestUser, 'email'>): Promise<string> {
   const before = mailsTo(user.email, /Reset your/).length;
   const res = await server.gql(REQUEST_RESET, { email: user.email });
   expect(res.data).toEqual({ requestPasswordReset: true });
@@ -482,5 +482,163 @@ describe('sessions', () => {
 
     expect((await server.gql(EVERYWHERE, {}, { token: laptop.token })).data).toEqual({ signOutEverywhere: true });
     expect((await server.gql(MY_SESSIONS, {}, { token: laptop.token })).data?.mySessions).toEqual([]);
+  });
+});
+
+/** A fresh address nobody has. */
+const fresh = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Asks (as `token`'s holder) to move the account from `from` to `to`: the links mailed to each address. */
+async function changeEmail(token: string, password: string, from: string, to: string) {
+  const confirmsBefore = mailsTo(to, /Confirm your new e-mail/).length;
+  const undosBefore = mailsTo(from, /being changed/).length;
+  const res = await server.gql(REQUEST_EMAIL_CHANGE, { e: to, p: password }, { token });
+  expect(res.data).toEqual({ requestEmailChange: true });
+  const confirm = await eventually(() => mailsTo(to, /Confirm your new e-mail/)[confirmsBefore]);
+  const undo = await eventually(() => mailsTo(from, /being changed/)[undosBefore]);
+  return { confirm: tokenIn(confirm.mail, 'email'), undo: tokenIn(undo.mail, 'email') };
+}
+
+async function emailOf(userId: string): Promise<string> {
+  const [row] = await server.sql(`SELECT email FROM users WHERE id = $1`, [userId]);
+  return row.email;
+}
+
+const confirmed = async (token: string) => (await server.gql(CONFIRM_EMAIL_CHANGE, { token })).data;
+
+/** The hostile review of the first version (issue 29): each attack, run against the fix. */
+describe('an account taken over through its password', () => {
+  it("keeps the owner's undo link through later changes; the undo gets whoever changed the address out", async () => {
+    const owner = await server.createUser();
+    const attacker = await signIn(owner.email, owner.password);
+    if (!attacker.ok) throw new Error('sign-in failed');
+    const [b, c] = [fresh('taker-b'), fresh('taker-c')];
+    const first = await changeEmail(attacker.token, owner.password, owner.email, b);
+    expect(await confirmed(first.confirm)).toEqual({ confirmEmailChange: true });
+    const resetAtB = await resetToken({ email: b });
+    // A second change (B to C) used to replace the unused undo link mailed to the owner.
+    const second = await changeEmail(attacker.token, owner.password, b, c);
+    expect(await confirmed(second.confirm)).toEqual({ confirmEmailChange: true });
+
+    const resetMails = mailsTo(owner.email, /Reset your/).length;
+    expect(await confirmed(first.undo)).toEqual({ confirmEmailChange: true });
+    expect(await emailOf(owner.id)).toBe(owner.email);
+    // Out: no session, the password they knew is gone, the links they hold are dead.
+    expect(await refreshes(attacker.cookie)).toBe(false);
+    expect((await signIn(owner.email, owner.password)).ok).toBe(false);
+    expectInputError(
+      await server.gql(RESET, { token: resetAtB, password: 'Taker5Pass' }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+    expectInputError(
+      await server.gql(CONFIRM_EMAIL_CHANGE, { token: second.undo }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+    expect(await emailOf(owner.id)).toBe(owner.email);
+    // The owner chooses a new password from the link mailed to their address.
+    const mail = await eventually(() => mailsTo(owner.email, /Reset your/)[resetMails]);
+    expect(mail.mail.text).toContain('has its e-mail address back');
+    expect((await server.gql(RESET, { token: tokenIn(mail.mail, 'reset'), password: NEW_PASSWORD })).data).toEqual({
+      resetPassword: true,
+    });
+    expect((await signIn(owner.email, NEW_PASSWORD)).ok).toBe(true);
+  });
+
+  it('holds the old address for its owner while the undo link works', async () => {
+    const owner = await server.createUser();
+    const moved = await changeEmail(owner.token, owner.password, owner.email, fresh('moved'));
+    expect(await confirmed(moved.confirm)).toEqual({ confirmEmailChange: true });
+    const signUp = await server.gql(`mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`, {
+      input: { fullName: 'Squatter', email: owner.email.toUpperCase(), password: 'Squat7erPass' },
+    });
+    expectInputError(signUp, 'email', MESSAGES.emailTaken);
+    const other = await server.createUser();
+    const onto = await changeEmail(other.token, other.password, other.email, owner.email);
+    expectInputError(await server.gql(CONFIRM_EMAIL_CHANGE, { token: onto.confirm }), 'token', MESSAGES.emailTaken);
+    expect(await emailOf(other.id)).toBe(other.email);
+    expect(await confirmed(moved.undo)).toEqual({ confirmEmailChange: true });
+    expect(await emailOf(owner.id)).toBe(owner.email);
+  });
+
+  it("voids a pending change on reset and change of password, but never the owner's undo link", async () => {
+    const user = await server.createUser();
+    const pending = await changeEmail(user.token, user.password, user.email, fresh('pending'));
+    expect((await server.gql(RESET, { token: await resetToken(user), password: NEW_PASSWORD })).data).toEqual({
+      resetPassword: true,
+    });
+    expectInputError(
+      await server.gql(CONFIRM_EMAIL_CHANGE, { token: pending.confirm }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+
+    const other = await server.createUser();
+    const pending2 = await changeEmail(other.token, other.password, other.email, fresh('pending'));
+    const changed = await server.gql(CHANGE_PASSWORD, { c: other.password, n: NEW_PASSWORD }, { token: other.token });
+    expect(changed.data).toEqual({ changePassword: true });
+    expectInputError(
+      await server.gql(CONFIRM_EMAIL_CHANGE, { token: pending2.confirm }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+
+    // Whoever moved the account to their address resets its password from there: the owner's undo still works.
+    const owner = await server.createUser();
+    const b = fresh('taker');
+    const taken = await changeEmail(owner.token, owner.password, owner.email, b);
+    expect(await confirmed(taken.confirm)).toEqual({ confirmEmailChange: true });
+    expect((await server.gql(RESET, { token: await resetToken({ email: b }), password: 'Taker5Pass' })).data).toEqual({
+      resetPassword: true,
+    });
+    expect(await confirmed(taken.undo)).toEqual({ confirmEmailChange: true });
+    expect(await emailOf(owner.id)).toBe(owner.email);
+    expect((await signIn(owner.email, 'Taker5Pass')).ok).toBe(false);
+  });
+
+  it('honours a reset link only while the account has the address it was mailed to', async () => {
+    const user = await server.createUser();
+    const token = await resetToken(user);
+    const moved = await changeEmail(user.token, user.password, user.email, fresh('moved'));
+    expect(await confirmed(moved.confirm)).toEqual({ confirmEmailChange: true });
+    expectInputError(
+      await server.gql(RESET, { token, password: NEW_PASSWORD }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+    expect((await signIn(await emailOf(user.id), user.password)).ok).toBe(true);
+  });
+
+  it('throttles link tokens per IP and refuses an overlong current password before hashing it', async () => {
+    const user = await server.createUser();
+    const token = await resetToken(user);
+    await server.sql(
+      `INSERT INTO rate_limits (key, window_start, hits) VALUES ('link:ip:127.0.0.1', now(), 100000)
+       ON CONFLICT (key) DO UPDATE SET window_start = now(), hits = 100000`,
+    );
+    try {
+      for (const res of [
+        await server.gql(RESET, { token, password: NEW_PASSWORD }),
+        await server.gql(VERIFY, { token }),
+        await server.gql(CONFIRM_EMAIL_CHANGE, { token }),
+      ]) {
+        expect(res.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+      }
+    } finally {
+      await server.sql(`DELETE FROM rate_limits WHERE key = 'link:ip:127.0.0.1'`);
+    }
+    expect((await signIn(user.email, user.password)).ok).toBe(true);
+    const long = 'A1' + 'a'.repeat(100);
+    expectInputError(
+      await server.gql(CHANGE_PASSWORD, { c: long, n: NEW_PASSWORD }, { token: user.token }),
+      'currentPassword',
+      MESSAGES.passwordMax,
+    );
+    expectInputError(
+      await server.gql(REQUEST_EMAIL_CHANGE, { e: fresh('x'), p: long }, { token: user.token }),
+      'password',
+      MESSAGES.passwordMax,
+    );
   });
 });

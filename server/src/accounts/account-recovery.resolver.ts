@@ -32,14 +32,15 @@ export class AccountRecoveryResolver {
   resetPassword(
     @Arg('token', () => String) token: string,
     @Arg('password', () => String) password: string,
+    @Ctx() ctx: RequestContext,
   ): Promise<boolean> {
-    return this.recovery.resetPassword(token, password);
+    return this.recovery.resetPassword(token, password, ctx.ip);
   }
 
   @Public()
   @Mutation(() => Boolean, { description: "Confirms the account's e-mail address with the mailed link's token" })
-  verifyEmail(@Arg('token', () => String) token: string): Promise<boolean> {
-    return this.recovery.verifyEmail(token);
+  verifyEmail(@Arg('token', () => String) token: string, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return this.recovery.verifyEmail(token, ctx.ip);
   }
 
   @SignedIn()
@@ -74,8 +75,8 @@ export class AccountRecoveryResolver {
   @Mutation(() => Boolean, {
     description: "Follows an e-mail change's link: the new address's confirms it, the old address's undoes it",
   })
-  confirmEmailChange(@Arg('token', () => String) token: string): Promise<boolean> {
-    return this.recovery.confirmEmailChange(token);
+  confirmEmailChange(@Arg('token', () => String) token: string, @Ctx() ctx: RequestContext): Promise<boolean> {
+    return this.recovery.confirmEmailChange(token, ctx.ip);
   }
 
   @SignedIn()

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ipCounterKey } from '../abuse/ip-address';
@@ -27,7 +28,12 @@ import {
 import { NotificationKind } from '../notifications/notification.entity';
 import { NotificationService } from '../notifications/notification.service';
 import { isUniqueViolation, normalizeEmail, updateReturning } from './account-records';
-import { AccountTokenPurpose, AccountTokens, TOKEN_LIFETIME_MINUTES } from './account-token.service';
+import {
+  AccountTokenPurpose,
+  AccountTokens,
+  TOKEN_LIFETIME_MINUTES,
+  type UsedAccountToken,
+} from './account-token.service';
 import { hashPassword, verifyPassword } from './password';
 import { RateLimitService } from './rate-limit.service';
 import { SessionService } from './session.service';
@@ -83,7 +89,8 @@ export class AccountRecoveryService {
         email,
       ]);
       if (!user) return;
-      const token = await this.tokens.issue(tx, user.id, AccountTokenPurpose.PASSWORD_RESET);
+      // The address rides on the token: the link works only while the account still has it (resetPassword).
+      const token = await this.tokens.issue(tx, user.id, AccountTokenPurpose.PASSWORD_RESET, { newEmail: user.email });
       const minutes = TOKEN_LIFETIME_MINUTES[AccountTokenPurpose.PASSWORD_RESET];
       await this.mail(tx, NotificationKind.PASSWORD_RESET, user.email, passwordResetMail(this.context, token, minutes));
     });
@@ -91,19 +98,28 @@ export class AccountRecoveryService {
 
   /**
    * Sets the password from a reset link and ends every session of the account; the account is told by e-mail. A
-   * reset also proves the address, so it counts as verified.
+   * reset also proves the address, so it counts as verified. The link works only while the account still has the
+   * address it was mailed to. The token is checked (and taken) before the password is hashed: a wrong token costs no
+   * hash. A pending e-mail change and other reset links die with the old password; undo links stay (whoever moved the
+   * account to their address can reset its password from there, and must not void the owner's undo link by doing so).
    */
-  async resetPassword(token: string, password: string): Promise<boolean> {
+  async resetPassword(token: string, password: string, ip: string): Promise<boolean> {
     const values = parseInput(resetPasswordSchema, { token, password });
-    const passwordHash = await hashPassword(values.password);
+    await this.hitLinkLimit(ip);
     await this.db.transaction(async (tx) => {
       const used = await this.tokens.use(tx, values.token, [AccountTokenPurpose.PASSWORD_RESET]);
+      const passwordHash = await hashPassword(values.password);
       const [user] = await updateReturning<{ email: string }>(
         tx,
         `UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now())
-          WHERE id = $1 RETURNING email`,
-        [used.userId, passwordHash],
+          WHERE id = $1 AND email = $3 RETURNING email`,
+        [used.userId, passwordHash, used.newEmail],
       );
+      if (!user) throw InputError.field('token', ACCOUNT_MESSAGES.tokenInvalid);
+      await this.tokens.discard(tx, used.userId, [
+        AccountTokenPurpose.PASSWORD_RESET,
+        AccountTokenPurpose.EMAIL_CHANGE,
+      ]);
       await this.endSessions(tx, used.userId);
       await this.mail(tx, NotificationKind.PASSWORD_CHANGED, user.email, passwordChangedMail(this.context, 'reset'));
     });
@@ -131,8 +147,9 @@ export class AccountRecoveryService {
   }
 
   /** Marks the address verified; a link sent to an address the account no longer has is not valid. */
-  async verifyEmail(token: string): Promise<boolean> {
+  async verifyEmail(token: string, ip: string): Promise<boolean> {
     const value = parseInput(z.object({ token: accountTokenSchema }), { token }).token;
+    await this.hitLinkLimit(ip);
     await this.db.transaction(async (tx) => {
       const used = await this.tokens.use(tx, value, [AccountTokenPurpose.EMAIL_VERIFY]);
       const rows = await updateReturning(
@@ -162,7 +179,9 @@ export class AccountRecoveryService {
         [actor.id, current.passwordHash, passwordHash],
       );
       if (!user) throw InputError.field('currentPassword', ACCOUNT_MESSAGES.wrongPassword);
-      await this.tokens.discard(tx, actor.id, [AccountTokenPurpose.PASSWORD_RESET]);
+      // Reset links and a pending e-mail change were asked under the old password; undo links stay (whoever knows the
+      // password, perhaps not the owner, must not void the link that gives the owner their address back).
+      await this.tokens.discard(tx, actor.id, [AccountTokenPurpose.PASSWORD_RESET, AccountTokenPurpose.EMAIL_CHANGE]);
       await this.endSessions(tx, actor.id, actor.sessionId);
       await this.mail(tx, NotificationKind.PASSWORD_CHANGED, user.email, passwordChangedMail(this.context, 'changed'));
     });
@@ -202,39 +221,84 @@ export class AccountRecoveryService {
 
   /**
    * Follows either link of an e-mail change. The new address's link moves the account to it (verified: the link
-   * proves it). The old address's link keeps or restores the old address, voids a pending change and ends every
-   * session, since whoever asked for the change may be signed in as the owner.
+   * proves it), unless another account has the address or holds it for an undo (AccountTokens.isReserved); reset and
+   * verification links mailed to the old address die. The old address's link (undo) gives the account its old address
+   * back whatever its address is now, and gets whoever asked for the change out (docs/decisions.md "Accounts and
+   * sessions"): every session ends, every other link of the account dies (the undo links of later changes too; earlier
+   * ones stay), and the password is replaced by one nobody knows, with a reset link mailed to the old address.
    */
-  async confirmEmailChange(token: string): Promise<boolean> {
+  async confirmEmailChange(token: string, ip: string): Promise<boolean> {
     const value = parseInput(z.object({ token: accountTokenSchema }), { token }).token;
+    await this.hitLinkLimit(ip);
     try {
       await this.db.transaction(async (tx) => {
         const used = await this.tokens.use(tx, value, [
           AccountTokenPurpose.EMAIL_CHANGE,
           AccountTokenPurpose.EMAIL_CHANGE_UNDO,
         ]);
-        const [from, to] =
-          used.purpose === AccountTokenPurpose.EMAIL_CHANGE
-            ? [used.oldEmail, used.newEmail]
-            : [used.newEmail, used.oldEmail];
-        const rows = await updateReturning(
-          tx,
-          `UPDATE users SET email = $3, email_verified_at = now() WHERE id = $1 AND email IN ($2, $3) RETURNING id`,
-          [used.userId, from, to],
-        );
-        if (rows.length === 0) throw InputError.field('token', ACCOUNT_MESSAGES.tokenInvalid);
-        // The profile's address is where ticket replies go: it follows the account's.
-        await tx.query(`UPDATE profiles SET email = $2, updated_at = now() WHERE id = $1`, [used.userId, to]);
-        if (used.purpose === AccountTokenPurpose.EMAIL_CHANGE_UNDO) {
-          await this.tokens.discard(tx, used.userId, [AccountTokenPurpose.EMAIL_CHANGE]);
-          await this.endSessions(tx, used.userId);
-        }
+        if (used.purpose === AccountTokenPurpose.EMAIL_CHANGE) await this.moveEmail(tx, used);
+        else await this.undoEmailChange(tx, used);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw InputError.field('token', MESSAGES.emailTaken);
       throw error;
     }
     return true;
+  }
+
+  private async moveEmail(tx: EntityManager, used: UsedAccountToken): Promise<void> {
+    if (await this.tokens.isReserved(tx, used.newEmail!, used.userId)) {
+      throw InputError.field('token', MESSAGES.emailTaken);
+    }
+    const rows = await updateReturning(
+      tx,
+      `UPDATE users SET email = $3, email_verified_at = now() WHERE id = $1 AND email = $2 RETURNING id`,
+      [used.userId, used.oldEmail, used.newEmail],
+    );
+    if (rows.length === 0) throw InputError.field('token', ACCOUNT_MESSAGES.tokenInvalid);
+    await this.setProfileEmail(tx, used.userId, used.newEmail!);
+    await this.tokens.discard(tx, used.userId, [AccountTokenPurpose.PASSWORD_RESET, AccountTokenPurpose.EMAIL_VERIFY]);
+  }
+
+  private async undoEmailChange(tx: EntityManager, used: UsedAccountToken): Promise<void> {
+    const owner = used.oldEmail!;
+    // A password nobody knows: whoever asked for the change knew the old one. The owner sets a new one from the link.
+    const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+    const rows = await updateReturning(
+      tx,
+      `UPDATE users SET email = $2, email_verified_at = now(), password_hash = $3 WHERE id = $1 RETURNING id`,
+      [used.userId, owner, unusable],
+    );
+    if (rows.length === 0) throw InputError.field('token', ACCOUNT_MESSAGES.tokenInvalid);
+    await this.setProfileEmail(tx, used.userId, owner);
+    await this.tokens.discard(tx, used.userId, [
+      AccountTokenPurpose.PASSWORD_RESET,
+      AccountTokenPurpose.EMAIL_VERIFY,
+      AccountTokenPurpose.EMAIL_CHANGE,
+    ]);
+    await this.tokens.discardUndoAfter(tx, used.userId, used.createdAt);
+    await this.endSessions(tx, used.userId);
+    const reset = await this.tokens.issue(tx, used.userId, AccountTokenPurpose.PASSWORD_RESET, { newEmail: owner });
+    const minutes = TOKEN_LIFETIME_MINUTES[AccountTokenPurpose.PASSWORD_RESET];
+    await this.mail(
+      tx,
+      NotificationKind.PASSWORD_RESET,
+      owner,
+      passwordResetMail(this.context, reset, minutes, 'undo'),
+    );
+  }
+
+  /** The profile's address is where ticket replies go: it follows the account's. */
+  private async setProfileEmail(tx: EntityManager, userId: string, email: string): Promise<void> {
+    await tx.query(`UPDATE profiles SET email = $2, updated_at = now() WHERE id = $1`, [userId, email]);
+  }
+
+  /**
+   * Link-following mutations (reset, verification, e-mail change) counted per IP like sign-ins: tokens are too long to
+   * guess, but each attempt costs a locked lookup and, for a live reset token, a password hash.
+   */
+  private async hitLinkLimit(ip: string): Promise<void> {
+    await this.rateLimits.hit([`link:ip:${ipCounterKey(ip)}`]);
   }
 
   /** Ends one of the actor's sessions; NOT_FOUND when it has no such live session. */

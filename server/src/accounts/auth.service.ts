@@ -11,6 +11,7 @@ import { insertAccount, isUniqueViolation, normalizeEmail } from './account-reco
 import type { SignInInput, SignUpInput } from './account.inputs';
 import { AccountBlocks } from './account-block.service';
 import { AccountRecoveryService } from './account-recovery.service';
+import { AccountTokens } from './account-token.service';
 import { AccountService } from './account.service';
 import { AuthPayload } from './auth-payload.type';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -49,6 +50,7 @@ export class AuthService {
     private readonly blockRules: BlockRuleService,
     private readonly captcha: CaptchaService,
     private readonly recovery: AccountRecoveryService,
+    private readonly tokens: AccountTokens,
   ) {}
 
   /**
@@ -76,7 +78,10 @@ export class AuthService {
       ),
     );
     await captcha.redeem();
-    if (await this.db.getRepository(User).existsBy({ email })) throw InputError.field('email', MESSAGES.emailTaken);
+    // Taken: another account has it, or its owner moved away from it and may take it back (a live undo link).
+    const taken =
+      (await this.db.getRepository(User).existsBy({ email })) || (await this.tokens.isReserved(this.db.manager, email));
+    if (taken) throw InputError.field('email', MESSAGES.emailTaken);
     const passwordHash = await hashPassword(values.password);
     let created: { userId: string; refresh?: IssuedRefreshToken };
     try {
@@ -113,14 +118,15 @@ export class AuthService {
     if (!user || !valid) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
     if (user.blockedAt) throw new ForbiddenError(CUSTOMER_MESSAGES.accountBlocked);
     await this.sessions.pruneExpired(user.id);
-    if (!options.session) return this.signedIn(user.id, undefined);
-    // Issued only while the password checked is still the account's: a reset racing this sign-in wins.
-    const refresh = await this.sessions.issueForPassword(user.id, user.passwordHash, {
-      userAgent: options.userAgent ?? null,
-      ip,
-    });
-    if (!refresh) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
-    return this.signedIn(user.id, refresh);
+    // Issued only while the password checked is still the account's: a reset racing this sign-in wins. Without a
+    // session (graphql-ws) the access token is minted under the same lock, so a reset that follows ends it
+    // (sessions_ended_at after its issue time) and one that preceded refuses it.
+    const device = { userAgent: options.userAgent ?? null, ip };
+    const signed = await this.sessions.whilePasswordHolds(user.id, user.passwordHash, async (tx) =>
+      this.signedIn(user.id, options.session ? await this.sessions.issue(user.id, tx, undefined, device) : undefined),
+    );
+    if (!signed) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
+    return signed;
   }
 
   /**

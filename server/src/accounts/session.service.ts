@@ -82,22 +82,23 @@ export class SessionService {
   }
 
   /**
-   * A new session for a sign-in whose password was checked against `passwordHash`, or null when the password has
-   * changed since (a reset or change committed while the hash was being verified). The account row is read FOR SHARE:
-   * a password change (which updates that row, then ends every session) either waits for this session and ends it, or
-   * has committed and this refuses: a session is never left alive on a password that no longer holds.
+   * Runs `grant` (a sign-in's new session and access token) for a sign-in whose password was checked against
+   * `passwordHash`, or answers null when the password has changed since (a reset or change committed while the hash
+   * was being verified). The account row is read FOR SHARE while `grant` runs: a password change (which updates that
+   * row, then ends every session and stamps sessions_ended_at with the clock after its lock) either waits and ends
+   * what was granted, or has committed and this refuses: nothing is left alive on a password that no longer holds.
    */
-  async issueForPassword(
+  async whilePasswordHolds<T>(
     userId: string,
     passwordHash: string,
-    device: SessionDevice,
-  ): Promise<(IssuedRefreshToken & { id: string }) | null> {
+    grant: (tx: EntityManager) => Promise<T>,
+  ): Promise<T | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query(`SELECT 1 FROM users WHERE id = $1 AND password_hash = $2 FOR SHARE`, [
         userId,
         passwordHash,
       ]);
-      return row ? this.issue(userId, tx, randomUUID(), device) : null;
+      return row ? grant(tx) : null;
     });
   }
 
@@ -113,7 +114,9 @@ export class SessionService {
         WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family_id <> $2::uuid)`,
       [userId, keepFamilyId ?? null],
     );
-    await manager.query(`UPDATE users SET sessions_ended_at = now() WHERE id = $1`, [userId]);
+    // The clock, not now() (the transaction's start): a token minted by a sign-in this transaction waited for (its
+    // FOR SHARE lock) was minted before this moment and must count as ended.
+    await manager.query(`UPDATE users SET sessions_ended_at = clock_timestamp() WHERE id = $1`, [userId]);
   }
 
   /** Ends one session (a whole refresh family) of the account; false when it has no such live session. */

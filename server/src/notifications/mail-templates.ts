@@ -368,13 +368,24 @@ export function hideAccountTokens(text: string): string {
   return text.replace(/(\/auth\/(?:reset|verify|email)\?token=)[A-Za-z0-9_%-]+/g, '$1hidden');
 }
 
-/** A password reset link (30 minutes, once). Sent only to an address that has an account. */
-export function passwordResetMail(ctx: MailContext, token: string, minutes: number): MailContent {
+/**
+ * A password reset link (30 minutes, once). Sent only to an address that has an account: when asked for, or after an
+ * e-mail change was undone (the password was replaced, since whoever changed the address knew it).
+ */
+export function passwordResetMail(
+  ctx: MailContext,
+  token: string,
+  minutes: number,
+  why: 'asked' | 'undo' = 'asked',
+): MailContent {
   return compose(ctx, `Reset your ${ctx.storeName} password`, 'Reset your password', [
     greeting(null),
     {
       kind: 'paragraph',
-      text: `Someone (hopefully you) asked to reset the password of your ${ctx.storeName} account. The link works once, for ${minutes} minutes.`,
+      text:
+        why === 'undo'
+          ? `Your ${ctx.storeName} account has its e-mail address back and every device was signed out. Whoever changed the address may know your password, so it no longer works: choose a new one. The link works once, for ${minutes} minutes; after that, use "Forgot password?".`
+          : `Someone (hopefully you) asked to reset the password of your ${ctx.storeName} account. The link works once, for ${minutes} minutes.`,
     },
     { kind: 'link', label: 'Choose a new password', href: accountLink(ctx, 'reset', token) },
     {

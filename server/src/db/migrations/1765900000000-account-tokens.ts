@@ -8,8 +8,10 @@ const MAIL_KINDS_BEFORE = `'ORDER_RECEIVED', 'PAYMENT_CONFIRMED', 'PAYMENT_NOT_R
  *
  * - account_tokens: the tokens of e-mailed links (password reset, e-mail verification, e-mail change and its undo),
  *   stored only as their SHA-256; single use (`used_at`), until `expires_at`. Only the newest unused token of an
- *   account and purpose exists: issuing one deletes the older ones (the partial unique index enforces it). An e-mail
- *   change's tokens carry the addresses it moves between.
+ *   account and purpose exists: issuing one replaces the older one (the partial unique index enforces it), except
+ *   e-mail change undo links: each stays valid for its 7 days, so a later change cannot void the owner's link, and its
+ *   old_email stays reserved for that account meanwhile (account_tokens_undo_email). An e-mail change's tokens carry
+ *   the addresses it moves between; a reset or verification token the address it was mailed to (new_email).
  * - users.email_verified_at: when the address was confirmed (null: not yet; older accounts start unverified).
  * - users.sessions_ended_at: when every session before it was ended (reset, change of password, sign-out everywhere):
  *   sockets opened with an access token minted earlier and no session of their own are closed by it.
@@ -32,7 +34,10 @@ export class AccountTokens1765900000000 implements MigrationInterface {
         expires_at timestamptz NOT NULL,
         used_at timestamptz
       );
-      CREATE UNIQUE INDEX account_tokens_newest_key ON account_tokens (user_id, purpose) WHERE used_at IS NULL;
+      CREATE UNIQUE INDEX account_tokens_newest_key ON account_tokens (user_id, purpose)
+        WHERE used_at IS NULL AND purpose <> 'EMAIL_CHANGE_UNDO';
+      CREATE INDEX account_tokens_undo_email ON account_tokens (old_email)
+        WHERE used_at IS NULL AND purpose = 'EMAIL_CHANGE_UNDO';
 
       ALTER TABLE users ADD COLUMN email_verified_at timestamptz,
         ADD COLUMN sessions_ended_at timestamptz;
