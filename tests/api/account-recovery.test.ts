@@ -610,6 +610,28 @@ describe('an account taken over through its password', () => {
     expect((await signIn(await emailOf(user.id), user.password)).ok).toBe(true);
   });
 
+  it('keeps no live link token in the outbox once the mail is sent', async () => {
+    const user = await server.createUser();
+    const reset = await resetToken(user);
+    const change = await changeEmail(user.token, user.password, user.email, fresh('outbox'));
+    for (const token of [reset, change.confirm, change.undo]) {
+      await eventually(async () => {
+        const rows = await server.sql(
+          `SELECT status FROM notifications WHERE strpos(text_body, $1) > 0 OR strpos(html_body, $1) > 0`,
+          [token],
+        );
+        return rows.length === 0 ? true : undefined;
+      });
+    }
+    const sent = await server.sql(
+      `SELECT text_body FROM notifications WHERE to_address = $1 AND kind = 'PASSWORD_RESET'`,
+      [user.email],
+    );
+    expect(sent.map((r) => r.text_body)).toEqual([expect.stringContaining(`${PUBLIC_URL}/auth/reset?token=hidden`)]);
+    // The links still work: only the stored copy lost its token.
+    expect((await server.gql(RESET, { token: reset, password: NEW_PASSWORD })).data).toEqual({ resetPassword: true });
+  });
+
   it('throttles link tokens per IP and refuses an overlong current password before hashing it', async () => {
     const user = await server.createUser();
     const token = await resetToken(user);

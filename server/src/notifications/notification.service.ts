@@ -213,10 +213,12 @@ export class NotificationService implements DomainEventConsumer {
     mail: { kind: NotificationKind; to: string; content: MailContent },
   ): Promise<void> {
     const [status, lastError] = this.initialState();
+    // A message nothing will send is stored as admins read it: a live link token is never kept at rest (see send).
+    const keep = status === NotificationStatus.QUEUED ? (body: string) => body : hideAccountTokens;
     const [row]: { id: string }[] = await manager.query(
       `INSERT INTO notifications (kind, to_address, subject, text_body, html_body, status, last_error)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [mail.kind, mail.to, mail.content.subject, mail.content.text, mail.content.html, status, lastError],
+      [mail.kind, mail.to, mail.content.subject, keep(mail.content.text), keep(mail.content.html), status, lastError],
     );
     if (status === NotificationStatus.QUEUED) {
       await this.jobs.add(mailSendSpec(row.id, this.config.mail.maxAttempts), manager);
@@ -361,7 +363,7 @@ export class NotificationService implements DomainEventConsumer {
         .findOne({ where: { id: notificationId }, lock: { mode: 'pessimistic_write' } });
       if (!row || row.status !== NotificationStatus.QUEUED) return { result: 'skipped' };
       if (!this.mailer.configured) {
-        await this.record(manager, row.id, NotificationStatus.NOT_SENT, NO_SMTP_SERVER);
+        await this.record(manager, row.id, NotificationStatus.NOT_SENT, NO_SMTP_SERVER, row);
         return { result: 'not-sent' };
       }
       try {
@@ -369,10 +371,10 @@ export class NotificationService implements DomainEventConsumer {
       } catch (error) {
         const final = attempt.attempt >= attempt.maxAttempts;
         const status = final ? NotificationStatus.FAILED : NotificationStatus.QUEUED;
-        await this.record(manager, row.id, status, errorText(error));
+        await this.record(manager, row.id, status, errorText(error), row);
         return { result: 'failed', error, final };
       }
-      await this.record(manager, row.id, NotificationStatus.SENT, null);
+      await this.record(manager, row.id, NotificationStatus.SENT, null, row);
       return { result: 'sent' };
     });
     if (outcome.result === 'failed') {
@@ -385,18 +387,34 @@ export class NotificationService implements DomainEventConsumer {
     if (outcome.result === 'sent') logger.info({ notificationId }, 'E-mail sent');
   }
 
+  /**
+   * Records an attempt. Once the message is out of the queue (sent, failed for good, not sent) its account link tokens
+   * are hidden in the stored bodies: the customer's mailbox is the only place a live reset or change link is meant to
+   * be, not a database copy or backup. (An admin's resend of such a message then carries a dead link; the customer
+   * asks for a new one.)
+   */
   private async record(
     manager: EntityManager,
     id: string,
     status: NotificationStatus,
     lastError: string | null,
+    bodies?: { text: string; html: string },
   ): Promise<void> {
+    const done = status !== NotificationStatus.QUEUED && bodies;
     await manager.query(
       `UPDATE notifications
        SET status = $2, attempts = attempts + 1, last_error = $3,
-           sent_at = CASE WHEN $2 = $4 THEN now() ELSE sent_at END
+           sent_at = CASE WHEN $2 = $4 THEN now() ELSE sent_at END,
+           text_body = coalesce($5, text_body), html_body = coalesce($6, html_body)
        WHERE id = $1`,
-      [id, status, lastError, NotificationStatus.SENT],
+      [
+        id,
+        status,
+        lastError,
+        NotificationStatus.SENT,
+        done ? hideAccountTokens(bodies.text) : null,
+        done ? hideAccountTokens(bodies.html) : null,
+      ],
     );
   }
 
