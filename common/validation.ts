@@ -527,6 +527,9 @@ export const CUSTOMER_MESSAGES = {
 /** The admin's customer search box: the guides' search rules (trimmed, ≤ 100 characters); empty means everyone. */
 export const customerSearchSchema = guideSearchSchema;
 
+/** The admin's order search box (an order ID prefix, an e-mail or name, an exact amount, a transaction ID): the same rules. */
+export const orderSearchSchema = guideSearchSchema;
+
 /** The longest sales report: a year, leap day included. */
 export const SALES_REPORT_MAX_DAYS = 366;
 

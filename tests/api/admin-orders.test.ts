@@ -282,3 +282,124 @@ describe('what each row shows', () => {
     expect(all.edges.filter((e) => e.node.paymentProofUrl === null)).toHaveLength(45);
   });
 });
+
+describe('search', () => {
+  const SEARCH = /* GraphQL */ `
+    query ($search: String, $status: OrderStatus, $first: Int, $after: String) {
+      adminOrders(search: $search, status: $status, first: $first, after: $after) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          node {
+            id
+          }
+        }
+      }
+    }
+  `;
+  let carol: TestUser;
+  const found: Record<string, string> = {};
+
+  async function search(text: string, variables: Record<string, unknown> = {}) {
+    const res = await server.gql<{ adminOrders: Page }>(SEARCH, { search: text, ...variables }, { token: admin.token });
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+    return { ids: res.data!.adminOrders.edges.map((e) => e.node.id), page: res.data!.adminOrders };
+  }
+
+  /** An order of `user` straight into the table, with the amount to pay and the typed transaction ID given. */
+  async function insertOrder(user: TestUser, amount: string, transactionId: string | null, status = 'PENDING') {
+    const [{ id }] = await server.sql<{ id: string }>(
+      `INSERT INTO orders (user_id, product_id, contact_email, quantity, unit_price, total_price, payment_method,
+                           crypto_address, payment_amount_crypto, transaction_id, status)
+       VALUES ($1, $2, $3, 1, 68, 68, 'USDT_TRC20', 'T-search', $4, $5, $6) RETURNING id`,
+      [user.id, productId, user.email, amount, transactionId, status],
+    );
+    return id;
+  }
+
+  beforeAll(async () => {
+    carol = await server.createUser({
+      fullName: 'Carol Quillfeather',
+      email: `carol.search.${Date.now()}@example.com`,
+    });
+    found.amount = await insertOrder(carol, '68.000002', null);
+    found.typed = await insertOrder(carol, '68.000003', 'typed-tx-7f3e91', 'NOT_RECEIVED');
+    found.seen = await insertOrder(bob, '68.000004', null);
+    await server.sql(
+      `INSERT INTO chain_payments (method, tx_id, output_index, to_address, amount, order_id, required_confirmations)
+       VALUES ('USDT_TRC20', 'c0ffee5eenonchain', 0, 'T-search', 68.000004, $1, 19)`,
+      [found.seen],
+    );
+  });
+
+  it('finds an order by its exact amount to pay, with or without thousands separators', async () => {
+    expect((await search('68.000002')).ids).toEqual([found.amount]);
+    expect((await search('68.000002')).page.totalCount).toBe(1);
+    // Any exact spelling of the amount: the 45 orders of $10 each are found by "10.00000000" (which no ID starts with).
+    const [{ n }] = await server.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders WHERE payment_amount_crypto = 10`,
+    );
+    expect(n).toBeGreaterThanOrEqual(45);
+    expect((await search('10.00000000', { first: 1 })).page.totalCount).toBe(n);
+    expect((await search('4,000.00')).page.totalCount).toBe(0);
+  });
+
+  it('finds an order by the start of its ID, any case, with or without the dashes', async () => {
+    const id = found.typed;
+    expect((await search(id.slice(0, 8))).ids).toContain(id);
+    expect((await search(id.slice(0, 8).toUpperCase())).ids).toContain(id);
+    expect((await search(id.slice(0, 13))).ids).toEqual([id]);
+    expect((await search(id)).ids).toEqual([id]);
+    expect((await search(id.replace(/-/g, ''))).ids).toEqual([id]);
+  });
+
+  it("finds a customer's orders by a part of their e-mail or name, any case", async () => {
+    const carols = [found.typed, found.amount];
+    expect((await search('quillFEATHER')).ids).toEqual(carols);
+    expect((await search(carol.email.toUpperCase())).ids).toEqual(carols);
+    expect((await search('carol.search')).ids).toEqual(carols);
+    // LIKE's own characters match themselves: "%" is not "anything".
+    expect((await search('%')).page.totalCount).toBe(0);
+  });
+
+  it('finds an order by the transaction ID the customer typed or the one seen on chain', async () => {
+    expect((await search('typed-tx-7f3e91')).ids).toEqual([found.typed]);
+    expect((await search('c0ffee5eenonchain')).ids).toEqual([found.seen]);
+  });
+
+  it('combines with the status filter and pages with the cursor, the total counting the matches', async () => {
+    expect((await search('quillfeather', { status: 'PENDING' })).ids).toEqual([found.amount]);
+    expect((await search('quillfeather', { status: 'PENDING' })).page.totalCount).toBe(1);
+    const first = await search('quillfeather', { first: 1 });
+    expect(first.page).toMatchObject({ totalCount: 2, pageInfo: { hasNextPage: true } });
+    const second = await search('quillfeather', { first: 1, after: first.page.pageInfo.endCursor });
+    expect(second.ids).toEqual([found.amount]);
+    expect(second.page.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('treats an empty or blank search as none, and finds nothing for an unknown text', async () => {
+    const all = (await page({ first: 1 })).totalCount;
+    expect((await search('   ', { first: 1 })).page.totalCount).toBe(all);
+    expect((await search('', { first: 1 })).page.totalCount).toBe(all);
+    expect((await search('no such customer anywhere')).page).toMatchObject({ totalCount: 0, edges: [] });
+  });
+
+  it('refuses a search that is too long or holds control characters, with a clear message', async () => {
+    for (const [text, message] of [
+      ['x'.repeat(101), 'Search must be less than 100 characters'],
+      ['carol\u0000', 'Search contains characters that are not allowed'],
+      ['carol\nbob', 'Search contains characters that are not allowed'],
+    ]) {
+      const res = await server.gql(SEARCH, { search: text }, { token: admin.token });
+      expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+    }
+  });
+
+  it('is for admins only', async () => {
+    const res = await server.gql(SEARCH, { search: 'carol' }, { token: alice.token });
+    expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+});

@@ -296,20 +296,33 @@ describe('the operator counters', () => {
     );
   });
 
-  it('count PENDING orders with a proof, a typed transaction id or NEEDS_REVIEW, and list keyed products low on keys', async () => {
+  it("count the orders waiting for a person, as the queue's 'Awaiting review' filter lists them, and list keyed products low on keys", async () => {
     const before = (await report('2025-03-01T00:00:00Z', '2025-03-02T00:00:00Z')).counters.ordersAwaitingReview;
     await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'PENDING', transactionId: 'abc123' });
     await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'PENDING', issue: 'NEEDS_REVIEW' });
-    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'PENDING' }); // nothing sent yet
+    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'PENDING', issue: 'UNDERPAID' });
+    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'PENDING' }); // nothing sent yet, in its window
     await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'SUCCESS', transactionId: 'def456' }); // done
+    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1', status: 'CANCELLED', issue: 'LATE' }); // ended
+    // Past its payment window and still PENDING: the sweep leaves it to a person.
+    await insertOrder({ at: '2026-01-01T00:00:00Z', total: '1.23', status: 'PENDING' });
+    await server.sql(`UPDATE orders SET payment_due_at = now() - interval '1 minute' WHERE total_price = 1.23`);
     const [{ n }] = await server.sql(
       `SELECT count(*)::int AS n FROM orders
        WHERE status = 'PENDING' AND (payment_proof_file_id IS NOT NULL OR transaction_id IS NOT NULL
-                                     OR payment_issue_kind = 'NEEDS_REVIEW')`,
+                                     OR payment_issue_kind IS NOT NULL OR payment_due_at <= now())`,
     );
     const counters = (await report('2025-03-01T00:00:00Z', '2025-03-02T00:00:00Z')).counters;
     expect(counters.ordersAwaitingReview).toBe(n);
-    expect(counters.ordersAwaitingReview).toBe(before + 2);
+    expect(counters.ordersAwaitingReview).toBe(before + 4);
+    // The Orders tab's "Awaiting review" lists exactly the orders the counter counts.
+    const queue = await server.gql<{ adminOrders: { totalCount: number; edges: unknown[] } }>(
+      `{ adminOrders(awaitingReview: true, first: 100) { totalCount edges { node { id } } } }`,
+      {},
+      { token: admin.token },
+    );
+    expect(queue.data!.adminOrders.totalCount).toBe(counters.ordersAwaitingReview);
+    expect(queue.data!.adminOrders.edges).toHaveLength(counters.ordersAwaitingReview);
 
     // A keyed product down to 5 keys is listed, with its threshold; a well-stocked one is not.
     const [low] = await server.sql(`SELECT id, name, min_quantity FROM products WHERE slug = 'zcash-keys'`);

@@ -194,7 +194,7 @@ test.describe('orders', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: `test-results/screenshots/mark-paid-dialog-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`mark-paid-dialog-${width}.png`) });
     }
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
@@ -208,6 +208,38 @@ test.describe('orders', () => {
       await adminToken(request),
     );
     expect(after.order.status).toBe('PENDING');
+  });
+
+  test('"I paid 68.000002, where is my order?": the queue finds it by the exact amount, then by name', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signUpViaApi(request, 'Wanda Whereismyorder');
+    const order = await placeOrderViaApi(request, customer, { quantity: 1 });
+    const other = await placeOrderViaApi(request, customer, { quantity: 1 });
+    const { order: placed } = await gql<{ order: { paymentAmountCrypto: string } }>(
+      request,
+      `query ($id: ID!) { order(id: $id) { paymentAmountCrypto } }`,
+      { id: order.id },
+      customer.token,
+    );
+    await signInAdmin(page);
+    const search = page.getByRole('searchbox', { name: 'Search orders' });
+    await search.fill(placed.paymentAmountCrypto);
+    await expect(page.getByText('Showing 1 of 1 order', { exact: true })).toBeVisible();
+    await expect(statusSelect(page, order)).toBeVisible();
+    await expect(statusSelect(page, other)).toBeHidden();
+
+    await search.fill('whereismyorder');
+    await expect(page.getByText('Showing 2 of 2 orders', { exact: true })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`orders-search-${width}.png`), fullPage: true });
+    }
+
+    await search.fill('no order has this');
+    await expect(page.getByText('No order matches this search')).toBeVisible();
   });
 
   test('an admin cancels a pending order from the queue; the customer sees it cancelled', async ({

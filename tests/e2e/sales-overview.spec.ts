@@ -84,6 +84,14 @@ test('the overview charts paid sales with seeded data and links its counters', a
   // A range preset changes the report; the counters open their tabs.
   await page.getByRole('button', { name: 'Last 12 months' }).click();
   await expect(page.getByText(/Paid orders \(Success, Processing, Completed\)/)).toBeVisible();
+  // "Awaiting review" opens the queue on the same definition: the list's total is the counter's number.
+  const awaiting = Number(await page.getByTestId('counter-awaiting-review').getByText(/^\d+$/).first().textContent());
   await page.getByTestId('counter-awaiting-review').getByRole('link').click();
-  await expect(page).toHaveURL(/tab=orders&status=PENDING/);
+  await expect(page).toHaveURL(/tab=orders&status=AWAITING_REVIEW/);
+  await expect(page.getByLabel('Filter by status')).toHaveValue('AWAITING_REVIEW');
+  await expect(
+    awaiting === 0
+      ? page.getByText('No orders awaiting review')
+      : page.getByText(new RegExp(`^Showing \\d+ of ${awaiting} orders?$`)),
+  ).toBeVisible();
 });

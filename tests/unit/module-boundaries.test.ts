@@ -104,6 +104,7 @@ const DECLARED_READS: Record<string, string[]> = {
     'server/src/support/ticket.service.ts',
   ],
   product_keys: ['server/src/notifications/notification.service.ts', 'server/src/db/seed/seed.ts'],
+  chain_payments: ['server/src/orders/order-search.ts'],
 };
 
 const SQL_WRITE = (table: string) => new RegExp(`\\b(UPDATE|INSERT\\s+INTO|DELETE\\s+FROM)\\s+${table}\\b`, 'i');

@@ -12,6 +12,7 @@ import { resultOf, rowsOf, sqlQuery } from '../db/typed-sql';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 import { KeyReservations } from '../orders/key-reservation.service';
 import { PAID } from '../orders/order-lifecycle';
+import { containsPattern } from '../db/like-pattern';
 import { Order } from '../orders/order.entity';
 import { SupportTicket } from '../support/support-ticket.entity';
 import { Customer, CUSTOMER_DETAIL_LIMIT, CustomerDetail } from './customer.types';
@@ -21,11 +22,6 @@ import { Customer, CUSTOMER_DETAIL_LIMIT, CustomerDetail } from './customer.type
  * needs someone. Listed by exclusion so a new working status counts as open without a change here.
  */
 export const OPEN_TICKET_EXCLUDED: readonly TicketStatus[] = [TicketStatus.RESOLVED, TicketStatus.CLOSED];
-
-/** `text` as a LIKE pattern matching it anywhere: its own %, _ and \ match themselves. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The columns of a Customer for the rows of `page` (an alias with `id`, `email`, `created_at`, `blocked_at`,

@@ -23,6 +23,7 @@ import { EnumOneSpelling1765600000000 } from './migrations/1765600000000-enum-on
 import { ExchangeRates1765700000000 } from './migrations/1765700000000-exchange-rates';
 import { QuoteLock1765800000000 } from './migrations/1765800000000-quote-lock';
 import { AccountTokens1765900000000 } from './migrations/1765900000000-account-tokens';
+import { OrderSearch1766000000000 } from './migrations/1766000000000-order-search';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -49,6 +50,7 @@ export const migrations = [
   ExchangeRates1765700000000,
   QuoteLock1765800000000,
   AccountTokens1765900000000,
+  OrderSearch1766000000000,
 ];
 
 export interface DataSourceOptions {

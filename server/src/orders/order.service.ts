@@ -1,6 +1,6 @@
 import { ipCounterKey } from '../abuse/ip-address';
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
-import { isUuid, MESSAGES, submitTransactionIdSchema } from '../../../common/validation';
+import { isUuid, MESSAGES, orderSearchSchema, submitTransactionIdSchema } from '../../../common/validation';
 import { Service } from '../container';
 import { hydrate, rowsOfUsers } from '../db/hydrate';
 import { isAdmin, type AuthUser } from '../accounts/access-token';
@@ -14,6 +14,8 @@ import { ChainPaymentService, TRANSACTION_ISSUES } from '../payments/chain-payme
 import { OrderEvent } from './order-event.entity';
 import { OrderLifecycle } from './order-lifecycle.service';
 import { orderChangeEvents } from './order-topics';
+import { awaitingReviewSql } from './awaiting-review';
+import { orderSearchIdsSql } from './order-search';
 import { Order } from './order.entity';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 
@@ -180,36 +182,51 @@ export class OrderService {
   }
 
   /**
-   * The admin queue: newest first, optionally one status, `first` rows after the `after` cursor.
-   * Keyset pagination, never OFFSET: `(created_at, id) < cursor` walks the index from where the last
+   * The admin queue: newest first, optionally one status and a search (order-search.ts), `first` rows after the
+   * `after` cursor. Keyset pagination, never OFFSET: `(created_at, id) < cursor` walks the index from where the last
    * page ended, so page 1000 costs what page 1 costs and rows inserted meanwhile cause no repeats.
    */
   async adminPage(options: {
     status?: OrderStatus | null;
+    /** Only the orders awaiting review (awaiting-review.ts). */
+    awaitingReview?: boolean | null;
+    search?: string | null;
     first?: number | null;
     after?: string | null;
   }): Promise<OrderPage> {
     const { first, after } = pageArguments(options);
+    const search = parseInput(orderSearchSchema, options.search ?? '');
 
-    // One statement: the total (from the trigger-kept `order_counts`, migration 1763800000000) joined
-    // to the page, so an empty page still has its row; the customer's name and e-mail come along
-    // because the queue shows them on every row.
-    const params: unknown[] = [options.status ?? null, first + 1];
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const status = param(options.status ?? null);
+    const limit = param(first + 1);
+    // With a search, the matching ids (one index lookup per kind of match) and their exact count; without, the total
+    // from the trigger-kept `order_counts` (migration 1763800000000).
+    const matched = search ? `matched AS (${orderSearchIdsSql(search, param)}),` : '';
+    const review = options.awaitingReview ? `AND ${awaitingReviewSql('o')}` : '';
+    const total = search
+      ? `SELECT count(*) AS total_count FROM orders o JOIN matched m ON m.id = o.id
+         WHERE (${status}::text IS NULL OR o.status = ${status}) ${review}`
+      : review
+        ? `SELECT count(*) AS total_count FROM orders o WHERE (${status}::text IS NULL OR o.status = ${status}) ${review}`
+        : `SELECT coalesce(sum(total), 0) AS total_count FROM order_counts WHERE ${status}::text IS NULL OR status = ${status}`;
     const conditions: string[] = [];
-    if (options.status) conditions.push('o.status = $1');
+    if (options.status) conditions.push(`o.status = ${status}`);
+    if (search) conditions.push('o.id IN (SELECT id FROM matched)');
+    if (options.awaitingReview) conditions.push(awaitingReviewSql('o'));
     if (after) {
-      params.push(after.createdAt, after.id);
-      conditions.push('(o.created_at, o.id) < ($3::timestamptz, $4::uuid)');
+      conditions.push(`(o.created_at, o.id) < (${param(after.createdAt)}::timestamptz, ${param(after.id)}::uuid)`);
     }
+    // One statement: the total joined to the page, so an empty page still has its row; the customer's name and e-mail
+    // come along because the queue shows them on every row.
     const rows: Record<string, unknown>[] = await this.db.query(
-      `WITH total AS (
-         SELECT coalesce(sum(total), 0) AS total_count FROM order_counts WHERE $1::text IS NULL OR status = $1
-       ), page AS (
+      `WITH ${matched} total AS (${total}), page AS (
          SELECT o.*, ${cursorTimestampSql('o')} AS cursor_ts, p.full_name AS customer_full_name, p.email AS customer_email
          FROM orders o LEFT JOIN profiles p ON p.id = o.user_id
          ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
          ORDER BY o.created_at DESC, o.id DESC
-         LIMIT $2
+         LIMIT ${limit}
        )
        SELECT total.total_count, page.* FROM total LEFT JOIN page ON true
        ORDER BY page.created_at DESC, page.id DESC`,

@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
 import { salesRangeSchema } from '../../../common/validation';
 import { Service } from '../container';
-import { OrderStatus, PaymentIssueKind, type PaymentMethod } from '../core/enums';
+import { type PaymentMethod } from '../core/enums';
 import { STOCKED_BY_KEYS } from '../fulfilment';
 import { parseInput } from '../core/errors';
 import { InventoryService } from '../inventory/inventory.service';
 import { sqlEnum } from '../db/sql-enum';
 import { rowsOf, sqlQuery } from '../db/typed-sql';
+import { awaitingReviewSql } from '../orders/awaiting-review';
 import { PAID } from '../orders/order-lifecycle';
 import { TicketService } from '../support/ticket.service';
 import {
@@ -205,14 +206,7 @@ export class SalesReportService {
         sqlQuery
           .selectFrom('orders')
           .select(sql<number>`count(*)::int`.as('n'))
-          .where('status', '=', OrderStatus.PENDING)
-          .where((eb) =>
-            eb.or([
-              eb('payment_proof_file_id', 'is not', null),
-              eb('transaction_id', 'is not', null),
-              eb('payment_issue_kind', '=', PaymentIssueKind.NEEDS_REVIEW),
-            ]),
-          ),
+          .where(sql.raw<boolean>(awaitingReviewSql('orders'))),
       ),
       rowsOf(
         this.db,

@@ -65,7 +65,7 @@ export class LowStockProduct {
 export class OperatorCounters {
   @Field(() => Int, {
     description:
-      'PENDING orders waiting for a person: with a payment proof or a typed transaction ID, or flagged NEEDS_REVIEW',
+      'Orders waiting for a person (adminOrders(awaitingReview: true) lists them): PENDING with a payment proof, a typed transaction ID or a payment issue, or past their payment window',
   })
   ordersAwaitingReview: number;
 

@@ -1,9 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadingState } from '../../components/PageState';
-import type { OrderStatus } from '../../gql/admin/graphql';
 import { BlockRulesTab } from './block-rules/BlockRulesTab';
 import { CustomersTab } from './customers/CustomersTab';
-import { OrdersTab } from './orders/OrdersTab';
+import { AWAITING_REVIEW, OrdersTab, type OrderQueueFilter } from './orders/OrdersTab';
 import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
 import { OutboxTab } from './outbox/OutboxTab';
 import { ProductsStockTab } from './products/ProductsStockTab';
@@ -31,10 +30,12 @@ export interface AdminTab {
   render: (context: AdminTabContext) => ReactNode;
 }
 
-/** The Orders tab's status filter (?status=PENDING), when it names a status an admin sets. */
-function statusFilter(params: URLSearchParams): OrderStatus | null {
+/** The Orders tab's filter (?status=PENDING, ?status=AWAITING_REVIEW), when it names a status an admin sets or the review. */
+function statusFilter(params: URLSearchParams): OrderQueueFilter | null {
   const status = params.get('status');
-  return (SETTABLE_STATUSES as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : null;
+  return [AWAITING_REVIEW, ...SETTABLE_STATUSES].includes(status as OrderQueueFilter)
+    ? (status as OrderQueueFilter)
+    : null;
 }
 
 /**

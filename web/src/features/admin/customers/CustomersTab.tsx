@@ -1,19 +1,15 @@
 import { useQuery } from '@apollo/client/react';
-import SearchIcon from '@mui/icons-material/Search';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { graphql } from '../../../gql/admin';
 import { AdminList } from '../list/AdminList';
+import { ListSearchField, useDebounced } from '../list/ListSearchField';
 import { useAdminList } from '../list/useAdminList';
 import { CustomerDialog } from './CustomerDialog';
 import { CustomerList } from './CustomerList';
 
 /** Customers per page ("Load more" fetches the next page with the API's cursor). */
 const CUSTOMERS_PAGE_SIZE = 20;
-/** The search runs once typing pauses this long. */
-const SEARCH_DEBOUNCE_MS = 300;
 const FETCH_FAILED = 'Failed to fetch customers';
 
 const AdminCustomersQuery = graphql(/* GraphQL */ `
@@ -35,23 +31,13 @@ const AdminCustomersQuery = graphql(/* GraphQL */ `
   }
 `);
 
-/** The text typed, once it has not changed for `delay` ms. */
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 /**
  * The Customers tab: everyone who signed up, newest first, searched by a part of their name or e-mail, with their
  * orders, total paid and open tickets; a customer's view shows their orders and tickets and blocks or unblocks them.
  */
 export function CustomersTab() {
   const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useDebounced(typed.trim());
   const query = useQuery(AdminCustomersQuery, {
     variables: { search: search || null, first: CUSTOMERS_PAGE_SIZE },
   });
@@ -70,25 +56,7 @@ export function CustomersTab() {
             : { title: 'No customers yet', hint: 'Customers appear here as they sign up.' }
         }
         toolbar={
-          <TextField
-            type="search"
-            label="Search customers"
-            placeholder="Name or e-mail"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            size="small"
-            sx={{ width: { xs: '100%', sm: 360 } }}
-            slotProps={{
-              htmlInput: { maxLength: 100 },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <ListSearchField label="Search customers" placeholder="Name or e-mail" value={typed} onChange={setTyped} />
         }
         renderRows={(rows) => <CustomerList customers={rows} onOpen={setOpenId} />}
       />

@@ -15,6 +15,7 @@ import type {
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
 import { AdminList, ListSummary } from '../list/AdminList';
+import { ListSearchField, useDebounced } from '../list/ListSearchField';
 import { useAdminList } from '../list/useAdminList';
 import { shownOfTotal } from '../ResponsiveListFrame';
 import { OrderDetailDialog } from './OrderDetailDialog';
@@ -24,12 +25,21 @@ import { MarkPaidDialog } from './MarkPaidDialog';
 import { PaymentProofDialog } from './PaymentProofDialog';
 import { useSetOrderStatus } from './useSetOrderStatus';
 
+/**
+ * The queue's "Awaiting review" filter: the orders waiting for a person, as the server defines them once for this
+ * filter and the Overview's counter (server/src/orders/awaiting-review.ts).
+ */
+export const AWAITING_REVIEW = 'AWAITING_REVIEW';
+
+/** What the queue is filtered by: one status, or the orders awaiting review. */
+export type OrderQueueFilter = OrderStatus | typeof AWAITING_REVIEW;
+
 /** Orders per page of the queue ("Load more" fetches the next page with the API's cursor). */
 const ORDERS_PAGE_SIZE = 20;
 
 const AdminOrdersQuery = graphql(/* GraphQL */ `
-  query AdminOrders($status: OrderStatus, $first: Int, $after: String) {
-    adminOrders(status: $status, first: $first, after: $after) {
+  query AdminOrders($status: OrderStatus, $awaitingReview: Boolean, $search: String, $first: Int, $after: String) {
+    adminOrders(status: $status, awaitingReview: $awaitingReview, search: $search, first: $first, after: $after) {
       totalCount
       pageInfo {
         endCursor
@@ -64,6 +74,12 @@ const AdminOrderFeedSubscription = graphql(/* GraphQL */ `
     }
   }
 `);
+
+/** The list's query variables for a filter and a search. */
+function queueVariables(filter: OrderQueueFilter | null, search: string | null) {
+  const review = filter === AWAITING_REVIEW;
+  return { status: review ? null : filter, awaitingReview: review || null, search, first: ORDERS_PAGE_SIZE };
+}
 
 type Connection = AdminOrdersResult['adminOrders'];
 type LiveOrder = Connection['edges'][number]['node'];
@@ -117,8 +133,8 @@ export function QueueSummary({ shown, total, overdue }: { shown: number; total: 
 }
 
 interface OrdersTabProps {
-  statusFilter: OrderStatus | null;
-  onStatusFilterChange: (status: OrderStatus | null) => void;
+  statusFilter: OrderQueueFilter | null;
+  onStatusFilterChange: (status: OrderQueueFilter | null) => void;
 }
 
 /**
@@ -128,8 +144,9 @@ interface OrdersTabProps {
  */
 export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps) {
   const toast = useToast();
-  const variables = { status: statusFilter, first: ORDERS_PAGE_SIZE };
-  const query = useQuery(AdminOrdersQuery, { variables });
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed.trim()) || null;
+  const query = useQuery(AdminOrdersQuery, { variables: queueVariables(statusFilter, search) });
   const { loading } = query;
   const list = useAdminList(query, { rows: (data) => data.adminOrders, failure: ADMIN_TEXTS.fetchOrdersFailed });
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -139,9 +156,11 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
 
   // Live orders are placed by the filter shown when they arrive, not the one of the render that subscribed.
   const filterRef = useRef(statusFilter);
+  const searchRef = useRef(search);
   useEffect(() => {
     filterRef.current = statusFilter;
-  }, [statusFilter]);
+    searchRef.current = search;
+  }, [statusFilter, search]);
 
   // Orders that arrived live since the feed said it was ready, until the catch-up fetch has landed:
   // that fetch may have read the database before they were made, so they are applied again on top.
@@ -154,8 +173,11 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
 
   const applyLiveOrder = (cache: ApolloCache, order: LiveOrder) => {
     const filter = filterRef.current;
+    // Whether a new order matches a search or awaits review is the server's to say: those lists gain no live rows (the
+    // rows shown still change live, through the normalized cache).
+    if (searchRef.current || filter === AWAITING_REVIEW) return;
     let inserted = false;
-    cache.updateQuery({ query: AdminOrdersQuery, variables: { status: filter, first: ORDERS_PAGE_SIZE } }, (list) => {
+    cache.updateQuery({ query: AdminOrdersQuery, variables: queueVariables(filter, null) }, (list) => {
       const next = list ? withLiveOrder(list.adminOrders, order, filter) : undefined;
       inserted = !!next;
       return next ? { ...list, adminOrders: next } : undefined;
@@ -189,7 +211,7 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
     void client
       .query({
         query: AdminOrdersQuery,
-        variables: { status: filterRef.current, first: ORDERS_PAGE_SIZE },
+        variables: queueVariables(filterRef.current, searchRef.current),
         fetchPolicy: 'network-only',
       })
       .then(() => {
@@ -216,30 +238,49 @@ export function OrdersTab({ statusFilter, onStatusFilterChange }: OrdersTabProps
         summaryExtra={<OverdueSummaryChip overdue={overdueCount(list.rows)} />}
         loadingLabel="Loading orders..."
         empty={
-          statusFilter
+          search
             ? {
-                title: `No orders with status ${ORDER_STATUS_LABELS[statusFilter]}`,
-                hint: 'Choose "All statuses" to see every order.',
+                title: 'No order matches this search',
+                hint: 'Try the start of the order ID, a part of the e-mail or name, the exact amount or the transaction ID.',
               }
-            : { title: 'No orders yet', hint: 'New orders appear here as customers place them.' }
+            : statusFilter === AWAITING_REVIEW
+              ? {
+                  title: 'No orders awaiting review',
+                  hint: 'Pending orders with a proof, a transaction ID or a payment issue, or past their payment window, appear here.',
+                }
+              : statusFilter
+                ? {
+                    title: `No orders with status ${ORDER_STATUS_LABELS[statusFilter]}`,
+                    hint: 'Choose "All statuses" to see every order.',
+                  }
+                : { title: 'No orders yet', hint: 'New orders appear here as customers place them.' }
         }
         toolbar={
-          <TextField
-            select
-            size="small"
-            label="Filter by status"
-            value={statusFilter ?? ''}
-            onChange={(event) => onStatusFilterChange((event.target.value || null) as OrderStatus | null)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            sx={{ width: { xs: '100%', sm: 220 } }}
-          >
-            <option value="">All statuses</option>
-            {SETTABLE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ORDER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </TextField>
+          <>
+            <ListSearchField
+              label="Search orders"
+              placeholder="Order ID, e-mail, name, amount, transaction"
+              value={typed}
+              onChange={setTyped}
+            />
+            <TextField
+              select
+              size="small"
+              label="Filter by status"
+              value={statusFilter ?? ''}
+              onChange={(event) => onStatusFilterChange((event.target.value || null) as OrderQueueFilter | null)}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ width: { xs: '100%', sm: 220 } }}
+            >
+              <option value="">All statuses</option>
+              <option value={AWAITING_REVIEW}>Awaiting review</option>
+              {SETTABLE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {ORDER_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </TextField>
+          </>
         }
         renderRows={(orders) => (
           <OrdersList

@@ -17,6 +17,7 @@ import { SALES_MESSAGES, SALES_REPORT_MAX_DAYS } from '../../../../../common/val
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { graphql } from '../../../gql/admin';
 import type { AdminSalesReportQuery } from '../../../gql/admin/graphql';
+import { AWAITING_REVIEW } from '../orders/OrdersTab';
 import { ADMIN_DASHBOARD_PATH } from '../adminPaths';
 import { NoPriceWarning } from '../rates/NoPriceWarning';
 import { ChartFigure } from './ChartFigure';
@@ -223,8 +224,8 @@ function Counters({ counters }: { counters: Report['counters'] }) {
           testId="counter-awaiting-review"
           label="Orders awaiting review"
           value={counters.ordersAwaitingReview}
-          detail="Pending with a proof, a transaction ID or a payment to review. Open the pending orders"
-          to={`${ADMIN_DASHBOARD_PATH}?tab=orders&status=PENDING`}
+          detail="Pending with a proof, a transaction ID or a payment issue, or past their payment window. Open them"
+          to={`${ADMIN_DASHBOARD_PATH}?tab=orders&status=${AWAITING_REVIEW}`}
         />
         <CounterCard
           testId="counter-overdue-tickets"
