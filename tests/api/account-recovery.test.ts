@@ -632,6 +632,69 @@ describe('an account taken over through its password', () => {
     expect((await server.gql(RESET, { token: reset, password: NEW_PASSWORD })).data).toEqual({ resetPassword: true });
   });
 
+  it("stops an ended session's access token at once for mutations and what was bought", async () => {
+    const admin = await server.createUser({ admin: true });
+    const user = await server.createUser();
+    const laptop = await signIn(user.email, user.password);
+    const phone = await signIn(user.email, user.password);
+    if (!laptop.ok || !phone.ok) throw new Error('sign-in failed');
+    const [product] = await server.sql(
+      `INSERT INTO products (slug, name, category, description, price, fulfilment)
+       VALUES ($1, 'Ended session keys', 'crypto_keys', 'Test keys', 10, 'KEYS') RETURNING id`,
+      [`ended-session-${Date.now()}`],
+    );
+    const imported = await server.gql(
+      `mutation ($p: ID!, $k: [String!]) { importProductKeys(productId: $p, keys: $k) { added } }`,
+      { p: product.id, k: [`ENDED-${Date.now()}`] },
+      { token: admin.token },
+    );
+    expect(imported.errors).toBeUndefined();
+    const placed = await server.gql(
+      `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+      { input: { productId: product.id, quantity: 1, email: user.email, paymentMethod: 'ETH' } },
+      { token: phone.token },
+    );
+    expect(placed.errors).toBeUndefined();
+    const orderId = placed.data!.placeOrder.id as string;
+    const paid = await server.gql(
+      `mutation ($id: ID!) { setOrderStatus(orderId: $id, status: SUCCESS) { id } }`,
+      { id: orderId },
+      { token: admin.token },
+    );
+    expect(paid.errors).toBeUndefined();
+    const ORDER_KEYS = `query ($id: ID!) { order(id: $id) { status keysFileUrl keys { value } } }`;
+    await eventually(async () => {
+      const order = (await server.gql(ORDER_KEYS, { id: orderId }, { token: phone.token })).data?.order;
+      return order?.status === 'COMPLETED' && order.keys.length === 1;
+    }, 5000);
+
+    const [phoneSession] = (await server.gql(MY_SESSIONS, {}, { token: phone.token })).data!.mySessions.filter(
+      (s: { current: boolean }) => s.current,
+    );
+    expect((await server.gql(REVOKE, { id: phoneSession.id }, { token: laptop.token })).data).toEqual({
+      revokeSession: true,
+    });
+    const unauthenticated = (res: GqlResponse) =>
+      expect(res.errors?.map((e) => [e.extensions?.code, e.message])).toContainEqual([
+        'UNAUTHENTICATED',
+        MESSAGES.sessionExpired,
+      ]);
+    const phoneReads = await server.gql(ORDER_KEYS, { id: orderId }, { token: phone.token });
+    unauthenticated(phoneReads);
+    expect(JSON.stringify(phoneReads.data ?? null)).not.toContain('ENDED-');
+    unauthenticated(await server.gql(RESEND, {}, { token: phone.token }));
+    // The laptop's session stands.
+    expect((await server.gql(ORDER_KEYS, { id: orderId }, { token: laptop.token })).data?.order.keys).toHaveLength(1);
+    expect((await server.gql(RESEND, {}, { token: laptop.token })).errors).toBeUndefined();
+
+    // A token minted without a session (graphql-ws sign-in) stops when every session is ended after it.
+    expect((await server.gql(RESEND, {}, { token: user.token })).errors).toBeUndefined();
+    await sleep(1000); // access tokens carry their minting time in whole seconds
+    expect((await server.gql(EVERYWHERE, {}, { token: laptop.token })).data).toEqual({ signOutEverywhere: true });
+    unauthenticated(await server.gql(RESEND, {}, { token: user.token }));
+    unauthenticated(await server.gql(RESEND, {}, { token: laptop.token }));
+  });
+
   it('throttles link tokens per IP and refuses an overlong current password before hashing it', async () => {
     const user = await server.createUser();
     const token = await resetToken(user);

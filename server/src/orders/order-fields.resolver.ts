@@ -3,6 +3,7 @@ import { shortOrderId } from '../../../common/order-lifecycle';
 import { paymentMethodFacts } from '../../../common/payment-methods';
 import { formatDecimal } from '../../../common/pricing';
 import { AccountService } from '../accounts/account.service';
+import { LiveSessions } from '../accounts/live-sessions.service';
 import type { Profile } from '../accounts/profile.entity';
 import { Product } from '../catalogue/product.entity';
 import { SignedUrlService } from '../files/signed-url.service';
@@ -70,7 +71,16 @@ export class OrderFieldsResolver {
   constructor(
     private readonly signedUrls: SignedUrlService,
     private readonly paymentMethods: PaymentMethodService,
+    private readonly liveSessions: LiveSessions,
   ) {}
+
+  /**
+   * The fields that reveal what was bought stop at once for a token whose session ended (revoked, signed out
+   * everywhere, password reset): it would otherwise keep reading keys for up to 15 minutes.
+   */
+  private async assertSessionLive(ctx: RequestContext): Promise<void> {
+    if (ctx.user) await this.liveSessions.assertLive(ctx.user);
+  }
 
   @FieldResolver(() => Product)
   async product(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<Product> {
@@ -195,6 +205,7 @@ export class OrderFieldsResolver {
   })
   async keys(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<LicenceKey[]> {
     if (!mayReceive(ctx, order)) return [];
+    await this.assertSessionLive(ctx);
     const keys = (await keysLoader(ctx).load(order.id)) ?? [];
     return keys.map(({ id, value, deliveredAt }) => Object.assign(new LicenceKey(), { id, value, deliveredAt }));
   }
@@ -205,6 +216,7 @@ export class OrderFieldsResolver {
   })
   async keysFileUrl(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (!mayReceive(ctx, order)) return null;
+    await this.assertSessionLive(ctx);
     const delivered = (await keyCountLoader(ctx).load(order.id)) ?? 0;
     return delivered > 0 ? this.signedUrls.signKeysFile(order.id) : null;
   }
@@ -218,6 +230,7 @@ export class OrderFieldsResolver {
     const product = await ctx.loaders.productById.load(order.productId);
     // The file is delivered with the kinds that deliver one (DOWNLOAD), not with a product switched away from them.
     if (!product?.downloadFileId || !fulfilmentHandler(product.fulfilment).showsDownload) return null;
+    await this.assertSessionLive(ctx);
     return this.signedUrls.sign(product.downloadFileId);
   }
 
