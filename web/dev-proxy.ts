@@ -23,6 +23,7 @@ export const API_ROUTE_PREFIXES = [
   '/order-keys/',
   '/healthz',
   '/readyz',
+  '/metrics',
   '/sitemap.xml',
   '/robots.txt',
 ] as const;

@@ -14,6 +14,7 @@ import { bearerToken, verifyAccessToken, type AuthUser } from './accounts/access
 import type { ResolvedConfig } from './app-config';
 import { ProductService } from './catalogue/product.service';
 import { Container } from './container';
+import { Metrics } from './core/metrics';
 import { keysFileRouter } from './orders/keys-file.route';
 import { filesRouter } from './files/files.route';
 import { productImagesRouter } from './catalogue/product-images.route';
@@ -27,6 +28,7 @@ import { startGraphqlWsServer } from './graphql/ws-server';
 import { GuideService } from './guides/guide.service';
 import { clientIpResolver } from './http/client-ip';
 import { healthRoutes } from './http/health.routes';
+import { metricsRoute } from './http/metrics.route';
 import { httpErrorHandler } from './http/error-handler';
 import { requirePreflightForMultipart } from './http/multipart-guard';
 import { graphqlMultipart } from './http/multipart-upload';
@@ -87,8 +89,13 @@ export async function createApp({
     rawBody: (res) => res.locals.rawBody as Buffer | undefined,
     etagOf: (body) => (app.get('etag fn') as (body: string) => string)(body),
   });
-  // Kept catalogue answers go out before Express (http/catalogue-hit-path.ts); everything else is Express's.
-  const server = http.createServer((req, res) => hitPath.handle(req, res, app));
+  // Kept catalogue answers go out before Express (http/catalogue-hit-path.ts); everything else is Express's. Every
+  // request is timed and counted first, whichever answers it.
+  const metrics = container.get(Metrics);
+  const server = http.createServer((req, res) => {
+    metrics.httpRequest(req, res);
+    hitPath.handle(req, res, app);
+  });
 
   const userFromToken = (token: string | null): AuthUser | null => verifyAccessToken(config.jwtSecret, token);
 
@@ -111,12 +118,17 @@ export async function createApp({
     catalogueResponses: container.get(CatalogueResponseCache),
     onCatalogueAnswer: hitPath.markCatalogueAnswer,
     onDrain: () => ws.close(),
+    onOperation: (name, outcome) => metrics.graphqlOperation(name, outcome),
   });
+  metrics.gaugeOnScrape('store_websocket_connections', 'Open graphql-ws connections in this process', () =>
+    ws.connections(),
+  );
   await apollo.start();
 
   // Set at SIGTERM (`drain`): /readyz answers 503 so proxies and orchestrators stop sending new work here.
   let draining = false;
   app.use(healthRoutes({ db, busListening: () => runtime.bus.listening, draining: () => draining }));
+  app.use(metricsRoute(metrics, config.metricsToken));
   app.use(filesRouter(container));
   app.use(productImagesRouter(container));
   app.use(keysFileRouter(container));

@@ -158,6 +158,14 @@ const envSchema = z.object({
   BUS_KEEPALIVE_SECONDS: z.coerce.number().min(1).max(3600).default(15),
   /** Seconds a keepalive round trip may take before the LISTEN connection counts as dead. */
   BUS_KEEPALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
+  /**
+   * The bearer token a Prometheus scraper sends to `GET /metrics`; unset: no `/metrics` route at all (404), so metrics
+   * are never public by default.
+   */
+  METRICS_TOKEN: optionalString.refine(
+    (value) => value === undefined || value.length >= 16,
+    'must be at least 16 characters (openssl rand -hex 16)',
+  ),
   /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://… for TLS from the start); unset: mail stays in the outbox. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   /** The From of every e-mail. */
@@ -268,6 +276,8 @@ export interface Config {
   readonly jobs: { inProcess: boolean; concurrency: number; webhookConcurrency: number; deadWorkerSeconds: number };
   /** The live-update bus's LISTEN connection: keepalive period and round-trip timeout (seconds). */
   readonly bus: { keepaliveSeconds: number; keepaliveTimeoutSeconds: number };
+  /** Bearer token of `GET /metrics`; undefined: the route does not exist. */
+  readonly metricsToken: string | undefined;
   /**
    * E-mail: SMTP server (unset: messages stay in the outbox as not sent), From, the base of links (no trailing slash),
    * and the attempts per message before it is marked failed.
@@ -401,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookConcurrency: e.WEBHOOK_CONCURRENCY,
       deadWorkerSeconds: e.JOBS_DEAD_WORKER_SECONDS,
     }),
+    metricsToken: e.METRICS_TOKEN,
     bus: Object.freeze({
       keepaliveSeconds: e.BUS_KEEPALIVE_SECONDS,
       keepaliveTimeoutSeconds: e.BUS_KEEPALIVE_TIMEOUT_SECONDS,

@@ -7,6 +7,7 @@ import { AppConfig, type ResolvedConfig } from './app-config';
 import { Container } from './container';
 import { dispatchOnWakeUp, DomainEventDispatcher, EventConsumers } from './core/domain-events';
 import { EventBus, PgEventBus } from './core/event-bus';
+import { Metrics } from './core/metrics';
 import { JobQueue, migrateJobQueue, startJobRunners, type JobRunner } from './core/job-queue';
 import { createDataSource } from './db/data-source';
 import { withMigrationLock } from './db/migration-lock';
@@ -16,6 +17,10 @@ import { PayableOrdersService } from './orders/payable-orders.service';
 import { PaymentSettlement } from './orders/payment-settlement.service';
 import { PayableOrders, PaymentObserver } from './payments/payment-observer';
 import { RateService } from './rates/rate.service';
+
+/** Jobs due and not locked: how many, and how long the oldest has waited. */
+const JOBS_READY_SQL = `SELECT count(*)::int AS ready, coalesce(extract(epoch FROM now() - min(run_at)), 0)::float8 AS lag
+  FROM graphile_worker.jobs WHERE locked_at IS NULL AND run_at <= now() AND attempts < max_attempts`;
 
 export interface Runtime {
   db: DataSource;
@@ -51,15 +56,36 @@ export async function createRuntime(options: {
   }
 
   const container = new Container();
+  const metrics = new Metrics();
   const bus = await PgEventBus.connect(databaseUrl, (sql, params) => db.query(sql, params), {
     keepalive: {
       intervalMs: config.bus.keepaliveSeconds * 1000,
       timeoutMs: config.bus.keepaliveTimeoutSeconds * 1000,
     },
+    observer: { reconnected: () => metrics.busReconnected(), caughtUp: () => metrics.busCaughtUp() },
   });
+  metrics.gaugeOnScrape(
+    'store_live_subscriptions',
+    'Live-update bus subscriptions in this process: GraphQL subscriptions and in-process listeners (rates, block rules)',
+    () => bus.subscriberCount,
+  );
+  // Read from the database at scrape time (the whole store's queue, whichever process runs it): nothing on the hot path.
+  metrics.gaugeOnScrape('store_jobs_ready', 'Jobs due now and not yet taken by a worker (whole store)', async () => {
+    const [row] = await db.query(JOBS_READY_SQL);
+    return Number(row.ready);
+  });
+  metrics.gaugeOnScrape(
+    'store_jobs_queue_lag_seconds',
+    'How long the oldest job due and not yet taken has waited (whole store; 0 when none waits)',
+    async () => {
+      const [row] = await db.query(JOBS_READY_SQL);
+      return Number(row.lag);
+    },
+  );
   container
     .set(AppConfig, new AppConfig(config))
     .set(DataSource, db)
+    .set(Metrics, metrics)
     .set(EventBus, bus as EventBus)
     .set(EventConsumers, {
       // Resolved when first dispatched: the consumers' own dependencies are set by then.
@@ -100,6 +126,7 @@ export async function createRuntime(options: {
           },
         ],
         deadWorkerSeconds: config.jobs.deadWorkerSeconds,
+        onJobDone: (task, outcome) => metrics.job(task, outcome),
       });
       const stopDispatch = dispatchOnWakeUp(bus, container.get(DomainEventDispatcher));
       const stoppable = {

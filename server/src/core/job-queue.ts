@@ -10,6 +10,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Service } from '../container';
 import { startJobHeartbeat, type JobHeartbeat } from './job-heartbeat';
 import { logger } from './logger';
+import type { JobOutcome } from './metrics';
 
 export interface JobSpec {
   /** The task's name (server/src/jobs.ts lists them): letters, digits, `_`, `-` and `:` (graphile-worker's rule). */
@@ -101,12 +102,20 @@ async function startJobRunner(
   connectionString: string,
   spec: RunnerSpec,
   pollIntervalMs: number,
+  onJobDone?: (task: string, outcome: JobOutcome) => void,
 ): Promise<JobRunner & { workerId: string }> {
   const pgPool = jobPool(connectionString, spec.concurrency + 2);
   // The pool's id is what graphile-worker 0.17 writes to locked_by; it is only told in the pool:create event.
   const events = new EventEmitter() as WorkerEvents;
   let workerId: string | undefined;
   events.on('pool:create', ({ workerPool }) => (workerId = workerPool.id));
+  if (onJobDone) {
+    events.on('job:success', ({ job }) => onJobDone(job.task_identifier, 'success'));
+    // `attempts` counts this one: at max_attempts graphile-worker gives up (it emits job:failed too).
+    events.on('job:error', ({ job }) =>
+      onJobDone(job.task_identifier, job.attempts >= job.max_attempts ? 'failed' : 'retry'),
+    );
+  }
   let runner: Runner;
   try {
     runner = await run({
@@ -150,13 +159,17 @@ export async function startJobRunners(options: {
   deadWorkerSeconds: number;
   /** How often to look for jobs that became due (retries, run_at); new jobs arrive at once over LISTEN. */
   pollIntervalMs?: number;
+  /** Told of each job this process ran (metrics). */
+  onJobDone?: (task: string, outcome: JobOutcome) => void;
 }): Promise<JobRunner> {
   const started: (JobRunner & { workerId: string })[] = [];
   const heartbeatPool = jobPool(options.connectionString, 1);
   let heartbeat: JobHeartbeat;
   try {
     for (const spec of options.runners) {
-      started.push(await startJobRunner(options.connectionString, spec, options.pollIntervalMs ?? 2000));
+      started.push(
+        await startJobRunner(options.connectionString, spec, options.pollIntervalMs ?? 2000, options.onJobDone),
+      );
     }
     heartbeat = await startJobHeartbeat({
       pgPool: heartbeatPool,

@@ -27,6 +27,8 @@ export function createApolloServer(options: {
   onCatalogueAnswer?: (res: express.Response, version: number) => void;
   /** Runs when the server drains (closes the WebSocket server). */
   onDrain: () => Promise<void>;
+  /** Told of each operation's name and outcome when its answer is sent (metrics). */
+  onOperation?: (name: string | null | undefined, outcome: 'ok' | 'error') => void;
 }): ApolloServer<RequestContext> {
   return new ApolloServer<RequestContext>({
     // Apollo's hook for its own execution: queries run compiled once seen twice (compiled-execution.ts).
@@ -51,6 +53,15 @@ export function createApolloServer(options: {
       {
         async serverWillStart() {
           return { drainServer: options.onDrain };
+        },
+        async requestDidStart() {
+          const onOperation = options.onOperation;
+          if (!onOperation) return;
+          return {
+            async willSendResponse({ operationName, errors }) {
+              onOperation(operationName, errors?.length ? 'error' : 'ok');
+            },
+          };
         },
       },
     ],

@@ -41,6 +41,8 @@ function inOperationScope<T>(args: Pick<ExecutionArgs, 'contextValue'>, run: () 
 export interface GraphqlWsServer {
   /** Closes every socket and stops accepting new ones. */
   close(): Promise<void>;
+  /** Open sockets now (metrics). */
+  connections(): number;
 }
 
 export function startGraphqlWsServer(options: {
@@ -164,5 +166,6 @@ export function startGraphqlWsServer(options: {
       await cleanup.dispose();
       wsServer.close();
     },
+    connections: () => wsServer.clients.size,
   };
 }

@@ -2,6 +2,7 @@
  * The payments module's durable jobs (docs/payments.md "Reads per poll"): the poll of every configured chain and
  * the check of one typed transaction ID, and the retry of a settlement that failed.
  */
+import { Metrics } from '../core/metrics';
 import { z } from 'zod';
 import { defineJob } from '../core/job-definition';
 import { PaymentObserver } from './payment-observer';
@@ -26,7 +27,12 @@ export const paymentsPollJob = defineJob({
     options: `?jobKey=${PAYMENTS_POLL_TASK}&jobKeyMode=preserve_run_at&queue=${PAYMENTS_POLL_QUEUE}`,
   },
   atStart: { jobKey: PAYMENTS_POLL_TASK, queue: PAYMENTS_POLL_QUEUE },
-  run: (_payload, { container }) => container.get(ChainPaymentService).poll(),
+  run: async (_payload, { container }) => {
+    const reports = await container.get(ChainPaymentService).poll();
+    const metrics = container.get(Metrics);
+    for (const report of reports) metrics.chainPoll(report.method, report.error === undefined ? 'ok' : 'error');
+    return reports;
+  },
 });
 
 /** Reads the transaction ID given for order `orderId` at once (at checkout or with submitTransactionId). */

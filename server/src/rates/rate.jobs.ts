@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { defineJob } from '../core/job-definition';
+import { Metrics } from '../core/metrics';
 import { RATES_REFRESH_QUEUE, RATES_REFRESH_TASK, RateService } from './rate.service';
 
 export const ratesRefreshJob = defineJob({
@@ -17,5 +18,12 @@ export const ratesRefreshJob = defineJob({
     options: `?jobKey=${RATES_REFRESH_TASK}&jobKeyMode=preserve_run_at&queue=${RATES_REFRESH_QUEUE}`,
   },
   atStart: { jobKey: RATES_REFRESH_TASK, queue: RATES_REFRESH_QUEUE },
-  run: (_payload, { container }) => container.get(RateService).refresh(),
+  run: async (_payload, { container }) => {
+    const report = await container.get(RateService).refresh();
+    const metrics = container.get(Metrics);
+    for (const answer of report.observations) {
+      metrics.rateAnswer(answer.provider, answer.error === null ? 'accepted' : 'refused');
+    }
+    return report;
+  },
 });
