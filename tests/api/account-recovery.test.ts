@@ -695,6 +695,33 @@ describe('an account taken over through its password', () => {
     unauthenticated(await server.gql(RESEND, {}, { token: laptop.token }));
   });
 
+  it('throttles e-mail changes per account and holds the new address to the block rules', async () => {
+    const admin = await server.createUser({ admin: true });
+    const blocked = fresh('blocked');
+    const rule = await server.gql(
+      `mutation ($v: String!) { addBlockRule(kind: EMAIL, value: $v) { id } }`,
+      { v: blocked },
+      { token: admin.token },
+    );
+    expect(rule.errors).toBeUndefined();
+    const user = await server.createUser();
+    await eventually(async () => {
+      const res = await server.gql(REQUEST_EMAIL_CHANGE, { e: blocked, p: user.password }, { token: user.token });
+      return res.errors?.[0].extensions?.code === 'FORBIDDEN';
+    });
+    expect(inbox.to(blocked)).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      const res = await server.gql(REQUEST_EMAIL_CHANGE, { e: fresh('many'), p: user.password }, { token: user.token });
+      expect(res.data).toEqual({ requestEmailChange: true });
+    }
+    const throttled = await server.gql(
+      REQUEST_EMAIL_CHANGE,
+      { e: fresh('many'), p: user.password },
+      { token: user.token },
+    );
+    expect(throttled.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+  });
+
   it('throttles link tokens per IP and refuses an overlong current password before hashing it', async () => {
     const user = await server.createUser();
     const token = await resetToken(user);

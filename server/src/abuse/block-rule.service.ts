@@ -15,7 +15,7 @@ import type { BlockRules } from '../db/schema-types';
 import { rowsOf, sqlQuery } from '../db/typed-sql';
 
 /** Where a request was checked (for the log line of a refusal). */
-export type BlockRuleEntryPoint = 'sign-up' | 'sign-in' | 'refresh' | 'checkout';
+export type BlockRuleEntryPoint = 'sign-up' | 'sign-in' | 'refresh' | 'checkout' | 'email-change';
 
 /** A rule with the e-mail of the admin who added it, as `list` and `add` read it. */
 type BlockRuleRow = Pick<Selectable<BlockRules>, 'id' | 'kind' | 'value' | 'reason' | 'created_at'> & {

@@ -68,7 +68,7 @@ export class AccountRecoveryResolver {
     @Arg('password', () => String) password: string,
     @Ctx() ctx: RequestContext,
   ): Promise<boolean> {
-    return this.recovery.requestEmailChange(actor(ctx), newEmail, password);
+    return this.recovery.requestEmailChange(actor(ctx), newEmail, password, ctx.ip);
   }
 
   @Public()

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DataSource, type EntityManager } from 'typeorm';
+import { BlockRuleService } from '../abuse/block-rule.service';
 import { ipCounterKey } from '../abuse/ip-address';
 import {
   ACCOUNT_MESSAGES,
@@ -38,8 +39,11 @@ import { hashPassword, verifyPassword } from './password';
 import { RateLimitService } from './rate-limit.service';
 import { SessionService } from './session.service';
 
-/** Verification mails one account may ask for again: a few an hour (each is a mail to an address it names). */
-const RESEND_VERIFICATION_LIMIT: RateLimit = { max: 3, windowSeconds: 3600 };
+/**
+ * Verification mails one account may ask for again, and e-mail changes it may start: a few an hour (each is a mail
+ * to an address it names, the change one to an address anyone signed in may choose).
+ */
+const ACCOUNT_MAIL_LIMIT: RateLimit = { max: 3, windowSeconds: 3600 };
 
 /** The signed-in user an operation acts for: its id and the session of its access token (kept by changePassword). */
 export interface AccountActor {
@@ -63,6 +67,7 @@ export class AccountRecoveryService {
     private readonly notifications: NotificationService,
     private readonly jobs: JobQueue,
     private readonly bus: EventBus,
+    private readonly blockRules: BlockRuleService,
   ) {}
 
   /**
@@ -134,7 +139,7 @@ export class AccountRecoveryService {
 
   /** Another verification link, throttled per account; nothing is sent to a verified address. */
   async resendVerification(actor: AccountActor): Promise<boolean> {
-    await this.rateLimits.hit([`verify:user:${actor.id}`], RESEND_VERIFICATION_LIMIT);
+    await this.rateLimits.hit([`verify:user:${actor.id}`], ACCOUNT_MAIL_LIMIT);
     await this.db.transaction(async (tx) => {
       const [user]: { email: string; verified: boolean }[] = await tx.query(
         `SELECT email, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1 FOR UPDATE`,
@@ -193,10 +198,13 @@ export class AccountRecoveryService {
    * is told, with a link that keeps it (valid 7 days). Always true once the password is right: whether the new address
    * has an account is only said to whoever follows the link sent to it.
    */
-  async requestEmailChange(actor: AccountActor, newEmail: string, password: string): Promise<boolean> {
+  async requestEmailChange(actor: AccountActor, newEmail: string, password: string, ip: string): Promise<boolean> {
     const values = parseInput(emailChangeSchema, { newEmail, password });
-    const user = await this.checkPassword(actor.id, values.password, 'password');
     const target = normalizeEmail(values.newEmail);
+    // The new address is held to the block rules sign-up applies to it, before anything is counted or hashed.
+    await this.blockRules.assertAllowed({ ip, emails: [target] }, 'email-change');
+    await this.rateLimits.hit([`email-change:user:${actor.id}`], ACCOUNT_MAIL_LIMIT);
+    const user = await this.checkPassword(actor.id, values.password, 'password');
     if (target === user.email) throw InputError.field('newEmail', ACCOUNT_MESSAGES.sameEmail);
     await this.db.transaction(async (tx) => {
       const emails = { oldEmail: user.email, newEmail: target };
