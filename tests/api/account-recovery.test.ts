@@ -722,6 +722,31 @@ describe('an account taken over through its password', () => {
     expect(throttled.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
   });
 
+  it('never leaves usable a graphql-ws sign-in (no session) that raced a reset with the old password', async () => {
+    for (let round = 0; round < 5; round++) {
+      const user = await server.createUser();
+      const token = await resetToken(user);
+      const client = server.ws();
+      // The socket open first, so both requests leave together.
+      await subscribeOnce(client, { query: `{ __typename }` }).next();
+      const [signed] = await Promise.all([
+        subscribeOnce(client, {
+          query: SIGN_IN,
+          variables: { input: { email: user.email, password: user.password } },
+        }).next(),
+        server.gql(RESET, { token, password: NEW_PASSWORD }),
+      ]);
+      const access = signed.data?.signIn?.accessToken as string | undefined;
+      if (access) {
+        const res = await server.gql(RESEND, {}, { token: access });
+        expect(res.errors?.map((e) => e.message)).toEqual([MESSAGES.sessionExpired]);
+      } else {
+        expect(signed.errors?.[0].message).toBe(MESSAGES.invalidCredentials);
+      }
+      await client.dispose();
+    }
+  });
+
   it('throttles link tokens per IP and refuses an overlong current password before hashing it', async () => {
     const user = await server.createUser();
     const token = await resetToken(user);
