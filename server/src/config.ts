@@ -93,6 +93,8 @@ const envSchema = z.object({
   /** Orders and tickets one user may create per hour (each order may carry a 5 MB proof). */
   ORDER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   TICKET_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Password reset mails one address may be sent per hour (requests past it still answer true and send nothing). */
+  PASSWORD_RESET_MAIL_LIMIT: z.coerce.number().int().positive().default(3),
   /** A customer's replies to their tickets per hour (staff replies are not limited: they work the queue). */
   TICKET_REPLY_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** Payment proof bytes one account may have stored at once (MB); proofs of ended orders are swept. */
@@ -246,6 +248,8 @@ export interface Config {
   readonly authRateLimit: RateLimit;
   readonly orderRateLimit: RateLimit;
   readonly ticketRateLimit: RateLimit;
+  /** Password reset mails per address and hour. */
+  readonly passwordResetMailLimit: RateLimit;
   readonly ticketReplyRateLimit: RateLimit;
   readonly proofStoragePerUserBytes: number;
   readonly proofOrderRateLimitPerIp: RateLimit;
@@ -365,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowSeconds: e.AUTH_RATE_WINDOW_SECONDS },
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, windowSeconds: 3600 },
     ticketRateLimit: { max: e.TICKET_RATE_LIMIT, windowSeconds: 3600 },
+    passwordResetMailLimit: { max: e.PASSWORD_RESET_MAIL_LIMIT, windowSeconds: 3600 },
     ticketReplyRateLimit: { max: e.TICKET_REPLY_RATE_LIMIT, windowSeconds: 3600 },
     proofStoragePerUserBytes: Math.floor(e.PROOF_STORAGE_PER_USER_MB * 1024 * 1024),
     proofOrderRateLimitPerIp: { max: e.PROOF_ORDER_RATE_LIMIT_PER_IP, windowSeconds: 3600 },

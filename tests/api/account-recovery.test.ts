@@ -266,6 +266,30 @@ describe('password reset', () => {
     expect(mailsTo(user.email, /Reset your/)).toEqual([]);
   });
 
+  it('mails one address at most PASSWORD_RESET_MAIL_LIMIT (3) reset links an hour, answering true throughout', async () => {
+    const strict = await startTestServer({
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
+        PUBLIC_URL,
+        LOG_LEVEL: 'silent',
+        PASSWORD_RESET_MAIL_LIMIT: '3',
+      },
+    });
+    try {
+      const [user, other] = [await strict.createUser(), await strict.createUser()];
+      for (let i = 0; i < 5; i++) {
+        expect((await strict.gql(REQUEST_RESET, { email: user.email })).data).toEqual({ requestPasswordReset: true });
+      }
+      // Queued after the others: once its mail arrived, theirs were sent or never queued.
+      expect((await strict.gql(REQUEST_RESET, { email: other.email })).data).toEqual({ requestPasswordReset: true });
+      await inbox.waitFor(other.email, /Reset your/);
+      await sleep(200);
+      expect(mailsTo(user.email, /Reset your/)).toHaveLength(3);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('lets exactly one of two resets with one token win', async () => {
     for (let round = 0; round < 3; round++) {
       const user = await server.createUser();

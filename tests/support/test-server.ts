@@ -95,6 +95,7 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
     AUTH_RATE_LIMIT: '1000',
     ORDER_RATE_LIMIT: '1000',
     TICKET_RATE_LIMIT: '1000',
+    PASSWORD_RESET_MAIL_LIMIT: '1000',
     TICKET_REPLY_RATE_LIMIT: '1000',
     // One key for every test server, so servers sharing a database read each other's keys.
     KEYS_ENCRYPTION_KEY: TEST_KEYS_ENCRYPTION_KEY,

@@ -13,6 +13,7 @@ import {
   MESSAGES,
   resetPasswordSchema,
 } from '../../../common/validation';
+import { AppConfig } from '../app-config';
 import type { RateLimit } from '../config';
 import { Service } from '../container';
 import { EventBus } from '../core/event-bus';
@@ -68,6 +69,7 @@ export class AccountRecoveryService {
     private readonly jobs: JobQueue,
     private readonly bus: EventBus,
     private readonly blockRules: BlockRuleService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -78,7 +80,10 @@ export class AccountRecoveryService {
   async requestPasswordReset(rawEmail: string, ip: string): Promise<boolean> {
     const email = normalizeEmail(parseInput(z.object({ email: emailSchema }), { email: rawEmail }).email);
     try {
-      await this.rateLimits.hit([`reset:ip:${ipCounterKey(ip)}`, `reset:email:${email}`]);
+      // Per IP like sign-ins; per address a few an hour (PASSWORD_RESET_MAIL_LIMIT): each one is a mail to that inbox.
+      await this.rateLimits.hit([`reset:ip:${ipCounterKey(ip)}`], undefined, [
+        { key: `reset:email:${email}`, limit: this.config.passwordResetMailLimit },
+      ]);
     } catch (error) {
       if (error instanceof RateLimitedError) return true;
       throw error;

@@ -52,6 +52,7 @@ export class RateLimitService {
         config.authRateLimit,
         config.orderRateLimit,
         config.ticketRateLimit,
+        config.passwordResetMailLimit,
         config.proofOrderRateLimitPerIp,
         ...Object.values(config.transactionIdRateLimits),
         config.captcha.signUpsPerIp,
