@@ -145,8 +145,8 @@ export class AuthService {
   }
 
   /**
-   * Ends the refresh session of this token (its whole family). Access tokens already handed out stay
-   * valid until they expire (at most 15 minutes): they are not looked up per request.
+   * Ends the refresh session of this token (its whole family). Access tokens already handed out are refused at once
+   * for mutations and bought keys (LiveSessions); other reads work until they expire (at most 15 minutes).
    */
   async signOut(token: string | null): Promise<void> {
     if (token) await this.sessions.revoke(token);
