@@ -711,6 +711,16 @@ describe('an account taken over through its password', () => {
     expect((await server.gql(ORDER_KEYS, { id: orderId }, { token: laptop.token })).data?.order.keys).toHaveLength(1);
     expect((await server.gql(RESEND, {}, { token: laptop.token })).errors).toBeUndefined();
 
+    // Signing out ends the session's access token too, in every process (the accounts event drops what was cached).
+    const tablet = await signIn(user.email, user.password);
+    if (!tablet.ok) throw new Error('sign-in failed');
+    expect((await server.gql(RESEND, {}, { token: tablet.token })).errors).toBeUndefined();
+    expect((await server.gql(`mutation { signOut }`, {}, { cookie: tablet.cookie })).data).toEqual({ signOut: true });
+    await eventually(async () => {
+      const res = await server.gql(RESEND, {}, { token: tablet.token });
+      return res.errors?.[0].message === MESSAGES.sessionExpired;
+    }, 5000);
+
     // A token minted without a session (graphql-ws sign-in) stops when every session is ended after it.
     expect((await server.gql(RESEND, {}, { token: user.token })).errors).toBeUndefined();
     await sleep(1000); // access tokens carry their minting time in whole seconds

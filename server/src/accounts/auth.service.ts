@@ -5,6 +5,7 @@ import { CUSTOMER_MESSAGES, MESSAGES, signInSchema, signUpSchema } from '../../.
 import { AppConfig } from '../app-config';
 import { CaptchaService } from '../captcha/captcha.service';
 import { Service } from '../container';
+import { EventBus } from '../core/event-bus';
 import { ForbiddenError, InputError, parseInput, UnauthenticatedError } from '../core/errors';
 import { signAccessToken } from './access-token';
 import { insertAccount, isUniqueViolation, normalizeEmail } from './account-records';
@@ -51,6 +52,7 @@ export class AuthService {
     private readonly captcha: CaptchaService,
     private readonly recovery: AccountRecoveryService,
     private readonly tokens: AccountTokens,
+    private readonly bus: EventBus,
   ) {}
 
   /**
@@ -149,7 +151,13 @@ export class AuthService {
    * for mutations and bought keys (LiveSessions); other reads work until they expire (at most 15 minutes).
    */
   async signOut(token: string | null): Promise<void> {
-    if (token) await this.sessions.revoke(token);
+    if (!token) return;
+    // The accounts event on commit, as other ends of sessions publish: its sockets close and every process's
+    // LiveSessions forgets the session.
+    await this.db.transaction(async (tx) => {
+      const userId = await this.sessions.revoke(token, tx);
+      if (userId) await this.bus.publish({ topic: 'accounts', id: userId }, tx);
+    });
   }
 
   private async signedIn(userId: string, refresh: IssuedRefreshToken | undefined): Promise<SignedIn> {

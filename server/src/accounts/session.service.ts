@@ -245,13 +245,19 @@ export class SessionService {
     return row.live;
   }
 
-  /** Revokes the token's whole family (sign-out). Unknown or already revoked tokens are ignored. */
-  async revoke(token: string): Promise<void> {
-    await this.db.query(
+  /**
+   * Revokes the token's whole family (sign-out) in `manager`'s transaction; answers the account whose session ended, or
+   * null (unknown or already revoked tokens are ignored).
+   */
+  async revoke(token: string, manager: EntityManager = this.db.manager): Promise<string | null> {
+    const rows = await updateReturning<{ user_id: string }>(
+      manager,
       `UPDATE sessions SET revoked_at = now()
-        WHERE family_id = (SELECT family_id FROM sessions WHERE token_hash = $1) AND revoked_at IS NULL`,
+        WHERE family_id = (SELECT family_id FROM sessions WHERE token_hash = $1) AND revoked_at IS NULL
+        RETURNING user_id`,
       [hashToken(token)],
     );
+    return rows[0]?.user_id ?? null;
   }
 
   /** Drops the user's rows that have expired; they can no longer be used or reused. */
