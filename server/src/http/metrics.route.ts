@@ -14,9 +14,12 @@ export function metricsRoute(metrics: Metrics, token: string | undefined): expre
   router.get('/metrics', async (req, res, next) => {
     // Answered here, not left to the web app's fallback (which would send the store's page).
     if (!token) {
-      res.status(404).set('Cache-Control', 'no-store').json({
-        error: { code: 'NOT_FOUND', message: 'Metrics are off: set METRICS_TOKEN to serve them' },
-      });
+      res
+        .status(404)
+        .set('Cache-Control', 'no-store')
+        .json({
+          error: { code: 'NOT_FOUND', message: 'Metrics are off: set METRICS_TOKEN to serve them' },
+        });
       return;
     }
     const given = Buffer.from(bearerToken(req.headers.authorization) ?? '');
