@@ -98,7 +98,9 @@ test('a new customer sees zero counters and an empty state on every tab', async 
 
   await openTab(page, 'Profile');
   const profile = page.getByRole('tabpanel');
-  await expect(profile.getByText(user.email)).toBeVisible();
+  // In the profile's details and in the Security section's "E-mail address", not confirmed yet.
+  await expect(profile.getByText(user.email)).toHaveCount(2);
+  await expect(profile.getByText('Not confirmed yet. Follow the link we e-mailed you.')).toBeVisible();
   await expect(profile.getByText('Empty Handed', { exact: true })).toBeVisible();
   await expect(profile.getByText('Not set')).toHaveCount(2);
 });
