@@ -93,6 +93,9 @@ test.describe('products list', () => {
         { timeout: 10_000 },
       );
     }).toPass({ timeout: 60_000 });
+    // The reload above shows the server's HTML first: the buttons are acted on once the page is hydrated (a click
+    // while React takes the page over was lost once on a busy run).
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const prices = products.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
