@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DataSource, type EntityManager } from 'typeorm';
+import { paymentMethodFacts } from '../../../common/payment-methods';
 import { MESSAGES } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
 import { AppConfig } from '../app-config';
@@ -55,7 +56,7 @@ function fromRow(row: Record<string, unknown>): HeldQuote {
     paymentAmountCrypto: row.payment_amount_crypto as string,
     paymentOffset: row.payment_offset as number,
     rate: {
-      currency: '',
+      currency: paymentMethodFacts(row.payment_method as PaymentMethod).currency,
       usd: row.rate_usd as string,
       source: row.rate_source as string,
       fetchedAt: row.rate_fetched_at as Date,
@@ -114,7 +115,7 @@ export class HeldQuotes {
          ORDER BY created_at DESC LIMIT 1`,
         [user.id, productId, valid, method, address, quote.totalCents, REUSE_MIN_REMAINING_MS],
       );
-      if (same) return this.withCurrency(fromRow(same));
+      if (same) return fromRow(same);
       await this.rateLimits.hitEach(
         [{ key: `hold-quote:user:${user.id}`, limit: { max: HOLDS_PER_HOUR, windowSeconds: 3600 } }],
         manager,
@@ -155,7 +156,7 @@ export class HeldQuotes {
       );
       // Every offset up to the highest taken: refused like a checkout with nothing free (never in practice).
       if (!row) throw new InputError([{ field: 'quantity', message: MESSAGES.quoteNotFound }]);
-      return this.withCurrency(fromRow(row));
+      return fromRow(row);
     });
   }
 
@@ -174,7 +175,7 @@ export class HeldQuotes {
       ? await this.db.query(`SELECT * FROM held_quotes WHERE id = $1 AND user_id = $2`, [quoteId, user.id])
       : [];
     if (!row) throw InputError.field('quoteId', MESSAGES.quoteNotFound);
-    const quote = this.withCurrency(fromRow(row));
+    const quote = fromRow(row);
     if (quote.orderId) return { quote, earlierOrderId: quote.orderId };
     if (
       quote.productId !== purchase.productId ||
@@ -202,11 +203,6 @@ export class HeldQuotes {
        RETURNING id`,
     );
     return deleted.length;
-  }
-
-  private withCurrency(quote: HeldQuote): HeldQuote {
-    quote.rate.currency = this.paymentMethods.currency(quote.paymentMethod);
-    return quote;
   }
 }
 
