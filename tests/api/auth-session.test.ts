@@ -3,6 +3,7 @@
  * every refreshSession, reuse of a rotated cookie revoking its whole family after a 30 s grace, signOut, expiry,
  * and rotation under concurrency.
  */
+import { eventually } from '../support/eventually';
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '../../common/validation';
 import { startTestServer, type GqlResponse, type TestServer, type TestUser } from '../support/test-server';
@@ -126,7 +127,12 @@ describe('refreshSession', () => {
   it('revokes the whole family when a cookie rotated more than 30 s ago is used again', async () => {
     const user = await server.createUser();
     const first = cookieOf(await signIn(user));
-    const second = cookieOf(await server.gql(REFRESH, {}, { cookie: first }));
+    const rotated = await server.gql(REFRESH, {}, { cookie: first });
+    const second = cookieOf(rotated);
+    // The access token of the rotated family (a thief's, when the reused cookie is the victim's), used once: cached.
+    const familyToken = rotated.data!.refreshSession.accessToken as string;
+    const PROFILE = `mutation { updateProfile(input: { fullName: "Reuse Test", companyName: "", phone: "" }) { id } }`;
+    expect((await server.gql(PROFILE, {}, { token: familyToken })).errors).toBeUndefined();
     await server.sql(`UPDATE sessions SET revoked_at = now() - interval '31 seconds' WHERE token_hash = $1`, [
       tokenHash(first),
     ]);
@@ -144,8 +150,14 @@ describe('refreshSession', () => {
     expect(family).toHaveLength(2);
     expect(family.every((row) => row.revoked_at !== null)).toBe(true);
 
-    // the newest cookie of that family is dead too
+    // the newest cookie of that family is dead too, and so is its access token, in every process (accounts event)
     expectUnauthenticated(await server.gql(REFRESH, {}, { cookie: second }));
+    await eventually(
+      async () =>
+        (await server.gql(PROFILE, {}, { token: familyToken })).errors?.[0]?.extensions?.code === 'UNAUTHENTICATED',
+      5000,
+      "the revoked family's access token refused",
+    );
     // the other family is not
     expect((await server.gql(REFRESH, {}, { cookie: otherDevice })).errors).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
 import { UnauthenticatedError } from '../core/errors';
+import { EventBus } from '../core/event-bus';
 import { updateReturning } from './account-records';
 import { REFRESH_TOKEN_TTL_SECONDS } from './refresh-cookie';
 
@@ -62,7 +63,10 @@ const ROTATION_GRACE_SECONDS = 30;
  */
 @Service()
 export class SessionService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly bus: EventBus,
+  ) {}
 
   /** Stores a new refresh token for the user, in a new family unless one is given. */
   async issue(
@@ -224,6 +228,8 @@ export class SessionService {
         await tx.query(`UPDATE sessions SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [
           row.family_id,
         ]);
+        // As every other end of sessions: each process drops its cached live sessions and closes the family's sockets.
+        await this.bus.publish({ topic: 'accounts', id: row.user_id }, tx);
         return { ok: false as const };
       }
       if (row.revoked_at) return { ok: false as const };
