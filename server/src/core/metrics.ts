@@ -25,6 +25,8 @@ const ROUTES = [
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Distinct GraphQL operation names counted; later new names count as `other` (clients choose names freely). */
 const MAX_OPERATION_NAMES = 200;
+/** A GraphQL name of at most 64 characters; anything else is counted as `other`. */
+const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** The route label of a request path: one of ROUTES (without a trailing slash) or `page`. */
 export function routeLabel(url: string): string {
@@ -131,7 +133,9 @@ export class Metrics {
 
   graphqlOperation(name: string | null | undefined, outcome: 'ok' | 'error'): void {
     let operation = name || 'anonymous';
-    if (!this.operationNames.has(operation)) {
+    // A client names its operations: only a GraphQL name of sensible length becomes a label of its own.
+    if (!OPERATION_NAME.test(operation)) operation = 'other';
+    else if (!this.operationNames.has(operation)) {
       if (this.operationNames.size >= MAX_OPERATION_NAMES) operation = 'other';
       else this.operationNames.add(operation);
     }
