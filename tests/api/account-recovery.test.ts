@@ -729,6 +729,20 @@ describe('an account taken over through its password', () => {
     unauthenticated(await server.gql(RESEND, {}, { token: laptop.token }));
   });
 
+  it('stops the access token of a session that expires while its state is cached', async () => {
+    const user = await server.createUser();
+    const session = await signIn(user.email, user.password);
+    if (!session.ok) throw new Error('sign-in failed');
+    await server.sql(`UPDATE sessions SET expires_at = now() + interval '2 seconds' WHERE user_id = $1`, [user.id]);
+    // Read (and cached) while the session stands…
+    expect((await server.gql(RESEND, {}, { token: session.token })).errors).toBeUndefined();
+    await sleep(2500);
+    // …refused once it has expired, though nothing dropped the cache.
+    expect((await server.gql(RESEND, {}, { token: session.token })).errors?.map((e) => e.message)).toEqual([
+      MESSAGES.sessionExpired,
+    ]);
+  });
+
   it('throttles e-mail changes per account and holds the new address to the block rules', async () => {
     const admin = await server.createUser({ admin: true });
     const blocked = fresh('blocked');

@@ -4,6 +4,8 @@
  * `db.query` calls count too. Each operation runs once first, so caches filled on first use (the
  * catalogue) are warm, as they are in a running store.
  */
+import jwt from 'jsonwebtoken';
+import { MESSAGES } from '../../common/validation';
 import {
   PNG_1x1,
   startTestServer,
@@ -263,5 +265,31 @@ describe('statements per operation', () => {
     // amounts (unique amounts, docs/payments.md), order + its amount + audit row + domain event + reserved keys +
     // the reservation's end job + the account's held keys (one statement), COMMIT.
     expect(statements.length).toBeLessThanOrEqual(11);
+  });
+
+  it('refuses the access token of an ended session from memory: its sessions are not read per request', async () => {
+    const user = await server.createUser();
+    const signedIn = await server.gql(`mutation ($input: SignInInput!) { signIn(input: $input) { accessToken } }`, {
+      input: { email: user.email, password: user.password },
+    });
+    const accessToken = signedIn.data!.signIn.accessToken as string;
+    const { sid } = jwt.decode(accessToken) as { sid: string };
+    expect((await server.gql(`mutation { signOutEverywhere }`, {}, { token: accessToken })).errors).toBeUndefined();
+    // A token of that session minted two minutes ago (as a stolen one would be by the time it is used): older than
+    // any read of the account's sessions, so a session missing from the cached read has ended, with no re-read.
+    const minted = Math.floor(Date.now() / 1000) - 120;
+    const old = jwt.sign({ roles: [], sid, iat: minted }, server.config.jwtSecret, {
+      algorithm: 'HS256',
+      subject: user.id,
+      expiresIn: 900,
+    });
+    const resend = () => server.gql(`mutation { resendVerificationEmail }`, {}, { token: old });
+    expect((await resend()).errors?.map((e) => e.message)).toEqual([MESSAGES.sessionExpired]);
+    statements = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await resend()).errors?.map((e) => e.message)).toEqual([MESSAGES.sessionExpired]);
+    }
+    // (Each signed-in mutation reads the account's block, docs/decisions.md "Abuse"; that is not this cache's.)
+    expect(statements.filter((sql) => sql.includes('sessions'))).toEqual([]);
   });
 });

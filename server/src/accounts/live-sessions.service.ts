@@ -5,15 +5,17 @@ import { EventBus } from '../core/event-bus';
 import { UnauthenticatedError } from '../core/errors';
 import { logger } from '../core/logger';
 import type { AuthUser } from './access-token';
-
-/** What decides whether an access token's session still stands: the account's live sessions and last end-of-all. */
-interface SessionState {
-  live: Set<string>;
-  endedAt: number | null;
-}
+import { credentialStands, readSessionState, type SessionState } from './session-state';
 
 /** Accounts whose state one process keeps; past it the cache starts again (it is only a cache). */
 const MAX_CACHED = 10_000;
+
+/**
+ * A token minted less than this before the account's state was read may name a session that read did not see: its
+ * sign-in committed after the read began, or another replica's clock runs ahead of this one. Older tokens whose
+ * session the state lacks belong to an ended session and are refused without a read.
+ */
+const NEW_SESSION_SLACK_MS = 60_000;
 
 /**
  * Whether an access token's session still stands (docs/decisions.md "Accounts and sessions"): a token naming a session
@@ -22,8 +24,10 @@ const MAX_CACHED = 10_000;
  * session must stop at once: signed-in mutations and the fields that reveal what was bought (keys, key file, download).
  *
  * Cached per process and dropped on the `accounts` bus event that whatever ends sessions publishes on commit (all of
- * it after the bus lost events). A session the cache does not know (signed in after it was read) is re-read once
- * before it is refused, so sign-ins need no event.
+ * it after the bus lost events). A session the cache does not know is re-read before it is refused only when its
+ * token is younger than the read (NEW_SESSION_SLACK_MS), so sign-ins need no event and a token of an ended session
+ * costs a map lookup, not a query per request. A session's expiry is kept too: one that expires while cached stops
+ * then (re-read once first, since a refresh may have extended it).
  */
 @Service()
 export class LiveSessions {
@@ -44,9 +48,12 @@ export class LiveSessions {
     if (!isUuid(user.id)) return false;
     this.listen();
     let state = await this.state(user.id, false);
-    if (user.sessionId && !state.live.has(user.sessionId)) state = await this.state(user.id, true);
-    if (user.sessionId) return state.live.has(user.sessionId);
-    return state.endedAt === null || (user.issuedAt !== undefined && user.issuedAt.getTime() >= state.endedAt);
+    const now = Date.now();
+    if (user.sessionId !== undefined && !credentialStands(state, user, now)) {
+      const expiresAt = state.live.get(user.sessionId);
+      if (expiresAt !== undefined || mayPostdate(user, state)) state = await this.state(user.id, true);
+    }
+    return credentialStands(state, user, now);
   }
 
   private state(userId: string, fresh: boolean): Promise<SessionState> {
@@ -61,15 +68,15 @@ export class LiveSessions {
   }
 
   private async read(userId: string): Promise<SessionState> {
-    const [row]: { ended_at: Date | null; live: string[] }[] = await this.db.query(
-      `SELECT u.sessions_ended_at AS ended_at,
-              coalesce((SELECT array_agg(DISTINCT s.family_id::text) FROM sessions s
-                         WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now()), '{}') AS live
-         FROM users u WHERE u.id = $1`,
-      [userId],
+    // No account: nothing stands (an ended-everything time no token can postdate).
+    return (
+      (await readSessionState(this.db, userId)) ?? {
+        blocked: false,
+        live: new Map(),
+        endedAt: Number.POSITIVE_INFINITY,
+        readAt: Date.now(),
+      }
     );
-    if (!row) return { live: new Set(), endedAt: Number.POSITIVE_INFINITY };
-    return { live: new Set(row.live), endedAt: row.ended_at ? new Date(row.ended_at).getTime() : null };
   }
 
   /** Subscribes on first use, so processes that never ask (the worker) do not listen. */
@@ -92,4 +99,9 @@ export class LiveSessions {
       }
     })();
   }
+}
+
+/** Whether `user`'s token may have been minted for a session that began after `state` was read. */
+function mayPostdate(user: AuthUser, state: SessionState): boolean {
+  return user.issuedAt === undefined || user.issuedAt.getTime() >= state.readAt - NEW_SESSION_SLACK_MS;
 }

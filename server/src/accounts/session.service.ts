@@ -6,6 +6,7 @@ import { UnauthenticatedError } from '../core/errors';
 import { EventBus } from '../core/event-bus';
 import { updateReturning } from './account-records';
 import { REFRESH_TOKEN_TTL_SECONDS } from './refresh-cookie';
+import { credentialStands, readSessionState, type SessionCredential } from './session-state';
 
 export interface IssuedRefreshToken {
   token: string;
@@ -30,10 +31,7 @@ export interface SessionSummary {
 }
 
 /** What a WebSocket was opened with: its access token's session and when the token was minted. */
-export interface SocketCredential {
-  sessionId?: string;
-  issuedAt?: Date;
-}
+export type SocketCredential = SessionCredential;
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -166,21 +164,10 @@ export class SessionService {
   ): Promise<{ blocked: boolean; allowed: boolean[] }> {
     const none = { blocked: false, allowed: credentials.map(() => false) };
     if (!isUuid(userId)) return none;
-    const [row]: { blocked: boolean; sessions_ended_at: Date | null; live: string[] }[] = await this.db.query(
-      `SELECT u.blocked_at IS NOT NULL AS blocked, u.sessions_ended_at,
-              coalesce((SELECT array_agg(DISTINCT s.family_id::text) FROM sessions s
-                         WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now()), '{}') AS live
-         FROM users u WHERE u.id = $1`,
-      [userId],
-    );
-    if (!row) return none;
-    if (row.blocked) return { blocked: true, allowed: credentials.map(() => false) };
-    const live = new Set(row.live);
-    const endedAt = row.sessions_ended_at ? new Date(row.sessions_ended_at).getTime() : null;
-    const allowed = credentials.map(({ sessionId, issuedAt }) => {
-      if (sessionId) return live.has(sessionId);
-      return endedAt === null || (issuedAt !== undefined && issuedAt.getTime() >= endedAt);
-    });
+    const state = await readSessionState(this.db, userId);
+    if (!state) return none;
+    if (state.blocked) return { blocked: true, allowed: credentials.map(() => false) };
+    const allowed = credentials.map((credential) => credentialStands(state, credential));
     return { blocked: false, allowed };
   }
 
