@@ -70,10 +70,20 @@ export class PaymentMethodUnavailableError extends AppError {
 
 export class RateLimitedError extends AppError {
   constructor(retryAfterSeconds: number) {
-    super('RATE_LIMITED', `Too many attempts. Please try again in ${retryAfterSeconds} seconds.`, {
+    super('RATE_LIMITED', `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`, {
       retryAfterSeconds,
     });
   }
+}
+
+/**
+ * A wait as people say it: "45 seconds" under a minute, else whole minutes rounded up ("5 minutes", not "300 seconds";
+ * an hourly mail limit says "58 minutes"). The exact figure is in `retryAfterSeconds` for programs.
+ */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 /** Parses with a zod schema or throws the API's InputError. */
