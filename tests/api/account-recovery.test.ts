@@ -425,6 +425,8 @@ describe('change of e-mail', () => {
     expect(notice.text).toContain(newEmail);
     expect(notice.text).toContain('for 7 days');
     const undo = tokenIn(notice, 'email');
+    // The page it opens then says the password was replaced too (the token alone decides what happens).
+    expect(notice.text).toContain(`/auth/email?token=${undo}&kept=1`);
     // Nothing changes until the new address confirms.
     expect((await server.gql(ME, {}, { token: user.token })).data?.me.email).toBe(user.email);
 

@@ -448,6 +448,7 @@ export function emailChangedMail(ctx: MailContext, undoToken: string, newEmail: 
       kind: 'paragraph',
       text: `If it was not you, this link keeps this address (or brings it back) and signs every device out, for ${days} days:`,
     },
-    { kind: 'link', label: 'Keep my address', href: accountLink(ctx, 'email', undoToken) },
+    // `kept` only chooses what the page says after (the token decides what happens): the password was replaced too.
+    { kind: 'link', label: 'Keep my address', href: `${accountLink(ctx, 'email', undoToken)}&kept=1` },
   ]);
 }

@@ -26,11 +26,16 @@ const KINDS = {
     document: VerifyEmailMutation,
     title: 'Confirm your e-mail address',
     done: 'Your e-mail address is confirmed. Thank you.',
+    keptDone: null,
   },
   email: {
     document: ConfirmEmailChangeMutation,
     title: 'Your e-mail address',
     done: 'Done: your account uses the address this link was sent to. Sign in with it.',
+    // The old address's "Keep my address" link (…&kept=1): whoever changed the address knew the password, so it was
+    // replaced too (docs/decisions.md "Accounts and sessions").
+    keptDone:
+      'Done: your account has this address again and every device was signed out. We sent it a link to choose a new password: your old one no longer works.',
   },
 } as const;
 
@@ -43,7 +48,8 @@ type State = { status: 'working' } | { status: 'done' } | { status: 'failed'; me
 export function TokenLinkPage({ kind }: { kind: keyof typeof KINDS }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { document, title, done } = KINDS[kind];
+  const { document, title, done: doneText, keptDone } = KINDS[kind];
+  const done = (params.get('kept') === '1' && keptDone) || doneText;
   const [mutate] = useMutation(document);
   const [state, setState] = useState<State>({ status: 'working' });
   const sent = useRef(false);
