@@ -18,6 +18,7 @@ import { paymentWindowJob, PaymentWindowService } from './orders/payment-window.
 import { proofSweepJob } from './orders/proof-retention.service';
 import { paymentCheckJob, paymentSettleJob, paymentsPollJob } from './payments/chain-payment.jobs';
 import { ratesRefreshJob } from './rates/rate.jobs';
+import { refundCheckJob } from './refunds/refund.service';
 import { webhookDeliverJob, WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
 export const JOBS: readonly JobDefinition[] = [
@@ -37,6 +38,7 @@ export const JOBS: readonly JobDefinition[] = [
   webhookDeliverJob,
   proofSweepJob,
   keyFingerprintsJob,
+  refundCheckJob,
 ];
 
 /** The consumers every domain event batch is handed to, in this order (each takes the types it `consumes`). */

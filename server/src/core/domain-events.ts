@@ -22,6 +22,11 @@ export const DOMAIN_EVENT_TYPES = [
   'ticket.created',
   'ticket.replied',
   'product.stock_changed',
+  'refund.offered',
+  'refund.claimed',
+  'refund.sent',
+  'refund.paid',
+  'refund.cancelled',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
@@ -39,6 +44,24 @@ export interface DomainEventPayloads {
   'ticket.created': { ticketId: string };
   'ticket.replied': { ticketId: string; messageId: string; fromStaff: boolean };
   'product.stock_changed': { productId: string; inStock: boolean };
+  /** A refund's steps (docs/payments.md "Refunds"), each with the refund's facts as they are after it. */
+  'refund.offered': RefundEventPayload;
+  'refund.claimed': RefundEventPayload;
+  'refund.sent': RefundEventPayload;
+  'refund.paid': RefundEventPayload;
+  'refund.cancelled': RefundEventPayload;
+}
+
+/** A refund as its events carry it: the amount in its coin (method decimals), the address and transaction once known. */
+export interface RefundEventPayload {
+  orderId: string;
+  refundId: string;
+  status: string;
+  amount: string;
+  currency: string;
+  reason: string;
+  address: string | null;
+  txId: string | null;
 }
 
 export type NewDomainEvent = {

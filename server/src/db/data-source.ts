@@ -24,6 +24,7 @@ import { ExchangeRates1765700000000 } from './migrations/1765700000000-exchange-
 import { QuoteLock1765800000000 } from './migrations/1765800000000-quote-lock';
 import { AccountTokens1765900000000 } from './migrations/1765900000000-account-tokens';
 import { OrderSearch1766000000000 } from './migrations/1766000000000-order-search';
+import { Refunds1766400000000 } from './migrations/1766400000000-refunds';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -51,6 +52,7 @@ export const migrations = [
   QuoteLock1765800000000,
   AccountTokens1765900000000,
   OrderSearch1766000000000,
+  Refunds1766400000000,
 ];
 
 export interface DataSourceOptions {

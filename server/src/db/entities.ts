@@ -11,6 +11,7 @@ import { Notification } from '../notifications/notification.entity';
 import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
 import { ChainPayment } from '../payments/chain-payment.entity';
+import { Refund } from '../refunds/refund.entity';
 import { SupportTicket } from '../support/support-ticket.entity';
 import { TicketMessage } from '../support/ticket-message.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
@@ -34,4 +35,5 @@ export const entities = [
   WebhookDelivery,
   ChainPayment,
   TicketMessage,
+  Refund,
 ];

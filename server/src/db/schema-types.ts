@@ -262,6 +262,25 @@ export interface RateObservations {
   usd: Numeric | null;
 }
 
+export interface Refunds {
+  address: string | null;
+  amount: Numeric;
+  cancelled_at: Timestamp | null;
+  claimed_at: Timestamp | null;
+  confirmations: number | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  method: string;
+  order_id: string;
+  paid_at: Timestamp | null;
+  reason: string;
+  sent_at: Timestamp | null;
+  status: Generated<string>;
+  tx_id: string | null;
+  tx_problem: string | null;
+}
+
 export interface SalesDaily {
   day: Timestamp;
   orders: Int8;
@@ -385,6 +404,7 @@ export interface DB {
   profiles: Profiles;
   rate_limits: RateLimits;
   rate_observations: RateObservations;
+  refunds: Refunds;
   sales_daily: SalesDaily;
   sessions: Sessions;
   stored_files: StoredFiles;

@@ -26,6 +26,7 @@ import { ViewerTicketsResolver } from '../support/viewer-tickets.resolver';
 import { WebhookResolver } from '../webhooks/webhook.resolver';
 import { CustomerResolver } from '../customers/customer.resolver';
 import { SalesReportResolver } from '../sales/sales-report.resolver';
+import { OrderRefundsResolver, RefundResolver } from '../refunds/refund.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
@@ -57,4 +58,6 @@ export const resolvers: NonEmptyArray<Function> = [
   CustomerResolver,
   SalesReportResolver,
   BlockRuleResolver,
+  RefundResolver,
+  OrderRefundsResolver,
 ];

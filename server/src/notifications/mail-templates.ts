@@ -85,7 +85,7 @@ function utcDateTime(date: Date): string {
   return `${UTC_DATE_TIME.format(date)} UTC`;
 }
 
-const verifyUrl = (ctx: MailContext, orderId: string) => `${ctx.publicUrl}/verify?order=${encodeURIComponent(orderId)}`;
+export const verifyUrl = (ctx: MailContext, orderId: string) => `${ctx.publicUrl}/verify?order=${encodeURIComponent(orderId)}`;
 
 /** One header line: no line breaks (a subject is a header), at most 200 characters. */
 function subjectLine(text: string): string {
@@ -93,18 +93,18 @@ function subjectLine(text: string): string {
 }
 
 // The parts a message is made of; each renders as plain text and as HTML.
-type Block =
+export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'facts'; rows: [label: string, value: string, emphasis?: boolean][] }
   | { kind: 'link'; label: string; href: string }
   | { kind: 'list'; items: string[] }
   | { kind: 'quote'; text: string };
 
-function greeting(name: string | null): Block {
+export function greeting(name: string | null): Block {
   return { kind: 'paragraph', text: name?.trim() ? `Hello ${name.trim()},` : 'Hello,' };
 }
 
-function orderFacts(order: OrderMailFacts): Block {
+export function orderFacts(order: OrderMailFacts): Block {
   const rows: [string, string][] = [
     ['Order', shortOrderId(order.orderId)],
     ['Product', `${order.productName} × ${order.quantity.toLocaleString('en-US')}`],
@@ -183,7 +183,7 @@ ${blocks.map(renderHtmlBlock).join('\n')}
 `;
 }
 
-function compose(ctx: MailContext, subject: string, title: string, blocks: Block[]): MailContent {
+export function compose(ctx: MailContext, subject: string, title: string, blocks: Block[]): MailContent {
   return {
     subject: subjectLine(subject),
     text: renderText(ctx, [{ kind: 'paragraph', text: title }, ...blocks]),

@@ -16,6 +16,13 @@ export enum NotificationKind {
   EMAIL_VERIFY = 'EMAIL_VERIFY',
   EMAIL_CHANGE_CONFIRM = 'EMAIL_CHANGE_CONFIRM',
   EMAIL_CHANGED = 'EMAIL_CHANGED',
+  /** Refund mails (docs/payments.md "Refunds"): the customer's at each step, the admins' once one is claimed. */
+  REFUND_OFFERED = 'REFUND_OFFERED',
+  REFUND_CLAIMED = 'REFUND_CLAIMED',
+  REFUND_TO_PAY = 'REFUND_TO_PAY',
+  REFUND_SENT = 'REFUND_SENT',
+  REFUND_PAID = 'REFUND_PAID',
+  REFUND_CANCELLED = 'REFUND_CANCELLED',
 }
 
 /**

@@ -28,6 +28,16 @@ import {
   type OrderMailFacts,
 } from './mail-templates';
 import { Mailer } from './mailer';
+import { ROLE_PERMISSIONS, STAFF_ROLES, type PermissionName } from '../../../common/staff';
+import type { RefundEventPayload } from '../core/domain-events';
+import {
+  refundCancelledMail,
+  refundClaimedMail,
+  refundOfferedMail,
+  refundPaidMail,
+  refundSentMail,
+  refundToPayMail,
+} from './refund-mails';
 import { Notification, NotificationKind, NotificationStatus } from './notification.entity';
 
 /** The outbox's last error of a message kept because no SMTP server is configured. */
@@ -65,6 +75,16 @@ export function mailKindsFor(event: NewDomainEvent): NotificationKind[] {
       return event.payload.to === OrderStatus.NOT_RECEIVED ? [NotificationKind.PAYMENT_NOT_RECEIVED] : [];
     case 'ticket.replied':
       return event.payload.fromStaff ? [NotificationKind.TICKET_REPLY] : [];
+    case 'refund.offered':
+      return [NotificationKind.REFUND_OFFERED];
+    case 'refund.claimed':
+      return [NotificationKind.REFUND_CLAIMED, NotificationKind.REFUND_TO_PAY];
+    case 'refund.sent':
+      return [NotificationKind.REFUND_SENT];
+    case 'refund.paid':
+      return [NotificationKind.REFUND_PAID];
+    case 'refund.cancelled':
+      return [NotificationKind.REFUND_CANCELLED];
     default:
       return [];
   }
@@ -84,6 +104,24 @@ const ORDER_MAILS: Partial<
   [NotificationKind.AWAITING_STOCK]: awaitingStockMail,
   [NotificationKind.PAYMENT_ISSUE]: (ctx, order, event) =>
     paymentIssueMail(ctx, order, event.type === 'order.payment_issue' ? event.payload.issue : ''),
+  [NotificationKind.REFUND_OFFERED]: refundMail(refundOfferedMail),
+  [NotificationKind.REFUND_CLAIMED]: refundMail(refundClaimedMail),
+  [NotificationKind.REFUND_TO_PAY]: refundMail(refundToPayMail),
+  [NotificationKind.REFUND_SENT]: refundMail(refundSentMail),
+  [NotificationKind.REFUND_PAID]: refundMail(refundPaidMail),
+  [NotificationKind.REFUND_CANCELLED]: refundMail(refundCancelledMail),
+};
+
+/** A refund mail rendered from the refund's facts as its event carried them. */
+function refundMail(
+  render: (ctx: MailContext, order: OrderMailFacts, refund: RefundEventPayload) => MailContent,
+): (ctx: MailContext, order: OrderMailFacts, event: NewDomainEvent) => MailContent {
+  return (ctx, order, event) => render(ctx, order, event.payload as RefundEventPayload);
+}
+
+/** The messages that go to the staff who may act on them instead of the order's customer. */
+const STAFF_MAILS: Partial<Record<NotificationKind, PermissionName>> = {
+  [NotificationKind.REFUND_TO_PAY]: 'REFUNDS',
 };
 
 /** Who an order's messages go to, and what they say. */
@@ -104,6 +142,8 @@ interface MailFacts {
   tickets: Map<string, TicketRecipient>;
   /** The bodies of the replies being mailed. */
   replies: Map<string, string>;
+  /** The e-mail addresses of the staff with each permission a staff mail of the batch needs. */
+  staff: Map<PermissionName, string[]>;
 }
 
 /** A message ready for the outbox. */
@@ -139,6 +179,11 @@ export class NotificationService implements DomainEventConsumer {
     'order.awaiting_stock',
     'order.status_changed',
     'ticket.replied',
+    'refund.offered',
+    'refund.claimed',
+    'refund.sent',
+    'refund.paid',
+    'refund.cancelled',
   ] as const;
 
   constructor(
@@ -248,12 +293,14 @@ export class NotificationService implements DomainEventConsumer {
       if ('ticketId' in event.payload) ticketIds.add(event.payload.ticketId);
       if ('messageId' in event.payload) messageIds.add(event.payload.messageId);
     }
-    const [orders, tickets, replies] = await Promise.all([
+    const permissions = new Set(events.flatMap((event) => mailKindsFor(event).flatMap((k) => STAFF_MAILS[k] ?? [])));
+    const [orders, tickets, replies, staff] = await Promise.all([
       orderIds.size > 0 ? this.orderFacts([...orderIds], manager) : new Map<string, OrderRecipient>(),
       ticketIds.size > 0 ? this.ticketFacts([...ticketIds], manager) : new Map<string, TicketRecipient>(),
       messageIds.size > 0 ? this.replyBodies([...messageIds], manager) : new Map<string, string>(),
+      this.staffAddresses([...permissions], manager),
     ]);
-    return { orders, tickets, replies };
+    return { orders, tickets, replies, staff };
   }
 
   /** Renders the messages of one event from the rows as they are now. */
@@ -284,10 +331,31 @@ export class NotificationService implements DomainEventConsumer {
     }
     return kinds.flatMap((kind) => {
       const render = ORDER_MAILS[kind];
-      return render
-        ? [{ kind, to: order.email, content: render(this.context, order.facts, event), orderId, ticketId: null }]
-        : [];
+      if (!render) return [];
+      const permission = STAFF_MAILS[kind];
+      const recipients = permission ? (facts.staff.get(permission) ?? []) : [order.email];
+      const content = render(this.context, order.facts, event);
+      // One row per recipient; `(event_id, kind)` is unique, so a staff mail goes out as one message to all of them.
+      return recipients.length === 0 ? [] : [{ kind, to: recipients.join(', '), content, orderId, ticketId: null }];
     });
+  }
+
+  /** The addresses of the staff whose role grants each of `permissions` (common/staff.ts). */
+  private async staffAddresses(
+    permissions: PermissionName[],
+    manager: EntityManager,
+  ): Promise<Map<PermissionName, string[]>> {
+    const found = new Map<PermissionName, string[]>();
+    for (const permission of permissions) {
+      const roles = STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
+      const rows: { email: string }[] = await manager.query(
+        `SELECT u.email FROM users u JOIN user_roles r ON r.user_id = u.id
+         WHERE r.role = ANY($1) AND u.blocked_at IS NULL ORDER BY u.email`,
+        [roles],
+      );
+      found.set(permission, [...new Set(rows.map((row) => row.email))]);
+    }
+    return found;
   }
 
   private async orderFacts(orderIds: string[], manager: EntityManager): Promise<Map<string, OrderRecipient>> {

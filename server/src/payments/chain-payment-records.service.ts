@@ -64,6 +64,19 @@ export class ChainPaymentRecords {
     return rows.length > 0;
   }
 
+  /**
+   * Has transaction `txId` (in its canonical form: ChainTransaction.txId) been recorded as a payment to the store on a
+   * chain? Then it is a customer's payment, never a refund paid back to one (refunds/).
+   */
+  isPayment(manager: EntityManager, txId: string): Promise<boolean> {
+    return manager.getRepository(ChainPayment).exists({ where: { txId } });
+  }
+
+  /** The confirmed payments of order `orderId`: what it received on chain for certain. */
+  confirmedOf(manager: EntityManager, orderId: string): Promise<ChainPayment[]> {
+    return manager.getRepository(ChainPayment).find({ where: { orderId, status: ChainPaymentStatus.CONFIRMED } });
+  }
+
   /** The latest payment seen for each order in `orderIds` (null: none), for `Order.payment`. */
   async latestOf(orderIds: readonly string[]): Promise<(ChainPayment | null)[]> {
     const payments = await this.db

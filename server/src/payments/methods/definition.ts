@@ -57,6 +57,11 @@ export interface ServerPaymentMethod {
   readonly clockSkewMs: number;
   /** Its chain reader from its settings, or null when its payments are confirmed by an admin. */
   watch(settings: MethodSettings): ChainWatchSpec | null;
+  /**
+   * The problem of an address a customer gives to be paid on this method's chain (a refund's), by the rules its own
+   * receiving address is checked with at start; null: fine. Null for a method without a chain (nothing to send to).
+   */
+  readonly payoutAddressProblem: ((address: string, context: { production: boolean }) => string | null) | null;
 }
 
 /**
@@ -79,6 +84,7 @@ export function defineServerMethod<Shape extends z.ZodRawShape, Chain>(definitio
   addressKey(address: string): string;
   clockSkewMs: number;
   reader(chain: Chain, settings: MethodSettings): ChainWatchSpec;
+  payoutAddressProblem: ServerPaymentMethod['payoutAddressProblem'];
 }): ServerPaymentMethod {
   const { configure, reader, ...rest } = definition;
   return Object.freeze({

@@ -16,6 +16,7 @@ const listed = (facts: PaymentMethodFacts<PaymentMethodKey>) =>
       problems: [],
     }),
     addressKey: exactAddressKey,
+    payoutAddressProblem: null,
     clockSkewMs: 0,
     reader: (): never => {
       throw new Error(`${facts.label} has no chain`);

@@ -27,6 +27,7 @@ export const btcMethod = defineServerMethod({
   }),
   addressKey: bech32OrExactKey,
   // Miners may stamp a block up to two hours from real time.
+  payoutAddressProblem: (address, context) => btcAddressProblem(address, context),
   clockSkewMs: 2 * 3_600_000,
   reader: (chain, settings) => ({
     reader: new BtcReader({ apiUrl: chain.apiUrl }),

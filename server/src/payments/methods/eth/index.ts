@@ -27,6 +27,7 @@ export const ethMethod = defineServerMethod({
     problems: problemsOf([['PAY_ADDRESS_ETH', e.PAY_ADDRESS_ETH, (v) => ethAddressProblem(v, { production })]]),
   }),
   addressKey: hexAddressKey,
+  payoutAddressProblem: (address, context) => ethAddressProblem(address, context),
   clockSkewMs: 5 * 60_000,
   reader: (chain, settings) => ({
     reader: new EthReader({ rpcUrl: chain.rpcUrl }),

@@ -38,6 +38,7 @@ export const usdtTrc20Method = defineServerMethod({
     ]),
   }),
   addressKey: exactAddressKey,
+  payoutAddressProblem: (address) => tronAddressProblem(address),
   clockSkewMs: 5 * 60_000,
   reader: (chain, settings) => ({
     reader: new TronReader({ apiUrl: chain.apiUrl, apiKey: chain.apiKey, usdtContract: chain.contract }),

@@ -1,0 +1,320 @@
+/**
+ * Refunds paid on chain, end to end on a real local Ethereum chain (anvil) with ETH (docs/payments.md "Refunds"): an
+ * order over-paid, the excess offered by an admin (never more than was received, never twice over at once), claimed by
+ * its customer with a bad address (refused) and a good one, a payout to the wrong address never PAID, the right one
+ * PAID after its confirmations; every step in the order's history, the customer's (and the admins') mail through a
+ * real SMTP server, and the webhooks.
+ */
+import http from 'node:http';
+import { startAnvil, type Anvil } from '../support/chain-fixtures/anvil';
+import { startChainStore, type ChainStore } from '../support/chain-fixtures/chain-store';
+import { decimalToUnits } from '../../server/src/payments/chains/chain-reader';
+import { eventually } from '../support/eventually';
+import { freePort } from '../support/free-port';
+import { Inbox } from '../support/inbox';
+import type { TestServer, TestUser } from '../support/test-server';
+
+const STORE = '0x00000000000000000000000000000000000051a7';
+const STRANGER = '0x000000000000000000000000000000000000beef';
+/** A customer's wallet: a real EIP-55 address (vitalik.eth's), and the same with one letter's case changed. */
+const CUSTOMER_WALLET = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
+const BAD_CHECKSUM = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'.replace('6BF', '6bF');
+
+const OFFER = `mutation ($orderId: ID!, $amount: String!, $reason: String!) {
+  offerRefund(orderId: $orderId, amount: $amount, reason: $reason) { id status amount currency reason }
+}`;
+const CLAIM = `mutation ($id: ID!, $address: String!) { claimRefund(refundId: $id, address: $address) { id status address } }`;
+const RECORD = `mutation ($id: ID!, $tx: String!) { recordRefundPayment(refundId: $id, txId: $tx) { id status txId } }`;
+const CANCEL = `mutation ($id: ID!) { cancelRefund(refundId: $id) { id status } }`;
+const ORDER_REFUNDS = `query ($id: ID!) {
+  order(id: $id) { id refunds { id status amount currency reason address txId confirmations createdAt } events { note } }
+}`;
+
+let anvil: Anvil;
+let store: ChainStore;
+let server: TestServer;
+let customer: TestUser;
+let other: TestUser;
+let admin: TestUser;
+const inbox = new Inbox();
+/** A webhook receiver: the bodies of the deliveries it got. */
+const hooks: { type: string; data: Record<string, any> }[] = [];
+let hookServer: http.Server;
+
+const wei = (eth: string) => decimalToUnits(eth, 18);
+const errorOf = (res: { errors?: readonly { message: string; extensions?: Record<string, any> }[] }) => ({
+  code: res.errors?.[0]?.extensions?.code,
+  field: res.errors?.[0]?.extensions?.fieldErrors?.[0]?.field,
+  message: res.errors?.[0]?.message,
+});
+
+beforeAll(async () => {
+  await inbox.start();
+  const hookPort = await freePort();
+  hookServer = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      hooks.push(JSON.parse(raw));
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => hookServer.listen(hookPort, '127.0.0.1', resolve));
+  anvil = await startAnvil();
+  store = await startChainStore({
+    method: 'ETH',
+    slug: 'refund-test-product',
+    env: {
+      ETH_RPC_URL: anvil.url,
+      PAY_ADDRESS_ETH: STORE,
+      CONFIRMATIONS_ETH: '3',
+      SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
+      PUBLIC_URL: 'https://store.example',
+    },
+  });
+  ({ server, customer, other } = store);
+  admin = await server.createUser({ admin: true });
+  await server.sql(`INSERT INTO webhook_endpoints (url, events, secret) VALUES ($1, $2, 'refund-secret')`, [
+    `http://127.0.0.1:${hookPort}/hook`,
+    ['refund.offered', 'refund.claimed', 'refund.sent', 'refund.paid', 'refund.cancelled'],
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await store?.close();
+  await anvil?.close();
+  await inbox.close();
+  await new Promise((resolve) => hookServer?.close(resolve));
+});
+
+/** An order paid its exact amount twice (two transactions), confirmed: SUCCESS, OVERPAID by its amount. */
+async function overpaidOrder(): Promise<{ id: string; due: string; payments: string[] }> {
+  const order = await store.placeOrder();
+  const first = await anvil.send(anvil.accounts[1], STORE, wei(order.paymentAmountCrypto));
+  const second = await anvil.send(anvil.accounts[1], STORE, wei(order.paymentAmountCrypto));
+  await anvil.mined(second);
+  await anvil.mine(3);
+  await store.orderWhen(order.id, (o) => o.status === 'SUCCESS' && o.paymentIssueKind === 'OVERPAID', 'OVERPAID');
+  return { id: order.id, due: order.paymentAmountCrypto.replace(/0+$/, ''), payments: [first, second] };
+}
+
+const asAdmin = (query: string, variables: Record<string, unknown>) =>
+  server.gql(query, variables, { token: admin.token });
+const refundsOf = async (orderId: string, user: TestUser = customer) =>
+  (await server.gql(ORDER_REFUNDS, { id: orderId }, { token: user.token })).data!.order;
+
+describe('a refund of an over-payment, end to end on anvil', () => {
+  it('is suggested, offered, claimed, refused for a wrong payout and PAID for the right one', async () => {
+    const order = await overpaidOrder();
+
+    // The admin order view's suggestion: the excess, which here is the order's amount once more.
+    const suggested = await asAdmin(
+      `query ($id: ID!) { order(id: $id) { refundSuggestion { amount reason available } } }`,
+      {
+        id: order.id,
+      },
+    );
+    expect(suggested.errors).toBeUndefined();
+    const suggestion = suggested.data!.order.refundSuggestion;
+    const received = (Number(order.due) * 2).toFixed(6).replace(/0+$/, '');
+    expect(suggestion).toEqual({
+      amount: order.due,
+      available: received,
+      reason: `You sent ${received} ETH for ${order.due} ETH due: the difference is refunded.`,
+    });
+
+    // More than was received: refused, saying how much is left; nothing written.
+    const tooMuch = await asAdmin(OFFER, { orderId: order.id, amount: '1', reason: 'Too much' });
+    expect(errorOf(tooMuch)).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'amount',
+      message: `At most ${received} ETH can be refunded for this order: what was received on chain, less the refunds already offered`,
+    });
+    const noReason = await asAdmin(OFFER, { orderId: order.id, amount: order.due, reason: '  ' });
+    expect(errorOf(noReason)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reason' });
+    expect(await server.sql(`SELECT 1 FROM refunds WHERE order_id = $1`, [order.id])).toHaveLength(0);
+
+    const offered = await asAdmin(OFFER, { orderId: order.id, amount: suggestion.amount, reason: suggestion.reason });
+    expect(offered.errors).toBeUndefined();
+    const refund = offered.data!.offerRefund;
+    expect(refund).toMatchObject({ status: 'OFFERED', amount: order.due, currency: 'ETH' });
+    await inbox.waitFor(customer.email, new RegExp(`^A refund of ${order.due} ETH for order ${order.id.slice(0, 8)}`));
+
+    // Someone else's refund does not exist for them; a bad address is refused with the chain's reason.
+    expect(
+      errorOf(await server.gql(CLAIM, { id: refund.id, address: CUSTOMER_WALLET }, { token: other.token })),
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(errorOf(await server.gql(CLAIM, { id: refund.id, address: '0x1234' }, { token: customer.token }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'address',
+      message: 'This address is not an Ethereum address (0x and 40 hexadecimal digits). Enter your Ethereum address.',
+    });
+    expect(
+      errorOf(await server.gql(CLAIM, { id: refund.id, address: BAD_CHECKSUM }, { token: customer.token })),
+    ).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'address',
+      message:
+        'This address fails its EIP-55 checksum (a character is mistyped, or the case of a letter changed). Enter your Ethereum address.',
+    });
+    expect((await refundsOf(order.id)).refunds[0]).toMatchObject({ status: 'OFFERED', address: null });
+    // Not claimed yet: nothing to pay.
+    expect(errorOf(await asAdmin(RECORD, { id: refund.id, tx: order.payments[0] }))).toMatchObject({
+      field: 'refundId',
+    });
+
+    const claimed = await server.gql(
+      CLAIM,
+      { id: refund.id, address: ` ${CUSTOMER_WALLET} ` },
+      { token: customer.token },
+    );
+    expect(claimed.data?.claimRefund).toEqual({ id: refund.id, status: 'CLAIMED', address: CUSTOMER_WALLET });
+    expect(
+      errorOf(await server.gql(CLAIM, { id: refund.id, address: CUSTOMER_WALLET }, { token: customer.token })),
+    ).toMatchObject({
+      field: 'refundId',
+    });
+    await inbox.waitFor(customer.email, /is claimed$/);
+    const toPay = await inbox.waitFor(admin.email, /^Refund to pay: /);
+    expect(toPay.text).toContain(CUSTOMER_WALLET);
+
+    const list = await asAdmin(
+      `{ refundsToPay { id status amount currency address customerEmail orderId problem } }`,
+      {},
+    );
+    expect(list.data!.refundsToPay).toContainEqual({
+      id: refund.id,
+      status: 'CLAIMED',
+      amount: order.due,
+      currency: 'ETH',
+      address: CUSTOMER_WALLET,
+      customerEmail: customer.email,
+      orderId: order.id,
+      problem: null,
+    });
+
+    const units = wei(order.due);
+    // A customer's payment is never a refund; a payout to someone else is refused as the chain already shows it.
+    expect(errorOf(await asAdmin(RECORD, { id: refund.id, tx: order.payments[0] }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'txId',
+      message: "This transaction is a customer's payment to the store, not a refund",
+    });
+    const wrong = await anvil.send(anvil.accounts[0], STRANGER, units);
+    expect(errorOf(await asAdmin(RECORD, { id: refund.id, tx: wrong }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'txId',
+      message: `The transaction pays someone else: it sends nothing to ${CUSTOMER_WALLET}, the address the customer claimed. Send the refund to that address and record the new transaction.`,
+    });
+    const short = await anvil.send(anvil.accounts[0], CUSTOMER_WALLET, units - 1n);
+    expect(errorOf(await asAdmin(RECORD, { id: refund.id, tx: short }))).toMatchObject({ field: 'txId' });
+    expect((await refundsOf(order.id)).refunds[0]).toMatchObject({ status: 'CLAIMED', txId: null });
+
+    // The right payout: SENT at once (1 of 3 confirmations), PAID once the chain has 3.
+    const right = await anvil.send(anvil.accounts[0], CUSTOMER_WALLET, units);
+    const recorded = await asAdmin(RECORD, { id: refund.id, tx: right.toUpperCase().replace('0X', '0x') });
+    expect(recorded.data?.recordRefundPayment).toEqual({ id: refund.id, status: 'SENT', txId: right });
+    expect(errorOf(await asAdmin(RECORD, { id: refund.id, tx: right }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'refundId',
+      message: 'A payment is already recorded for this refund',
+    });
+    expect(errorOf(await asAdmin(CANCEL, { id: refund.id }))).toMatchObject({ field: 'refundId' });
+    await inbox.waitFor(customer.email, /is on its way$/);
+    expect((await refundsOf(order.id)).refunds[0].status).toBe('SENT');
+
+    await anvil.mine(2);
+    const paid = await eventually(
+      async () => {
+        const o = await refundsOf(order.id);
+        return o.refunds[0].status === 'PAID' && o;
+      },
+      15_000,
+      'PAID',
+    );
+    expect(paid.refunds[0]).toMatchObject({ txId: right, address: CUSTOMER_WALLET, confirmations: 3 });
+    const notes = paid.events.map((e: { note: string | null }) => e.note).filter(Boolean);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        `Refund of ${order.due} ETH offered: ${suggestion.reason}`,
+        `Refund of ${order.due} ETH claimed by the customer, to be sent to ${CUSTOMER_WALLET}`,
+        `Refund of ${order.due} ETH recorded as sent to ${CUSTOMER_WALLET} in transaction ${right}`,
+        `Refund of ${order.due} ETH paid: transaction ${right} confirmed on chain (3 confirmations)`,
+      ]),
+    );
+    const paidMail = await inbox.waitFor(customer.email, /is paid$/);
+    expect(paidMail.text).toContain(right);
+    // Paid refunds are off the list; the same transaction is refused for another refund.
+    expect((await asAdmin(`{ refundsToPay { id } }`, {})).data!.refundsToPay).not.toContainEqual({ id: refund.id });
+
+    const hooksOf = await eventually(
+      () => {
+        const mine = hooks.filter((h) => h.data.refundId === refund.id);
+        return mine.length >= 4 && mine;
+      },
+      15_000,
+      'webhooks',
+    );
+    expect(hooksOf.map((h) => h.type)).toEqual(['refund.offered', 'refund.claimed', 'refund.sent', 'refund.paid']);
+    expect(hooksOf[3].data).toMatchObject({
+      orderId: order.id,
+      status: 'PAID',
+      amount: order.due,
+      currency: 'ETH',
+      address: CUSTOMER_WALLET,
+      txId: right,
+      order: { id: order.id, status: 'SUCCESS' },
+    });
+
+    // Nothing is left to refund: the whole excess and the amount are offered... only the rest is.
+    const rest = await asAdmin(OFFER, { orderId: order.id, amount: order.due, reason: 'The rest' });
+    expect(rest.errors).toBeUndefined();
+    const again = await asAdmin(OFFER, { orderId: order.id, amount: '0.000001', reason: 'More' });
+    expect(errorOf(again)).toMatchObject({
+      field: 'amount',
+      message: expect.stringMatching(/^At most 0 ETH can be refunded/),
+    });
+    await server.gql(CLAIM, { id: rest.data!.offerRefund.id, address: CUSTOMER_WALLET }, { token: customer.token });
+    expect(errorOf(await asAdmin(RECORD, { id: rest.data!.offerRefund.id, tx: right }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'txId',
+      message: 'This transaction is already recorded for another refund',
+    });
+    // Cancelled before it was sent: the amount can be offered again.
+    expect((await asAdmin(CANCEL, { id: rest.data!.offerRefund.id })).data?.cancelRefund.status).toBe('CANCELLED');
+    await inbox.waitFor(customer.email, /was withdrawn$/);
+  }, 90_000);
+
+  it('lets only one of two concurrent offers of the whole amount through', async () => {
+    const order = await overpaidOrder();
+    const all = (Number(order.due) * 2).toFixed(6);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => asAdmin(OFFER, { orderId: order.id, amount: all, reason: 'All of it' })),
+    );
+    expect(results.filter((r) => !r.errors)).toHaveLength(1);
+    expect(results.filter((r) => errorOf(r).field === 'amount')).toHaveLength(2);
+    const rows = await server.sql(`SELECT amount::text FROM refunds WHERE order_id = $1`, [order.id]);
+    expect(rows).toEqual([{ amount: Number(all).toFixed(8) }]);
+  }, 60_000);
+
+  it('refuses a refund for an order that received nothing, and for an unknown order', async () => {
+    const order = await store.placeOrder();
+    expect(errorOf(await asAdmin(OFFER, { orderId: order.id, amount: '0.001', reason: 'Nothing' }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'amount',
+      message: 'Nothing was received on chain for this order, so there is nothing to refund',
+    });
+    const unknown = await asAdmin(OFFER, { orderId: '00000000-0000-4000-8000-000000000000', amount: '1', reason: 'x' });
+    expect(errorOf(unknown).code).toBe('NOT_FOUND');
+    expect(errorOf(await asAdmin(OFFER, { orderId: order.id, amount: '1e5', reason: 'x' }))).toMatchObject({
+      field: 'amount',
+      message: 'Enter the amount as a number, e.g. 0.0015',
+    });
+    expect(errorOf(await asAdmin(OFFER, { orderId: order.id, amount: '0.0000001', reason: 'x' }))).toMatchObject({
+      field: 'amount',
+      message: 'ETH amounts have at most 6 decimals',
+    });
+  });
+});
