@@ -1,5 +1,6 @@
 /**
- * `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: gives or takes the admin role.
+ * `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: gives the OWNER role (a new store's first owner;
+ * the admin panel's Staff tab invites the rest) or takes any staff role away (docs/staff-and-permissions.md).
  *
  * Database: DATABASE_URL when set. Otherwise the embedded PostgreSQL under DATA_DIR (default .data/):
  * if the store is running, the command connects to the store's embedded server; if it is stopped,
@@ -28,12 +29,12 @@ export interface CliOutput {
 }
 
 const RESULTS: Record<AdminRoleChange, (email: string) => string> = {
-  granted: (email) => `Granted the admin role to ${email}.`,
-  'already-admin': (email) => `${email} is already an admin; nothing changed.`,
-  revoked: (email) =>
-    `Revoked the admin role from ${email}. Access tokens issued before now keep it until they expire (at most 15 minutes).`,
-  'not-admin': (email) => `${email} is not an admin; nothing changed.`,
+  granted: (email) => `Granted the OWNER role to ${email}. It applies at once, in every running server.`,
+  'already-admin': (email) => `${email} is already an owner; nothing changed.`,
+  revoked: (email) => `Took the staff role from ${email}. It applies at once, in every running server.`,
+  'not-admin': (email) => `${email} has no staff role; nothing changed.`,
   'no-such-user': (email) => `No account with the email ${email}. The user must sign up first.`,
+  'last-owner': (email) => `${email} is the store's last owner: grant the OWNER role to someone else first.`,
 };
 
 /** Runs one command and returns the process exit code (0 done, 1 failed, 2 usage). */
@@ -68,7 +69,7 @@ export async function runAdminCli(args: string[], env: NodeJS.ProcessEnv, out: C
     await db.initialize();
     const roles = new AdminRoleService(db);
     const result = command === 'grant' ? await roles.grant(email) : await roles.revoke(email);
-    if (result === 'no-such-user') {
+    if (result === 'no-such-user' || result === 'last-owner') {
       out.error(RESULTS[result](email));
       return 1;
     }

@@ -21,6 +21,7 @@ import { productImagesRouter } from './catalogue/product-images.route';
 import { createApolloServer } from './graphql/apollo-server';
 import { CatalogueResponseCache } from './graphql/catalogue-response-cache';
 import { createContext } from './graphql/context';
+import { StaffRoles } from './staff/staff-roles.service';
 import { graphiqlRoute } from './graphql/graphiql.route';
 import { graphqlValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
@@ -98,6 +99,7 @@ export async function createApp({
   });
 
   const userFromToken = (token: string | null): AuthUser | null => verifyAccessToken(config.jwtSecret, token);
+  const staffRoles = container.get(StaffRoles);
 
   const clientIp = clientIpResolver(app);
   const validationRules = graphqlValidationRules(config);
@@ -152,7 +154,8 @@ export async function createApp({
     expressMiddleware(apollo, {
       context: async ({ req, res }) =>
         createContext({
-          user: userFromToken(bearerToken(req.headers.authorization)),
+          // The role now, not the token's claim: a change of role applies to the next request (StaffRoles).
+          user: await staffRoles.current(userFromToken(bearerToken(req.headers.authorization))),
           ip: clientIp(req),
           requestId: res.locals.requestId as string,
           container,

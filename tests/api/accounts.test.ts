@@ -209,7 +209,7 @@ describe('me', () => {
   it('reads isAdmin from the database, not from the token', async () => {
     const user = await server.createUser();
     expect((await server.gql(ME, {}, { token: user.token })).data!.me.isAdmin).toBe(false);
-    await server.sql(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [user.id]);
+    await server.sql(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'OWNER')`, [user.id]);
     expect((await server.gql(ME, {}, { token: user.token })).data!.me.isAdmin).toBe(true);
     await server.sql(`DELETE FROM user_roles WHERE user_id = $1`, [user.id]);
     expect((await server.gql(ME, {}, { token: user.token })).data!.me.isAdmin).toBe(false);

@@ -38,32 +38,49 @@ async function isAdminViaApi(email: string, password: string): Promise<boolean> 
   );
   const { accessToken, viewer } = res.data!.signIn;
   const roles = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).roles;
-  expect(roles.includes('admin')).toBe(viewer.isAdmin);
+  expect(roles.includes('OWNER')).toBe(viewer.isAdmin);
   return viewer.isAdmin;
 }
 
 describe('with DATABASE_URL', () => {
-  it('grants and revokes the admin role, saying what it did', async () => {
+  it('grants the OWNER role and revokes a staff role, saying what it did; never the last owner', async () => {
     const user = await server.createUser();
     expect(await run(['grant', user.email.toUpperCase()], withDatabaseUrl())).toEqual({
       code: 0,
-      out: `Granted the admin role to ${user.email}.`,
+      out: `Granted the OWNER role to ${user.email}. It applies at once, in every running server.`,
       err: '',
     });
     expect(await isAdminViaApi(user.email, user.password)).toBe(true);
 
     expect((await run(['grant', user.email], withDatabaseUrl())).out).toBe(
-      `${user.email} is already an admin; nothing changed.`,
+      `${user.email} is already an owner; nothing changed.`,
     );
 
+    // The store's only owner stays.
+    expect(await run(['revoke', user.email], withDatabaseUrl())).toEqual({
+      code: 1,
+      out: '',
+      err: `${user.email} is the store's last owner: grant the OWNER role to someone else first.`,
+    });
+    const other = await server.createUser({ admin: true });
+
     const revoked = await run(['revoke', ` ${user.email} `], withDatabaseUrl());
-    expect(revoked.code).toBe(0);
-    expect(revoked.out).toMatch(new RegExp(`^Revoked the admin role from ${user.email.replace(/\./g, '\\.')}\\.`));
+    expect(revoked).toEqual({
+      code: 0,
+      out: `Took the staff role from ${user.email}. It applies at once, in every running server.`,
+      err: '',
+    });
     expect(await isAdminViaApi(user.email, user.password)).toBe(false);
 
     expect((await run(['revoke', user.email], withDatabaseUrl())).out).toBe(
-      `${user.email} is not an admin; nothing changed.`,
+      `${user.email} has no staff role; nothing changed.`,
     );
+    // A staff member of another role becomes an owner.
+    await server.sql(`UPDATE user_roles SET role = 'SUPPORT' WHERE user_id = $1`, [other.id]);
+    await run(['grant', user.email], withDatabaseUrl());
+    expect((await run(['grant', other.email], withDatabaseUrl())).code).toBe(0);
+    const [row] = await server.sql(`SELECT role FROM user_roles WHERE user_id = $1`, [other.id]);
+    expect(row.role).toBe('OWNER');
   });
 
   it('fails with exit code 1 for an unknown e-mail', async () => {
@@ -162,8 +179,17 @@ describe('with the embedded PostgreSQL in DATA_DIR', () => {
     expect(await isAdmin()).toBe(false);
 
     // Store running: the command connects to the store's own PostgreSQL.
-    expect(await cli('grant', email)).toEqual({ code: 0, out: `Granted the admin role to ${email}.`, err: '' });
+    expect(await cli('grant', email)).toEqual({
+      code: 0,
+      out: `Granted the OWNER role to ${email}. It applies at once, in every running server.`,
+      err: '',
+    });
     expect(await isAdmin()).toBe(true);
+    // A second owner, so the first may be revoked below.
+    await gql(`mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`, {
+      input: { fullName: 'Second', email: 'second@example.com', password },
+    });
+    expect((await cli('grant', 'second@example.com')).code).toBe(0);
 
     await stop(store);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
@@ -171,12 +197,12 @@ describe('with the embedded PostgreSQL in DATA_DIR', () => {
     // Store stopped: the command starts the embedded server, revokes, and stops it again.
     expect(await cli('revoke', email)).toEqual({
       code: 0,
-      out: `Revoked the admin role from ${email}. Access tokens issued before now keep it until they expire (at most 15 minutes).`,
+      out: `Took the staff role from ${email}. It applies at once, in every running server.`,
       err: '',
     });
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     // the revoke was written: a second one has nothing to do
-    expect(await cli('revoke', email)).toEqual({ code: 0, out: `${email} is not an admin; nothing changed.`, err: '' });
+    expect(await cli('revoke', email)).toEqual({ code: 0, out: `${email} has no staff role; nothing changed.`, err: '' });
   }, 120_000);
 });
 

@@ -215,10 +215,10 @@ describe('refreshSession', () => {
   it('mints tokens with the roles the database holds now', async () => {
     const user = await server.createUser();
     const cookie = cookieOf(await signIn(user));
-    await server.sql(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [user.id]);
+    await server.sql(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'OWNER')`, [user.id]);
     const res = await server.gql(REFRESH, {}, { cookie });
     expect(res.data!.refreshSession.viewer.isAdmin).toBe(true);
-    expect(jwtPayload(res.data!.refreshSession.accessToken).roles).toEqual(['admin']);
+    expect(jwtPayload(res.data!.refreshSession.accessToken).roles).toEqual(['OWNER']);
   });
 
   it('issues access tokens that expire after 15 minutes', async () => {

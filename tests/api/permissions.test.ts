@@ -1,18 +1,20 @@
 /**
  * Who may call what. Part 1 walks the schema: every Query, Mutation and Subscription field must
- * declare a rule (@Public, @SignedIn, @AdminOnly). Part 2 runs every operation against a real server
- * as {signed out, customer (owner), other customer, admin} and checks what each one gets; it fails
- * when the schema gains an operation that the matrix does not cover.
+ * declare a rule (@Public, @SignedIn, @Requires(permission)), and each case below names the same permission. Part 2
+ * runs every operation against a real server as {signed out, customer (owner), other customer, and each staff role:
+ * OWNER, MANAGER, SUPPORT, FULFILMENT} and checks what each one gets (a role without the permission: FORBIDDEN naming
+ * it); it fails when the schema gains an operation that the matrix does not cover.
  */
+import { ROLE_PERMISSIONS, STAFF_ROLES, type PermissionName, type StaffRoleName } from '../../common/staff';
 import { InventoryService } from '../../server/src/inventory/inventory.service';
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
-type Role = 'signedOut' | 'customer' | 'otherCustomer' | 'admin';
+type Role = 'signedOut' | 'customer' | 'otherCustomer' | StaffRoleName;
 type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT';
-const ROLES: Role[] = ['signedOut', 'customer', 'otherCustomer', 'admin'];
+const ROLES: Role[] = ['signedOut', 'customer', 'otherCustomer', ...STAFF_ROLES];
 
 let schema: GraphQLSchema;
 let server: TestServer;
@@ -31,8 +33,22 @@ let webhookDeliveryId: string;
 let ticketId: string;
 /** A product of its own for updateProduct, which replaces every field. */
 let editableProductId: string;
-/** A block rule for removeBlockRule; addBlockRule adds addresses of 203.0.113.0/24 (TEST-NET-3), which no test uses. */
-let blockRuleId: string;
+/**
+ * Block rules for removeBlockRule, one per caller (each allowed one removes its own); addBlockRule adds addresses of
+ * 203.0.113.0/24 (TEST-NET-3), which no test uses.
+ */
+const blockRuleIds: string[] = [];
+let blockRuleRemovals = 0;
+/** Keys revokeProductKey takes, one per caller. */
+let keyRevocations = 0;
+/** A staff member whose role setStaffRole changes (between MANAGER and SUPPORT: nobody's permissions in the matrix). */
+let staffTargetId: string;
+let staffRoleFlip = false;
+const nextStaffRole = () => {
+  staffRoleFlip = !staffRoleFlip;
+  return staffRoleFlip ? 'SUPPORT' : 'MANAGER';
+};
+let invitationCounter = 0;
 let blockRuleCounter = 0;
 let productInputCounter = 0;
 /** A valid ProductInput with a slug no call has used. */
@@ -65,11 +81,17 @@ beforeAll(async () => {
   users = {
     customer: await server.createUser({ fullName: 'Owner' }),
     otherCustomer: await server.createUser({ fullName: 'Stranger' }),
-    admin: await server.createUser({ admin: true, fullName: 'Admin' }),
+    OWNER: await server.createUser({ staffRole: 'OWNER', fullName: 'Staff Owner' }),
+    MANAGER: await server.createUser({ staffRole: 'MANAGER', fullName: 'Staff Manager' }),
+    SUPPORT: await server.createUser({ staffRole: 'SUPPORT', fullName: 'Staff Support' }),
+    FULFILMENT: await server.createUser({ staffRole: 'FULFILMENT', fullName: 'Staff Fulfilment' }),
   };
+  staffTargetId = (await server.createUser({ staffRole: 'MANAGER', fullName: 'Staff Target' })).id;
   const [product] = await server.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
   productId = product.id;
-  await server.app.container.get(InventoryService).importKeys(productId, 'PERMISSIONS-REVOKE-ME');
+  await server.app.container
+    .get(InventoryService)
+    .importKeys(productId, ROLES.map((_, i) => `PERMISSIONS-REVOKE-ME-${i}`).join('\n'));
   orderId = await placeOrderAs(users.customer, 'matrix-seed-order');
   cancelOrderId = await placeOrderAs(users.customer, 'matrix-cancel-order');
   txOrderId = await placeOrderAs(users.customer, 'matrix-tx-order');
@@ -99,9 +121,12 @@ beforeAll(async () => {
     `INSERT INTO products (slug, name, category, description, price) VALUES ('permissions-edit', 'Edit me', 'scripts', 'x', 1)
      RETURNING id`,
   );
-  [{ id: blockRuleId }] = await server.sql(
-    `INSERT INTO block_rules (kind, value) VALUES ('IP', '203.0.113.250') RETURNING id`,
-  );
+  for (let i = 0; i < ROLES.length; i++) {
+    const [{ id }] = await server.sql(`INSERT INTO block_rules (kind, value) VALUES ('IP', $1) RETURNING id`, [
+      `203.0.113.${240 + i}`,
+    ]);
+    blockRuleIds.push(id);
+  }
 });
 afterAll(() => server.close());
 
@@ -129,6 +154,8 @@ async function placeOrderAs(user: TestUser, key = `matrix-${++keyCounter}-${user
 interface Case {
   /** The operation as `Kind.field`. */
   op: string;
+  /** What its @Requires names (checked against the schema), for operations of staff. */
+  permissions?: PermissionName[];
   document: () => string;
   variables?: () => Record<string, unknown>;
   expected: Record<Role, Outcome>;
@@ -136,37 +163,41 @@ interface Case {
   trigger?: () => Promise<void>;
 }
 
+const staffAll = (outcome: (role: StaffRoleName) => Outcome) =>
+  Object.fromEntries(STAFF_ROLES.map((role) => [role, outcome(role)])) as Record<StaffRoleName, Outcome>;
+const grants = (role: StaffRoleName, permissions: readonly PermissionName[]) =>
+  permissions.some((permission) => ROLE_PERMISSIONS[role].includes(permission));
+
 const everyone = (outcome: Outcome): Record<Role, Outcome> => ({
   signedOut: outcome,
   customer: outcome,
   otherCustomer: outcome,
-  admin: outcome,
+  ...staffAll(() => outcome),
 });
-const signedIn: Record<Role, Outcome> = {
-  signedOut: 'UNAUTHENTICATED',
-  customer: 'ok',
-  otherCustomer: 'ok',
-  admin: 'ok',
-};
-const adminOnly: Record<Role, Outcome> = {
-  signedOut: 'UNAUTHENTICATED',
-  customer: 'FORBIDDEN',
-  otherCustomer: 'FORBIDDEN',
-  admin: 'ok',
-};
-/** The order's customer only: to anyone else, admins included, the order is not theirs to act on. */
+const signedIn: Record<Role, Outcome> = { ...everyone('ok'), signedOut: 'UNAUTHENTICATED' };
+/** An operation of staff: the roles whose grants include one of `permissions` (common/staff.ts), nobody else. */
+const needs = (...permissions: PermissionName[]): Pick<Case, 'permissions' | 'expected'> => ({
+  permissions,
+  expected: {
+    signedOut: 'UNAUTHENTICATED',
+    customer: 'FORBIDDEN',
+    otherCustomer: 'FORBIDDEN',
+    ...staffAll((role) => (grants(role, permissions) ? 'ok' : 'FORBIDDEN')),
+  },
+});
+/** The order's customer only: to anyone else, staff included, the order is not theirs to act on. */
 const ownerOnly: Record<Role, Outcome> = {
+  ...everyone('NOT_FOUND'),
+  signedOut: 'UNAUTHENTICATED',
+  customer: 'ok',
+};
+/** The owner, and staff whose role has `permission`; to anyone else the row does not exist. */
+const ownerOr = (permission: PermissionName): Record<Role, Outcome> => ({
   signedOut: 'UNAUTHENTICATED',
   customer: 'ok',
   otherCustomer: 'NOT_FOUND',
-  admin: 'NOT_FOUND',
-};
-const ownerOrAdmin: Record<Role, Outcome> = {
-  signedOut: 'UNAUTHENTICATED',
-  customer: 'ok',
-  otherCustomer: 'NOT_FOUND',
-  admin: 'ok',
-};
+  ...staffAll((role) => (grants(role, [permission]) ? 'ok' : 'NOT_FOUND')),
+});
 
 let statusFlip = false;
 const nextStatus = () => {
@@ -191,45 +222,45 @@ const CASES: Case[] = [
     op: 'Query.order',
     document: () => `query ($id: ID!) { order(id: $id) { id status } }`,
     variables: () => ({ id: orderId }),
-    expected: ownerOrAdmin,
+    expected: ownerOr('ORDERS_READ'),
   },
-  { op: 'Query.adminOrders', document: () => `{ adminOrders(first: 5) { totalCount } }`, expected: adminOnly },
-  { op: 'Query.adminProducts', document: () => `{ adminProducts { id } }`, expected: adminOnly },
+  { op: 'Query.adminOrders', document: () => `{ adminOrders(first: 5) { totalCount } }`, ...needs('ORDERS_READ') },
+  { op: 'Query.adminProducts', document: () => `{ adminProducts { id } }`, ...needs('CATALOGUE', 'KEYS') },
   {
     op: 'Query.adminNotifications',
     document: () => `{ adminNotifications(first: 5) { totalCount edges { node { id html } } } }`,
-    expected: adminOnly,
+    ...needs('CUSTOMERS'),
   },
   {
     op: 'Mutation.resendNotification',
     document: () => `mutation ($id: ID!) { resendNotification(id: $id) { id status } }`,
     variables: () => ({ id: notificationId }),
-    expected: adminOnly,
+    ...needs('CUSTOMERS'),
   },
   {
     op: 'Query.webhookEndpoints',
     document: () => `{ webhookEndpoints { id url deliveries(first: 5) { id body } } }`,
-    expected: adminOnly,
+    ...needs('WEBHOOKS'),
   },
-  { op: 'Query.webhookEventTypes', document: () => `{ webhookEventTypes }`, expected: adminOnly },
+  { op: 'Query.webhookEventTypes', document: () => `{ webhookEventTypes }`, ...needs('WEBHOOKS') },
   {
     op: 'Mutation.createWebhookEndpoint',
     // Subscribed to an event this file never causes, so nothing is sent to the unreachable URL.
     document: () =>
       `mutation { createWebhookEndpoint(input: { url: "http://127.0.0.1:9/hook", events: ["ticket.replied"] }) { secret } }`,
-    expected: adminOnly,
+    ...needs('WEBHOOKS'),
   },
   {
     op: 'Mutation.deleteWebhookEndpoint',
     document: () => `mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) }`,
     variables: () => ({ id: webhookEndpointId }),
-    expected: adminOnly,
+    ...needs('WEBHOOKS'),
   },
   {
     op: 'Mutation.redeliverWebhook',
     document: () => `mutation ($id: ID!) { redeliverWebhook(deliveryId: $id) { id status } }`,
     variables: () => ({ id: webhookDeliveryId }),
-    expected: adminOnly,
+    ...needs('WEBHOOKS'),
   },
   {
     op: 'Mutation.signUp',
@@ -300,62 +331,62 @@ const CASES: Case[] = [
     document: () =>
       `mutation ($id: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $id, status: $status) { id } }`,
     variables: () => ({ id: orderId, status: nextStatus() }),
-    expected: adminOnly,
+    ...needs('ORDERS_WRITE'),
   },
   {
     op: 'Mutation.setProductStock',
     document: () => `mutation ($id: ID!) { setProductStock(productId: $id, inStock: true) { id } }`,
     variables: () => ({ id: productId }),
-    expected: adminOnly,
+    ...needs('KEYS'),
   },
   {
     op: 'Mutation.createProduct',
     document: () => `mutation ($input: ProductInput!) { createProduct(input: $input) { id } }`,
     variables: () => ({ input: productInput() }),
-    expected: adminOnly,
+    ...needs('CATALOGUE'),
   },
   {
     op: 'Mutation.updateProduct',
     document: () => `mutation ($id: ID!, $input: ProductInput!) { updateProduct(id: $id, input: $input) { id } }`,
     variables: () => ({ id: editableProductId, input: productInput() }),
-    expected: adminOnly,
+    ...needs('CATALOGUE'),
   },
   {
     op: 'Query.adminKeyStock',
     document: () => `query ($id: ID!) { adminKeyStock(productId: $id) { available } }`,
     variables: () => ({ id: productId }),
-    expected: adminOnly,
+    ...needs('KEYS'),
   },
   {
     op: 'Mutation.importProductKeys',
     document: () => `mutation ($id: ID!, $k: [String!]) { importProductKeys(productId: $id, keys: $k) { added } }`,
     variables: () => ({ id: productId, k: [`PERMISSIONS-${Math.random()}`] }),
-    expected: adminOnly,
+    ...needs('KEYS'),
   },
   {
     op: 'Mutation.revokeProductKey',
     document: () => `mutation ($id: ID!, $k: String!) { revokeProductKey(productId: $id, key: $k) { revoked } }`,
-    // Imported in beforeAll; only the admin's call revokes it.
-    variables: () => ({ id: productId, k: 'PERMISSIONS-REVOKE-ME' }),
-    expected: adminOnly,
+    // Imported in beforeAll, one per caller; only the allowed ones revoke theirs.
+    variables: () => ({ id: productId, k: `PERMISSIONS-REVOKE-ME-${keyRevocations++}` }),
+    ...needs('KEYS'),
   },
   {
     op: 'Mutation.issueCertificate',
     document: () => `mutation ($input: IssueCertificateInput!) { issueCertificate(input: $input) { id } }`,
     variables: () => ({ input: { orderId, domainName: 'example.com', expiresAt: '2027-11-21T00:00:00.000Z' } }),
-    expected: adminOnly,
+    ...needs('ORDERS_WRITE'),
   },
   {
     op: 'Subscription.orderUpdated',
     document: () => `subscription ($id: ID!) { orderUpdated(orderId: $id) { id status } }`,
     variables: () => ({ id: orderId }),
-    expected: ownerOrAdmin,
+    expected: ownerOr('ORDERS_READ'),
     // No trigger: the subscription first sends the order as it is now.
   },
   {
     op: 'Subscription.adminOrderChanged',
     document: () => `subscription { adminOrderChanged { id } }`,
-    expected: adminOnly,
+    ...needs('ORDERS_READ'),
     trigger: async () => {
       await setStatusAsAdmin();
     },
@@ -363,19 +394,19 @@ const CASES: Case[] = [
   {
     op: 'Subscription.adminOrderFeed',
     document: () => `subscription { adminOrderFeed { ready order { id } } }`,
-    expected: adminOnly,
+    ...needs('ORDERS_READ'),
     // No trigger: the feed first sends its ready message.
   },
   {
     op: 'Subscription.productChanged',
     document: () => `subscription { productChanged { id inStock } }`,
-    expected: adminOnly,
+    ...needs('CATALOGUE', 'KEYS'),
     trigger: async () => {
       for (const inStock of [false, true]) {
         await server.gql(
           `mutation ($id: ID!, $s: Boolean!) { setProductStock(productId: $id, inStock: $s) { id } }`,
           { id: productId, s: inStock },
-          { token: users.admin.token },
+          { token: users.OWNER.token },
         );
       }
     },
@@ -385,41 +416,43 @@ const CASES: Case[] = [
     op: 'Query.ticket',
     document: () => `query ($id: ID!) { ticket(id: $id) { id messages { body } } }`,
     variables: () => ({ id: ticketId }),
-    expected: ownerOrAdmin,
+    expected: ownerOr('TICKETS'),
   },
   {
     op: 'Query.adminTickets',
     document: () => `{ adminTickets(first: 5) { totalCount overdueCount edges { node { id customer { email } } } } }`,
-    expected: adminOnly,
+    ...needs('TICKETS'),
   },
   {
     op: 'Mutation.replyToTicket',
     document: () => `mutation ($id: ID!) { replyToTicket(ticketId: $id, body: "Matrix reply") { id } }`,
     variables: () => ({ id: ticketId }),
-    expected: ownerOrAdmin,
+    expected: ownerOr('TICKETS'),
   },
   {
     op: 'Mutation.setTicketStatus',
     document: () => `mutation ($id: ID!, $s: TicketStatus!) { setTicketStatus(ticketId: $id, status: $s) { id } }`,
     variables: () => ({ id: ticketId, s: nextTicketStatus() }),
-    expected: adminOnly,
+    ...needs('TICKETS'),
   },
   {
     op: 'Subscription.ticketUpdated',
     document: () => `subscription ($id: ID!) { ticketUpdated(ticketId: $id) { id status } }`,
     variables: () => ({ id: ticketId }),
-    expected: ownerOrAdmin,
+    expected: ownerOr('TICKETS'),
     // No trigger: the subscription first sends the ticket as it is now.
   },
   {
     op: 'Subscription.adminTicketChanged',
     document: () => `subscription { adminTicketChanged { id } }`,
-    expected: adminOnly,
+    ...needs('TICKETS'),
     trigger: async () => {
+      // The other open status than the ticket's now (the flip above also turns for the callers it refuses).
+      const [{ status }] = await server.sql(`SELECT status FROM support_tickets WHERE id = $1`, [ticketId]);
       const res = await server.gql(
         `mutation ($id: ID!, $s: TicketStatus!) { setTicketStatus(ticketId: $id, status: $s) { id } }`,
-        { id: ticketId, s: nextTicketStatus() },
-        { token: users.admin.token },
+        { id: ticketId, s: status === 'OPEN' ? 'IN_PROGRESS' : 'OPEN' },
+        { token: users.OWNER.token },
       );
       if (res.errors) throw new Error(JSON.stringify(res.errors));
     },
@@ -428,46 +461,46 @@ const CASES: Case[] = [
   {
     op: 'Query.adminCustomers',
     document: () => `{ adminCustomers(search: "owner", first: 5) { totalCount edges { node { id totalPaid } } } }`,
-    expected: adminOnly,
+    ...needs('CUSTOMERS'),
   },
   {
     op: 'Query.adminCustomer',
     document: () => `query ($id: ID!) { adminCustomer(userId: $id) { customer { id } orders { id } tickets { id } } }`,
     variables: () => ({ id: users.customer.id }),
-    expected: adminOnly,
+    ...needs('CUSTOMERS'),
   },
   {
     op: 'Mutation.setCustomerBlocked',
     document: () => `mutation ($id: ID!) { setCustomerBlocked(userId: $id, blocked: false) { id blocked } }`,
     variables: () => ({ id: users.customer.id }),
-    expected: adminOnly,
+    ...needs('CUSTOMERS'),
   },
   {
     op: 'Query.adminSalesReport',
     document: () =>
       `{ adminSalesReport(from: "2026-01-01T00:00:00Z", to: "2026-02-01T00:00:00Z") { totalRevenue byDay { day } counters { ordersAwaitingReview } } }`,
-    expected: adminOnly,
+    ...needs('REPORTS'),
   },
   // Exchange rates (tests/api/exchange-rates.test.ts).
   { op: 'Query.exchangeRates', document: () => `{ exchangeRates { currency usd source } }`, expected: everyone('ok') },
   {
     op: 'Query.adminRates',
     document: () => `{ adminRates { currencies { currency unavailableReason } } }`,
-    expected: adminOnly,
+    ...needs('ORDERS_READ'),
   },
   // Block rules (tests/api/block-rules.test.ts).
-  { op: 'Query.blockRules', document: () => `{ blockRules { id kind value } }`, expected: adminOnly },
+  { op: 'Query.blockRules', document: () => `{ blockRules { id kind value } }`, ...needs('CUSTOMERS') },
   {
     op: 'Mutation.addBlockRule',
     document: () => `mutation ($value: String!) { addBlockRule(kind: IP, value: $value) { id } }`,
     variables: () => ({ value: `203.0.113.${++blockRuleCounter}` }),
-    expected: adminOnly,
+    ...needs('CUSTOMERS'),
   },
   {
     op: 'Mutation.removeBlockRule',
     document: () => `mutation ($id: ID!) { removeBlockRule(id: $id) }`,
-    variables: () => ({ id: blockRuleId }),
-    expected: adminOnly,
+    variables: () => ({ id: blockRuleIds[blockRuleRemovals++] }),
+    ...needs('CUSTOMERS'),
   },
   // Account recovery (tests/api/account-recovery.test.ts): the public ones answer anyone; a token that is not one is
   // refused as input, whoever sends it. The signed-in ones are called with a wrong password, so nothing changes.
@@ -512,6 +545,26 @@ const CASES: Case[] = [
     document: () => `mutation { revokeSession(id: "00000000-0000-4000-8000-000000000000") }`,
     expected: { ...everyone('NOT_FOUND'), signedOut: 'UNAUTHENTICATED' },
   },
+  // Staff (tests/api/staff.test.ts has the rules themselves).
+  { op: 'Query.staff', document: () => `{ staff { id email role status permissions } }`, ...needs('STAFF') },
+  {
+    op: 'Mutation.inviteStaff',
+    document: () => `mutation ($email: String!) { inviteStaff(email: $email, role: SUPPORT) { id status } }`,
+    variables: () => ({ email: `invited-${++invitationCounter}@example.com` }),
+    ...needs('STAFF'),
+  },
+  {
+    op: 'Mutation.setStaffRole',
+    document: () => `mutation ($id: ID!, $role: StaffRole) { setStaffRole(userId: $id, role: $role) { id role } }`,
+    variables: () => ({ id: staffTargetId, role: nextStaffRole() }),
+    ...needs('STAFF'),
+  },
+  // A token that is not one is refused as input, whoever sends it signed in.
+  {
+    op: 'Mutation.acceptStaffInvitation',
+    document: () => `mutation { acceptStaffInvitation(token: "${'x'.repeat(43)}") { id } }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
   // Last: it ends the sessions of the matrix's users (their sockets opened before it would close).
   { op: 'Mutation.signOutEverywhere', document: () => `mutation { signOutEverywhere }`, expected: signedIn },
 ];
@@ -527,9 +580,22 @@ async function setStatusAsAdmin(): Promise<void> {
   const res = await server.gql(
     `mutation ($id: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $id, status: $status) { id } }`,
     { id: orderId, status: nextStatus() },
-    { token: users.admin.token },
+    { token: users.OWNER.token },
   );
   if (res.errors) throw new Error(JSON.stringify(res.errors));
+}
+
+/** A refusal for want of a permission names it, in the message and in `extensions.permission`. */
+function expectPermissionNamed(
+  c: Case,
+  expected: Outcome,
+  errors: { message: string; extensions?: Record<string, any> }[] | undefined,
+): void {
+  if (expected !== 'FORBIDDEN' || !c.permissions) return;
+  for (const permission of c.permissions) {
+    expect(errors![0].message).toContain(permission);
+    expect(errors![0].extensions?.permission).toContain(permission);
+  }
 }
 
 function outcomeOf(errors: { extensions?: Record<string, any> }[] | undefined): string {
@@ -541,7 +607,9 @@ describe('every operation declares who may call it', () => {
     const missing = allOperationNames().filter((name) => {
       const [kind, field] = name.split('.') as ['Query' | 'Mutation' | 'Subscription', string];
       const access = operations(kind)[field].extensions?.access;
-      return !['public', 'signed-in', 'admin'].includes(access as string);
+      const permissions = operations(kind)[field].extensions?.permissions;
+      if (access === 'permission') return !Array.isArray(permissions) || permissions.length === 0;
+      return !['public', 'signed-in'].includes(access as string);
     });
     expect(missing).toEqual([]);
   });
@@ -554,7 +622,10 @@ describe('every operation declares who may call it', () => {
     for (const c of CASES) {
       const [kind, field] = c.op.split('.') as ['Query' | 'Mutation' | 'Subscription', string];
       const access = operations(kind)[field].extensions?.access;
-      if (access === 'admin')
+      const permissions = operations(kind)[field].extensions?.permissions;
+      // The permission the case tests is the one the operation declares.
+      expect([c.op, c.permissions ?? null]).toEqual([c.op, access === 'permission' ? permissions : null]);
+      if (access === 'permission')
         expect([c.op, c.expected.customer, c.expected.signedOut]).toEqual([c.op, 'FORBIDDEN', 'UNAUTHENTICATED']);
       if (access === 'signed-in') expect([c.op, c.expected.signedOut]).toEqual([c.op, 'UNAUTHENTICATED']);
     }
@@ -578,11 +649,13 @@ describe('permission matrix', () => {
       sub.dispose();
       expect(outcomeOf(result.errors)).toBe(expected);
       if (expected === 'ok') expect(result.data).toBeTruthy();
+      expectPermissionNamed(c, expected, result.errors);
       return;
     }
     const res = await server.gql(c.document(), c.variables?.(), { token });
     expect(outcomeOf(res.errors)).toBe(expected);
     if (expected === 'ok') expect(Object.values(res.data ?? {}).length).toBe(1);
+    expectPermissionNamed(c, expected, res.errors);
   });
 });
 
@@ -592,7 +665,7 @@ describe('admin-only fields', () => {
     const asCustomer = await server.gql(query, { id: orderId }, { token: users.customer.token });
     expect(asCustomer.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect(asCustomer.data?.order?.customer ?? null).toBeNull();
-    const asAdmin = await server.gql(query, { id: orderId }, { token: users.admin.token });
+    const asAdmin = await server.gql(query, { id: orderId }, { token: users.OWNER.token });
     expect(asAdmin.errors).toBeUndefined();
     const [profile] = await server.sql(`SELECT full_name FROM profiles WHERE id = $1`, [users.customer.id]);
     expect(asAdmin.data!.order.customer).toEqual({ fullName: profile.full_name, email: users.customer.email });

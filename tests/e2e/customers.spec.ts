@@ -36,6 +36,8 @@ test('the admin finds a customer by e-mail and blocks them; the customer is refu
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(customer.email);
   await expect(rows.first()).toContainText('Blockable Customer');
+  // Signed up by the API, never followed the mailed link: the admin sees it (and nothing is withheld for it).
+  await expect(rows.first().getByText('E-mail not confirmed', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Showing 1 of 1 customer' })).toBeVisible();
 
   await rows.first().getByRole('button', { name: 'View Blockable Customer' }).click();

@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import { signAccessToken } from '../../server/src/accounts/access-token';
 import { insertAccount, normalizeEmail } from '../../server/src/accounts/account-records';
 import { hashPassword } from '../../server/src/accounts/password';
-import { ADMIN_ROLE } from '../../server/src/accounts/user-role.entity';
+import type { StaffRoleName } from '../../common/staff';
 import { createApp, type App } from '../../server/src/app';
 import type { ResolvedConfig } from '../../server/src/app-config';
 import { loadConfig } from '../../server/src/config';
@@ -75,8 +75,17 @@ export interface TestServer {
   ): Promise<GqlResponse<T>>;
   /** A graphql-ws client; close it with `dispose()`. */
   ws(token?: string | null): WsClient;
-  /** Seeds a user (with profile, and the admin role if asked) straight into the database and mints a token. */
-  createUser(options?: { admin?: boolean; email?: string; fullName?: string; password?: string }): Promise<TestUser>;
+  /**
+   * Seeds a user (with profile, and a staff role if asked: `admin` is OWNER) straight into the database and mints a
+   * token.
+   */
+  createUser(options?: {
+    admin?: boolean;
+    staffRole?: StaffRoleName;
+    email?: string;
+    fullName?: string;
+    password?: string;
+  }): Promise<TestUser>;
   /** Raw SQL on this test's database. */
   sql<R = any>(text: string, params?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
@@ -185,10 +194,11 @@ export async function startTestServer(
       const password = opts.password ?? 'Passw0rdOK';
       const fullName = opts.fullName ?? 'Test Customer';
       const passwordHash = await hashPassword(password);
-      const roles = opts.admin ? [ADMIN_ROLE] : [];
+      const role = opts.staffRole ?? (opts.admin ? 'OWNER' : null);
+      const roles = role ? [role] : [];
       const id = await app.db.transaction((tx) => insertAccount(tx, { email, passwordHash, fullName, roles }));
       const { token } = signAccessToken(config.jwtSecret, { id, roles });
-      return { id, email, password, fullName, token, isAdmin: !!opts.admin };
+      return { id, email, password, fullName, token, isAdmin: !!role };
     },
     sql(text, params) {
       return app.db.query(text, params);

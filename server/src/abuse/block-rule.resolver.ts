@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { BlockRuleService } from './block-rule.service';
 import { BlockRule, BlockRuleKind } from './block-rule.types';
@@ -9,13 +10,13 @@ import { BlockRule, BlockRuleKind } from './block-rule.types';
 export class BlockRuleResolver {
   constructor(private readonly rules: BlockRuleService) {}
 
-  @AdminOnly()
+  @Requires(Permission.CUSTOMERS)
   @Query(() => [BlockRule], { description: 'Admin: every block rule, newest first' })
   blockRules(): Promise<BlockRule[]> {
     return this.rules.list();
   }
 
-  @AdminOnly()
+  @Requires(Permission.CUSTOMERS)
   @Mutation(() => BlockRule, {
     description:
       'Admin: blocks sign-up, sign-in, refresh and checkout for an e-mail, a domain (and its subdomains), an IP or a ' +
@@ -31,7 +32,7 @@ export class BlockRuleResolver {
     return this.rules.add(ctx.user!, ctx.ip, { kind, value, reason });
   }
 
-  @AdminOnly()
+  @Requires(Permission.CUSTOMERS)
   @Mutation(() => Boolean, {
     description: 'Admin: removes a block rule (NOT_FOUND for an unknown id); takes effect in every server process',
   })

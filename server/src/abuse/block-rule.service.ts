@@ -3,7 +3,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { BLOCK_RULE_MESSAGES } from '../../../common/block-rules';
 import { isUuid } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
-import { ADMIN_ROLE } from '../accounts/user-role.entity';
 import { Service } from '../container';
 import { ForbiddenError, InputError, NotFoundError } from '../core/errors';
 import { EventBus } from '../core/event-bus';
@@ -166,13 +165,7 @@ export class BlockRuleService {
         .where((eb) =>
           eb.or([
             eb('u.id', '=', admin.id),
-            eb.exists(
-              eb
-                .selectFrom('user_roles as r')
-                .select('r.user_id')
-                .whereRef('r.user_id', '=', 'u.id')
-                .where('r.role', '=', ADMIN_ROLE),
-            ),
+            eb.exists(eb.selectFrom('user_roles as r').select('r.user_id').whereRef('r.user_id', '=', 'u.id')),
           ]),
         ),
     );

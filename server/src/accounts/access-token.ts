@@ -1,12 +1,15 @@
 /** Access tokens: HS256 JWTs valid 15 minutes with `sub`, `roles` and (with a session) `sid` (docs/architecture.md "Sessions"). */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { ADMIN_ROLE } from './user-role.entity';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export interface AuthUser {
   id: string;
+  /**
+   * The staff role: in a token, as it was when minted; in a request's context, as it is now (StaffRoles.current, which
+   * replaces it), which is what every permission check reads.
+   */
   roles: string[];
   /** When the token that proved this user stops being valid (set by verifyAccessToken). */
   expiresAt?: Date;
@@ -63,9 +66,4 @@ export function bearerToken(header: unknown): string | null {
   if (typeof header !== 'string') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match ? match[1] : null;
-}
-
-/** Whether `user` has the admin role (in the token: roles are checked per request, not per row). */
-export function isAdmin(user: AuthUser | null): boolean {
-  return !!user?.roles.includes(ADMIN_ROLE);
 }

@@ -6,7 +6,6 @@ import { parseInput, UnauthenticatedError } from '../core/errors';
 import { byId } from '../core/by-id';
 import type { ProfileInput } from './account.inputs';
 import { Profile } from './profile.entity';
-import { ADMIN_ROLE } from './user-role.entity';
 import { User } from './user.entity';
 import { Viewer } from './viewer.type';
 
@@ -65,7 +64,8 @@ export class AccountService {
     const viewer = Object.assign(new Viewer(), {
       id: row.id,
       email: row.email,
-      isAdmin: row.roles.includes(ADMIN_ROLE),
+      // Any staff role opens the admin panel; each operation checks its own permission (docs/staff-and-permissions.md).
+      isAdmin: row.roles.length > 0,
       emailVerified: row.email_verified,
       profile,
     });

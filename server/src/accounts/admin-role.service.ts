@@ -1,42 +1,67 @@
 import { DataSource } from 'typeorm';
 import { Service } from '../container';
 import { normalizeEmail } from './account-records';
-import { ADMIN_ROLE } from './user-role.entity';
+import { OWNER_ROLE } from './user-role.entity';
 
-export type AdminRoleChange = 'granted' | 'already-admin' | 'revoked' | 'not-admin' | 'no-such-user';
+export type AdminRoleChange = 'granted' | 'already-admin' | 'revoked' | 'not-admin' | 'no-such-user' | 'last-owner';
+
+/** The same lock as staff/staff.service.ts (STAFF_LOCK): every change of roles is serialised by it. */
+const STAFF_LOCK = 7_300_001;
 
 /**
- * Grants and revokes the admin role by e-mail (`npm run admin -- grant|revoke <email>`, docs/architecture.md
- * "Process model"). The role is read from user_roles at every sign-in and refresh; access tokens issued before a revoke
- * keep their role until they expire (at most 15 minutes).
+ * Grants the OWNER role and takes any staff role away by e-mail (`npm run admin -- grant|revoke <email>`,
+ * docs/architecture.md "Process model"): how a new store gets its first owner; the admin panel's Staff tab does the rest
+ * (docs/staff-and-permissions.md). The last owner cannot be revoked. Each change publishes the `accounts` bus event
+ * (PostgreSQL NOTIFY on commit), so running servers apply it at once, open sockets included.
  */
 @Service()
 export class AdminRoleService {
   constructor(private readonly db: DataSource) {}
 
   async grant(email: string): Promise<AdminRoleChange> {
-    const userId = await this.userId(email);
-    if (!userId) return 'no-such-user';
-    const inserted = await this.db.query(
-      `INSERT INTO user_roles (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id`,
-      [userId, ADMIN_ROLE],
-    );
-    return inserted.length > 0 ? 'granted' : 'already-admin';
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock($1)`, [STAFF_LOCK]);
+      const userId = await this.userId(tx.query.bind(tx), email);
+      if (!userId) return 'no-such-user';
+      const changed = await tx.query(
+        `INSERT INTO user_roles (user_id, role) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role, created_at = now() WHERE user_roles.role <> EXCLUDED.role
+         RETURNING user_id`,
+        [userId, OWNER_ROLE],
+      );
+      if (changed.length === 0) return 'already-admin';
+      await this.publish(tx.query.bind(tx), userId);
+      return 'granted';
+    });
   }
 
   async revoke(email: string): Promise<AdminRoleChange> {
-    const userId = await this.userId(email);
-    if (!userId) return 'no-such-user';
-    // Wrapped in a SELECT: TypeORM's query() returns [rows, count] for a bare DELETE.
-    const [{ n }] = await this.db.query(
-      `WITH deleted AS (DELETE FROM user_roles WHERE user_id = $1 AND role = $2 RETURNING 1) SELECT count(*)::int AS n FROM deleted`,
-      [userId, ADMIN_ROLE],
-    );
-    return n > 0 ? 'revoked' : 'not-admin';
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock($1)`, [STAFF_LOCK]);
+      const userId = await this.userId(tx.query.bind(tx), email);
+      if (!userId) return 'no-such-user';
+      const [row]: { role: string; owners: number }[] = await tx.query(
+        `SELECT role, (SELECT count(*)::int FROM user_roles WHERE role = $2) AS owners FROM user_roles WHERE user_id = $1`,
+        [userId, OWNER_ROLE],
+      );
+      if (!row) return 'not-admin';
+      if (row.role === OWNER_ROLE && row.owners <= 1) return 'last-owner';
+      await tx.query(`DELETE FROM user_roles WHERE user_id = $1`, [userId]);
+      await this.publish(tx.query.bind(tx), userId);
+      return 'revoked';
+    });
   }
 
-  private async userId(email: string): Promise<string | null> {
-    const [row] = await this.db.query(`SELECT id FROM users WHERE email = $1`, [normalizeEmail(email)]);
+  private async userId(
+    query: (sql: string, params: unknown[]) => Promise<any[]>,
+    email: string,
+  ): Promise<string | null> {
+    const [row] = await query(`SELECT id FROM users WHERE email = $1`, [normalizeEmail(email)]);
     return row?.id ?? null;
+  }
+
+  /** The bus event (core/event-bus.ts's channel and shape), sent on commit: the CLI runs no EventBus of its own. */
+  private async publish(query: (sql: string, params: unknown[]) => Promise<unknown>, userId: string): Promise<void> {
+    await query(`SELECT pg_notify('store_events', $1)`, [JSON.stringify({ topic: 'accounts', id: userId })]);
   }
 }

@@ -1,8 +1,12 @@
 import { CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export const ADMIN_ROLE = 'admin';
+/** The role `npm run admin -- grant` gives: the first owner of a new store. */
+export const OWNER_ROLE = 'OWNER';
 
-/** A role granted to a user; `admin` is the one the store checks (docs/product.md "Roles"). */
+/**
+ * A staff member's role (OWNER, MANAGER, SUPPORT, FULFILMENT; one per account): what it may do is the table in
+ * common/staff.ts (docs/staff-and-permissions.md). Written by staff/staff.service.ts and the admin CLI.
+ */
 @Entity('user_roles')
 export class UserRole {
   @PrimaryColumn({ name: 'user_id', type: 'uuid' })

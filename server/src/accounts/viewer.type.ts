@@ -13,7 +13,7 @@ export class Viewer {
   @Field(() => String)
   email: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether the viewer has a staff role (staffRole and permissions say which)' })
   isAdmin: boolean;
 
   @Field(() => Boolean, { description: 'Whether the address was confirmed by a mailed link (verifyEmail)' })

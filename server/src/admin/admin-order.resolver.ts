@@ -1,5 +1,6 @@
 import { Arg, Int, Query, Resolver } from 'type-graphql';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import { OrderStatus } from '../core/enums';
 import { OrderService } from '../orders/order.service';
 import { OrderConnection } from '../orders/order.types';
@@ -9,7 +10,7 @@ import { OrderConnection } from '../orders/order.types';
 export class AdminOrderResolver {
   constructor(private readonly orders: OrderService) {}
 
-  @AdminOnly()
+  @Requires(Permission.ORDERS_READ)
   @Query(() => OrderConnection, {
     description:
       'All orders newest first, optionally one status and a search (an order ID prefix, a part of the customer\'s e-mail or name, an exact amount to pay such as "68.000002", a transaction ID; at most 100 characters); `first` 1-100 (default 20), `after` an endCursor',

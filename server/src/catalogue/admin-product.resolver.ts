@@ -1,5 +1,6 @@
 import { Arg, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { UploadScalar, type UploadValue } from '../graphql/scalars/upload';
 import { ProductEditorService } from './product-editor.service';
@@ -18,13 +19,13 @@ export class AdminProductResolver {
     private readonly editor: ProductEditorService,
   ) {}
 
-  @AdminOnly()
+  @Requires(Permission.CATALOGUE, Permission.KEYS)
   @Query(() => [Product], { description: 'Admin: all products, inactive ones too, name ascending' })
   adminProducts(): Promise<Product[]> {
     return this.products.listAll();
   }
 
-  @AdminOnly()
+  @Requires(Permission.KEYS)
   @Mutation(() => Product, { description: 'Admin: marks a product in or out of stock' })
   setProductStock(
     @Arg('productId', () => ID) productId: string,
@@ -33,7 +34,7 @@ export class AdminProductResolver {
     return this.products.setStock(productId, inStock);
   }
 
-  @AdminOnly()
+  @Requires(Permission.CATALOGUE)
   @Mutation(() => Product, {
     description:
       'Admin: adds a product. `image`: JPEG, PNG, WebP or GIF (by its bytes), at most 5 MB, sent multipart. ' +
@@ -46,7 +47,7 @@ export class AdminProductResolver {
     return this.editor.create(input, image);
   }
 
-  @AdminOnly()
+  @Requires(Permission.CATALOGUE)
   @Mutation(() => Product, {
     description:
       'Admin: replaces every field of a product (last write wins); its image only when `image` is sent. NOT_FOUND ' +
@@ -60,7 +61,7 @@ export class AdminProductResolver {
     return this.editor.update(id, input, image);
   }
 
-  @AdminOnly()
+  @Requires(Permission.CATALOGUE, Permission.KEYS)
   @Subscription(() => Product, {
     description: 'Admin: a product after each change (e.g. setProductStock), from any server process',
     subscribe: ({ context }) => (context as RequestContext).container.get(ProductService).watchChanges(),

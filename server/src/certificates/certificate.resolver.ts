@@ -1,7 +1,8 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import { Viewer } from '../accounts/viewer.type';
 import { SignedUrlService } from '../files/signed-url.service';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { UploadScalar, type UploadValue } from '../graphql/scalars/upload';
 import { Certificate } from './certificate.entity';
@@ -38,7 +39,7 @@ export class CertificateResolver {
     return certificate.chainFileId ? this.signer.sign(certificate.chainFileId) : null;
   }
 
-  @AdminOnly()
+  @Requires(Permission.ORDERS_WRITE)
   @Mutation(() => Certificate, {
     description: "Admin: issues a certificate for an order (the order's customer and product), with optional PEM files",
   })

@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { CustomerService } from './customer.service';
 import { Customer, CustomerConnection, CustomerDetail } from './customer.types';
@@ -9,7 +10,7 @@ import { Customer, CustomerConnection, CustomerDetail } from './customer.types';
 export class CustomerResolver {
   constructor(private readonly customers: CustomerService) {}
 
-  @AdminOnly()
+  @Requires(Permission.CUSTOMERS)
   @Query(() => CustomerConnection, {
     description:
       'Customers (admins included) newest sign-up first; `search` matches a part of the name or e-mail, any case; `first` 1-100 (default 20), `after` an endCursor',
@@ -27,13 +28,13 @@ export class CustomerResolver {
     };
   }
 
-  @AdminOnly()
+  @Requires(Permission.CUSTOMERS)
   @Query(() => CustomerDetail, { description: 'One customer with their latest orders and tickets' })
   adminCustomer(@Arg('userId', () => ID) userId: string): Promise<CustomerDetail> {
     return this.customers.detail(userId);
   }
 
-  @AdminOnly()
+  @Requires(Permission.CUSTOMERS)
   @Mutation(() => Customer, {
     description:
       'Blocks (or unblocks) an account: no sign-in, refresh or checkout, sessions revoked, sockets closed. Not for admins or yourself',

@@ -2,7 +2,6 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { DataSource } from 'typeorm';
 import { CUSTOMER_MESSAGES, customerSearchSchema, isUuid } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
-import { ADMIN_ROLE } from '../accounts/user-role.entity';
 import { Service } from '../container';
 import { InputError, NotFoundError, parseInput } from '../core/errors';
 import { TicketStatus } from '../core/enums';
@@ -42,7 +41,7 @@ function customerColumnsSql(page: string): RawBuilder<unknown> {
       WHERE t.user_id = ${id} AND t.status <> ALL (${OPEN_TICKET_EXCLUDED}::text[])
     ) tickets_of ON true
     LEFT JOIN LATERAL (
-      SELECT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${id} AND r.role = ${sql.lit(ADMIN_ROLE)}) AS is_admin
+      SELECT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${id}) AS is_admin
     ) roles_of ON true`;
 }
 
@@ -178,13 +177,7 @@ export class CustomerService {
           .select((eb) => [
             'u.id',
             eb
-              .exists(
-                eb
-                  .selectFrom('user_roles as r')
-                  .select('r.user_id')
-                  .whereRef('r.user_id', '=', 'u.id')
-                  .where('r.role', '=', ADMIN_ROLE),
-              )
+              .exists(eb.selectFrom('user_roles as r').select('r.user_id').whereRef('r.user_id', '=', 'u.id'))
               .as('is_admin'),
           ])
           .where('u.id', '=', userId)

@@ -25,6 +25,7 @@ import { QuoteLock1765800000000 } from './migrations/1765800000000-quote-lock';
 import { AccountTokens1765900000000 } from './migrations/1765900000000-account-tokens';
 import { OrderSearch1766000000000 } from './migrations/1766000000000-order-search';
 import { Refunds1766400000000 } from './migrations/1766400000000-refunds';
+import { StaffRoles1766300000000 } from './migrations/1766300000000-staff-roles';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -52,6 +53,7 @@ export const migrations = [
   QuoteLock1765800000000,
   AccountTokens1765900000000,
   OrderSearch1766000000000,
+  StaffRoles1766300000000,
   Refunds1766400000000,
 ];
 

@@ -303,6 +303,18 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface StaffInvitations {
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  invited_by: string | null;
+  role: string;
+  token_hash: string;
+}
+
 export interface StoredFiles {
   bytes: Buffer;
   created_at: Generated<Timestamp>;
@@ -407,6 +419,7 @@ export interface DB {
   refunds: Refunds;
   sales_daily: SalesDaily;
   sessions: Sessions;
+  staff_invitations: StaffInvitations;
   stored_files: StoredFiles;
   support_tickets: SupportTickets;
   ticket_messages: TicketMessages;

@@ -4,15 +4,16 @@
  * field's extensions, which the permission test reads to fail on any undeclared operation.
  */
 import { Authorized, Extensions } from 'type-graphql';
-import { ADMIN_ROLE } from '../accounts/user-role.entity';
+import type { PermissionName } from '../../../common/staff';
 
-export type AccessRule = 'public' | 'signed-in' | 'admin';
+export type AccessRule = 'public' | 'signed-in' | 'permission';
 
 function rule(
   access: AccessRule,
   authorized?: MethodDecorator & PropertyDecorator,
+  extra: Record<string, unknown> = {},
 ): MethodDecorator & PropertyDecorator {
-  const extensions = Extensions({ access });
+  const extensions = Extensions({ access, ...extra });
   return ((target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {
     authorized?.(target, key, descriptor as PropertyDescriptor);
     (extensions as MethodDecorator)(target, key, descriptor as PropertyDescriptor);
@@ -23,5 +24,10 @@ function rule(
 export const Public = () => rule('public');
 /** Any signed-in user; ownership is checked in the service. */
 export const SignedIn = () => rule('signed-in', Authorized());
-/** Users with the admin role. */
-export const AdminOnly = () => rule('admin', Authorized(ADMIN_ROLE));
+/**
+ * Staff whose role grants `permission` (or any one of `more`: a read several roles share, such as the product list
+ * that both the catalogue and the key inventory work on). The table of grants is common/staff.ts
+ * (docs/staff-and-permissions.md); anyone else gets FORBIDDEN naming the permission.
+ */
+export const Requires = (permission: PermissionName, ...more: PermissionName[]) =>
+  rule('permission', Authorized([permission, ...more]), { permissions: [permission, ...more] });

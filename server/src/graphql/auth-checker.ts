@@ -1,11 +1,15 @@
 import type { AuthChecker } from 'type-graphql';
 import { AccountBlocks } from '../accounts/account-block.service';
 import { LiveSessions } from '../accounts/live-sessions.service';
+import type { PermissionName } from '../../../common/staff';
+import { can, MissingPermissionError } from '../staff/permissions';
 import type { RequestContext } from './context';
-import { ForbiddenError, UnauthenticatedError } from '../core/errors';
+import { UnauthenticatedError } from '../core/errors';
 
 /**
- * `@Authorized()` needs a user; `@Authorized('admin')` needs the role. Errors carry our codes.
+ * `@Authorized()` needs a user; `@Authorized([permissions])` (`@Requires`, access.ts) needs a role granting one of them:
+ * `context.user.roles` is the account's role now (StaffRoles, read when the context was made), not the token's claim,
+ * so a change of role applies to the next request. Errors carry our codes; FORBIDDEN names the permission.
  *
  * A signed-in mutation also needs an account that is not blocked, read from the database at that moment: an access
  * token issued before the block lives up to 15 minutes, and must not go on creating tickets, replies, transaction
@@ -15,8 +19,9 @@ import { ForbiddenError, UnauthenticatedError } from '../core/errors';
  */
 export const authChecker: AuthChecker<RequestContext> = async ({ context, info }, roles) => {
   if (!context.user) throw new UnauthenticatedError();
-  if (roles.length > 0 && !roles.some((role) => context.user!.roles.includes(role))) {
-    throw new ForbiddenError();
+  const permissions = roles as PermissionName[];
+  if (permissions.length > 0 && !permissions.some((permission) => can(context.user, permission))) {
+    throw new MissingPermissionError(permissions);
   }
   if (info.parentType === info.schema.getMutationType()) {
     await context.container.get(AccountBlocks).assertNotBlocked(context.user.id);

@@ -10,28 +10,42 @@ import type { WebSocket } from 'ws';
 import type { SessionService, SocketCredential } from '../accounts/session.service';
 import type { EventBus } from '../core/event-bus';
 import { logger } from '../core/logger';
+import type { StaffRoles } from '../staff/staff-roles.service';
 
 export const BLOCKED_CLOSE = { code: 4403, reason: 'Account blocked' } as const;
 /** A socket whose session was ended (revoked, signed out everywhere, password reset): like an expired token. */
 export const SESSION_ENDED_CLOSE = { code: 4401, reason: 'Session ended' } as const;
+/**
+ * A socket of an account whose staff role changed (setStaffRole, an accepted invitation; docs/staff-and-permissions.md):
+ * its subscriptions were allowed by the old role. 4401 like an expired token, so the client reconnects and subscribes
+ * again, each subscription checked against the new role.
+ */
+export const ROLE_CHANGED_CLOSE = { code: 4401, reason: 'Staff role changed' } as const;
+
+/** What a socket was opened with: its session, and the staff role its subscriptions were allowed by. */
+interface SocketEntry {
+  credential: SocketCredential;
+  role: string | null;
+}
 
 export class BlockedAccountSockets {
-  private readonly sockets = new Map<string, Map<WebSocket, SocketCredential>>();
+  private readonly sockets = new Map<string, Map<WebSocket, SocketEntry>>();
   private readonly events: AsyncIterableIterator<{ id: string; missedSince?: string }>;
 
   constructor(
     bus: EventBus,
     private readonly sessions: SessionService,
+    private readonly staffRoles: StaffRoles,
   ) {
     this.events = bus.subscribe('accounts');
     void this.watch();
   }
 
   /** Registers a signed-in user's socket (before its account is checked, so a block in between still finds it). */
-  add(userId: string, socket: WebSocket, credential: SocketCredential = {}): void {
+  add(userId: string, socket: WebSocket, credential: SocketCredential = {}, role: string | null = null): void {
     let set = this.sockets.get(userId);
     if (!set) this.sockets.set(userId, (set = new Map()));
-    set.set(socket, credential);
+    set.set(socket, { credential, role });
   }
 
   remove(userId: string, socket: WebSocket): void {
@@ -57,18 +71,26 @@ export class BlockedAccountSockets {
     }
   }
 
-  /** Closes the user's sockets that may no longer stay open: all of a blocked account, or those of ended sessions. */
+  /**
+   * Closes the user's sockets that may no longer stay open: all of a blocked account, those of ended sessions, and
+   * those opened with another staff role than the account has now (read afresh: this process's role cache may not
+   * have heard the event yet).
+   */
   private async recheck(userId: string): Promise<void> {
     const set = this.sockets.get(userId);
     if (!set || set.size === 0) return;
     const entries = [...set];
-    const { blocked, allowed } = await this.sessions.socketsAllowed(
-      userId,
-      entries.map(([, credential]) => credential),
-    );
-    entries.forEach(([socket], i) => {
+    const [{ blocked, allowed }, role] = await Promise.all([
+      this.sessions.socketsAllowed(
+        userId,
+        entries.map(([, entry]) => entry.credential),
+      ),
+      this.staffRoles.roleOf(userId, true),
+    ]);
+    entries.forEach(([socket, entry], i) => {
       if (blocked) socket.close(BLOCKED_CLOSE.code, BLOCKED_CLOSE.reason);
       else if (!allowed[i]) socket.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+      else if (entry.role !== role) socket.close(ROLE_CHANGED_CLOSE.code, ROLE_CHANGED_CLOSE.reason);
     });
   }
 }

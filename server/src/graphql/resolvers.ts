@@ -27,6 +27,7 @@ import { WebhookResolver } from '../webhooks/webhook.resolver';
 import { CustomerResolver } from '../customers/customer.resolver';
 import { SalesReportResolver } from '../sales/sales-report.resolver';
 import { OrderRefundsResolver, RefundResolver } from '../refunds/refund.resolver';
+import { StaffResolver, ViewerStaffResolver } from '../staff/staff.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
@@ -60,4 +61,6 @@ export const resolvers: NonEmptyArray<Function> = [
   BlockRuleResolver,
   RefundResolver,
   OrderRefundsResolver,
+  StaffResolver,
+  ViewerStaffResolver,
 ];

@@ -1,5 +1,5 @@
 import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { isAdmin } from '../accounts/access-token';
+import { can } from '../staff/permissions';
 import type { RequestContext } from './context';
 import { mapAsyncIterator } from '../core/async-iterators';
 
@@ -10,14 +10,15 @@ const sharedResults = new WeakMap<object, WeakMap<DocumentNode, Map<string, Resu
 
 /**
  * Which subscribers get the same result for the same event: null when the result may depend on who
- * the subscriber is. For admins it depends only on their roles, the document and its variables:
- * every access rule in the schema is a role check (`@AdminOnly`, `@SignedIn`) or `canSeeOrder` /
- * `canSeeTicket`, which are true for any admin whoever owns the order or ticket. Customers are not shared: their rules depend
- * on who they are, and each of their events has one subscriber anyway (the order's owner).
+ * the subscriber is. For staff whose role reads orders and tickets it depends only on their role, the document and its
+ * variables: every access rule in the schema is a permission check (`@Requires`, `@SignedIn`) or `canSeeOrder` /
+ * `canSeeTicket`, which are true for such a role whoever owns the order or ticket. Customers, and roles without one of
+ * those permissions (whose access to a ticket depends on whether it is theirs), are not shared: each of their events
+ * has one subscriber anyway (the order's owner), or a few staff.
  */
 function shareKey(args: ExecutionArgs): string | null {
   const { user } = args.contextValue as RequestContext;
-  if (!user || !isAdmin(user)) return null;
+  if (!user || !can(user, 'ORDERS_READ') || !can(user, 'TICKETS')) return null;
   return JSON.stringify([[...user.roles].sort(), args.operationName ?? null, args.variableValues ?? null]);
 }
 

@@ -25,6 +25,7 @@ import { runWithRequestId } from '../core/logger';
 import { createContext, type RequestContext } from './context';
 import { BlockedAccountSockets } from './blocked-account-sockets';
 import { SessionService } from '../accounts/session.service';
+import { StaffRoles } from '../staff/staff-roles.service';
 import { formatError } from './format-error';
 import { QUERY_LIMITS } from './limits';
 import { subscribeSharingResults } from './shared-subscribe';
@@ -60,7 +61,8 @@ export function startGraphqlWsServer(options: {
   const limits = new WsLimits(options.limits);
   const blocks = container.get(AccountBlocks);
   const sessions = container.get(SessionService);
-  const blockedSockets = new BlockedAccountSockets(container.get(EventBus), sessions);
+  const staffRoles = container.get(StaffRoles);
+  const blockedSockets = new BlockedAccountSockets(container.get(EventBus), sessions, staffRoles);
   // Valid documents are cached by their text, as Apollo does for HTTP: thousands of clients subscribing
   // with the same query share one parsed document (parse + validate once; README "Performance").
   const documents = new Map<string, DocumentNode>();
@@ -77,9 +79,11 @@ export function startGraphqlWsServer(options: {
       // The event stream is created here, so its later events are handled in this scope too.
       subscribe: (args) => inOperationScope(args, () => subscribeSharingResults(args)),
       // One socket carries many operations: each subscribe gets its own request id.
-      context: (ctx) =>
+      // The role now, not the token's claim (StaffRoles): a subscription started after a change of role is checked
+      // against the new one, and the change itself closes the sockets opened before it (BlockedAccountSockets).
+      context: async (ctx) =>
         createContext({
-          user: ctx.extra.user ?? null,
+          user: await staffRoles.current(ctx.extra.user ?? null),
           ip: ctx.extra.ip ?? 'unknown',
           requestId: randomUUID(),
           container,
@@ -95,7 +99,7 @@ export function startGraphqlWsServer(options: {
           ctx.extra.admittedUserId = user.id;
           // Registered before the check: a block committed meanwhile finds the socket, or the check sees it.
           const credential = { sessionId: user.sessionId, issuedAt: user.issuedAt };
-          blockedSockets.add(user.id, ctx.extra.socket, credential);
+          blockedSockets.add(user.id, ctx.extra.socket, credential, await staffRoles.roleOf(user.id));
           // A blocked account's token may not have expired yet: refused (4403 Forbidden, not retried).
           if (await blocks.isBlocked(user.id)) return false;
           // Nor may a token of an ended session (revoked, signed out everywhere, password reset) open one.

@@ -1,5 +1,6 @@
 import { Arg, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import { UploadScalar, type UploadValue } from '../graphql/scalars/upload';
 import { InventoryService } from './inventory.service';
 import { KeyImportResult, KeyStock } from './inventory.types';
@@ -9,13 +10,13 @@ import { KeyImportResult, KeyStock } from './inventory.types';
 export class InventoryResolver {
   constructor(private readonly inventory: InventoryService) {}
 
-  @AdminOnly()
+  @Requires(Permission.KEYS)
   @Query(() => KeyStock, { description: "Admin: a product's licence keys by status" })
   adminKeyStock(@Arg('productId', () => ID) productId: string): Promise<KeyStock> {
     return this.inventory.stock(productId);
   }
 
-  @AdminOnly()
+  @Requires(Permission.KEYS)
   @Mutation(() => KeyImportResult, {
     description:
       'Admin: adds licence keys to a product, one per line, from `keys` or an uploaded .txt/.csv `file` (at most ' +
@@ -30,7 +31,7 @@ export class InventoryResolver {
     return this.inventory.importFrom(productId, keys, file);
   }
 
-  @AdminOnly()
+  @Requires(Permission.KEYS)
   @Mutation(() => KeyStock, {
     description: 'Admin: takes an available licence key (given by its value) out of stock for good; returns the stock',
   })

@@ -357,7 +357,7 @@ export function ticketReplyMail(ctx: MailContext, ticket: TicketReplyFacts): Mai
 }
 
 /** The links account mails carry: the web app's pages that take the token (docs/graphql-api.md "Accounts"). */
-export const accountLink = (ctx: MailContext, page: 'reset' | 'verify' | 'email', token: string) =>
+export const accountLink = (ctx: MailContext, page: 'reset' | 'verify' | 'email' | 'invite', token: string) =>
   `${ctx.publicUrl}/auth/${page}?token=${encodeURIComponent(token)}`;
 
 /**
@@ -365,7 +365,7 @@ export const accountLink = (ctx: MailContext, page: 'reset' | 'verify' | 'email'
  * let anyone with the admin panel take the account over; the customer's mailbox is the only place it is meant to be.
  */
 export function hideAccountTokens(text: string): string {
-  return text.replace(/(\/auth\/(?:reset|verify|email)\?token=)[A-Za-z0-9_%-]+/g, '$1hidden');
+  return text.replace(/(\/auth\/(?:reset|verify|email|invite)\?token=)[A-Za-z0-9_%-]+/g, '$1hidden');
 }
 
 /**
@@ -450,5 +450,25 @@ export function emailChangedMail(ctx: MailContext, undoToken: string, newEmail: 
     },
     // `kept` only chooses what the page says after (the token decides what happens): the password was replaced too.
     { kind: 'link', label: 'Keep my address', href: `${accountLink(ctx, 'email', undoToken)}&kept=1` },
+  ]);
+}
+
+/**
+ * An invitation to join the staff (staff/staff.service.ts): the role, who asked, and a link that works once, for
+ * `days` days, with an account of this address (an existing one signs in, a new one signs up first). Its token is
+ * hidden in the outbox like every account link: whoever reads the outbox must not be able to take the role.
+ */
+export function staffInvitationMail(
+  ctx: MailContext,
+  invite: { token: string; roleLabel: string; invitedBy: string | null; days: number },
+): MailContent {
+  return compose(ctx, `You are invited to the ${ctx.storeName} staff`, 'Join the staff', [
+    greeting(null),
+    {
+      kind: 'paragraph',
+      text: `${invite.invitedBy ?? 'An owner'} invited you to the ${ctx.storeName} staff as ${invite.roleLabel}. Open the link, then sign in with this e-mail address, or create an account with it. The link works once, for ${invite.days} days.`,
+    },
+    { kind: 'link', label: 'Accept the invitation', href: accountLink(ctx, 'invite', invite.token) },
+    { kind: 'paragraph', text: 'If you did not expect this, ignore this message: nothing changes.' },
   ]);
 }

@@ -3,6 +3,8 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 
 /** What a message tells the customer (one template each, notifications/mail-templates.ts). */
 export enum NotificationKind {
+  /** An invitation to the staff (staff/staff.service.ts), written by inviteStaff. */
+  STAFF_INVITATION = 'STAFF_INVITATION',
   ORDER_RECEIVED = 'ORDER_RECEIVED',
   PAYMENT_CONFIRMED = 'PAYMENT_CONFIRMED',
   PAYMENT_NOT_RECEIVED = 'PAYMENT_NOT_RECEIVED',

@@ -1,5 +1,6 @@
 import { Arg, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import { Notification } from './notification.entity';
 import { NotificationService } from './notification.service';
 import { NotificationConnection } from './notification.types';
@@ -9,7 +10,7 @@ import { NotificationConnection } from './notification.types';
 export class NotificationResolver {
   constructor(private readonly notifications: NotificationService) {}
 
-  @AdminOnly()
+  @Requires(Permission.CUSTOMERS)
   @Query(() => NotificationConnection, {
     description: 'The e-mail outbox newest first; `first` 1-100 (default 20), `after` an endCursor',
   })
@@ -25,7 +26,7 @@ export class NotificationResolver {
     };
   }
 
-  @AdminOnly()
+  @Requires(Permission.CUSTOMERS)
   @Mutation(() => Notification, {
     description:
       'Queues a message to be sent again (whatever its status); without an SMTP server it ends NOT_SENT again',

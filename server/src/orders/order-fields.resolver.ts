@@ -8,7 +8,8 @@ import type { Profile } from '../accounts/profile.entity';
 import { Product } from '../catalogue/product.entity';
 import { SignedUrlService } from '../files/signed-url.service';
 import { fulfilmentHandler } from '../fulfilment';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { OrderStatus } from '../core/enums';
 import { LicenceKey } from '../inventory/inventory.types';
@@ -190,7 +191,7 @@ export class OrderFieldsResolver {
     return this.signedUrls.sign(order.paymentProofFileId);
   }
 
-  @AdminOnly()
+  @Requires(Permission.ORDERS_READ)
   @FieldResolver(() => OrderCustomer, { nullable: true, description: "The customer's name and e-mail (admins only)" })
   async customer(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<OrderCustomer | null> {
     const profile = order.joinedCustomer ?? (await profileLoader(ctx).load(order.userId));
@@ -244,7 +245,7 @@ export class OrderFieldsResolver {
 /** Who made a change in an order's audit trail; admins only. */
 @Resolver(() => OrderEvent)
 export class OrderEventFieldsResolver {
-  @AdminOnly()
+  @Requires(Permission.ORDERS_READ)
   @FieldResolver(() => String, { nullable: true, description: 'E-mail of whoever made the change (admins only)' })
   async actorEmail(@Root() event: OrderEvent, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (!event.actorId) return null;

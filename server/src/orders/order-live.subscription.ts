@@ -45,7 +45,7 @@ export class OrderLiveService {
   }
 
   /**
-   * Every new or changed order, for admins (the role itself is checked by @AdminOnly). After the event
+   * Every new or changed order, for staff (the permission itself is checked by @Requires(ORDERS_READ)). After the event
    * bus lost events (its connection dropped), the orders changed since then are sent again.
    */
   watchAll(subscriber: Subscriber): AsyncIterableIterator<Order> {

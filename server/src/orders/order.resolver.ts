@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { AdminOnly, SignedIn } from '../graphql/access';
+import { Requires, SignedIn } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { liveSubscriber } from '../graphql/live-subscriber';
 import { OrderStatus } from '../core/enums';
@@ -13,7 +14,7 @@ import { AdminOrderFeedMessage } from './order.types';
 
 /**
  * Checkout, one order, status changes and live order updates (docs/order-lifecycle.md "Who may move an order where";
- * docs/product.md "Roles"). Signed-in operations reach their resolver only with a user (@SignedIn / @AdminOnly check it
+ * docs/product.md "Roles"). Signed-in operations reach their resolver only with a user (@SignedIn / @Requires check it
  * first), hence `ctx.user!`.
  */
 @Resolver(() => Order)
@@ -61,7 +62,7 @@ export class OrderResolver {
     return this.orders.submitTransactionId(ctx.user!, orderId, transactionId, ctx.ip);
   }
 
-  @AdminOnly()
+  @Requires(Permission.ORDERS_WRITE)
   @Mutation(() => Order, {
     description: 'Sets any status (no transition rules); each change is recorded in Order.events',
   })
@@ -86,7 +87,7 @@ export class OrderResolver {
     return order;
   }
 
-  @AdminOnly()
+  @Requires(Permission.ORDERS_READ)
   @Subscription(() => Order, {
     description: 'Every new order and every change of an order (admins)',
     subscribe: ({ context }) =>
@@ -96,7 +97,7 @@ export class OrderResolver {
     return order;
   }
 
-  @AdminOnly()
+  @Requires(Permission.ORDERS_READ)
   @Subscription(() => AdminOrderFeedMessage, {
     description:
       "Admins: the order queue's feed. First `{ ready: true }` once it is live (fetch the queue then), then `{ order }` for every new or changed order",

@@ -3,7 +3,8 @@ import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { isUuid, MESSAGES, orderSearchSchema, submitTransactionIdSchema } from '../../../common/validation';
 import { Service } from '../container';
 import { hydrate, rowsOfUsers } from '../db/hydrate';
-import { isAdmin, type AuthUser } from '../accounts/access-token';
+import type { AuthUser } from '../accounts/access-token';
+import { can } from '../staff/permissions';
 import { RateLimitService } from '../accounts/rate-limit.service';
 import { AppConfig } from '../app-config';
 import { ActorKind, OrderStatus } from '../core/enums';
@@ -19,9 +20,9 @@ import { orderSearchIdsSql } from './order-search';
 import { Order } from './order.entity';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
 
-/** May `user` see `order`? Its owner and admins may; everyone else is told it does not exist. */
+/** May `user` see `order`? Its owner and staff who read orders (ORDERS_READ) may; everyone else is told it does not exist. */
 export function canSeeOrder(user: AuthUser | null, order: Pick<Order, 'userId'>): boolean {
-  return !!user && (order.userId === user.id || isAdmin(user));
+  return !!user && (order.userId === user.id || can(user, 'ORDERS_READ'));
 }
 
 /** A page of the admin queue. */

@@ -1,5 +1,6 @@
 import { Query, Resolver } from 'type-graphql';
-import { AdminOnly, Public } from '../graphql/access';
+import { Public, Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import { AdminRates, ExchangeRate } from './exchange-rate.types';
 import { RateService } from './rate.service';
 
@@ -18,7 +19,7 @@ export class RateResolver {
     return this.rates.currentRates();
   }
 
-  @AdminOnly()
+  @Requires(Permission.ORDERS_READ)
   @Query(() => AdminRates, {
     description:
       "Admin: each currency's rate or why it has none, each provider's last answer and its age, the settings in force",

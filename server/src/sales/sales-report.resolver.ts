@@ -1,5 +1,6 @@
 import { Arg, Query, Resolver } from 'type-graphql';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import { SalesReportService } from './sales-report.service';
 import { SalesReport } from './sales-report.types';
 
@@ -8,7 +9,7 @@ import { SalesReport } from './sales-report.types';
 export class SalesReportResolver {
   constructor(private readonly sales: SalesReportService) {}
 
-  @AdminOnly()
+  @Requires(Permission.REPORTS)
   @Query(() => SalesReport, {
     description:
       'Paid sales over [from, to) by UTC day, method and product (at most 366 days), with the operator counters',

@@ -1,7 +1,8 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { AccountService } from '../accounts/account.service';
 import type { Profile } from '../accounts/profile.entity';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { Order } from '../orders/order.entity';
 import { OrderCustomer } from '../orders/order.types';
@@ -52,7 +53,7 @@ export class TicketFieldsResolver {
     return isOverdue(ticket);
   }
 
-  @AdminOnly()
+  @Requires(Permission.TICKETS)
   @FieldResolver(() => OrderCustomer, { nullable: true, description: "The customer's name and e-mail (admins only)" })
   async customer(@Root() ticket: SupportTicket, @Ctx() ctx: RequestContext): Promise<OrderCustomer | null> {
     const profile = await ctx.loaders

@@ -42,7 +42,7 @@ export class TicketLiveService {
     return this.rows.watchOne(subscriber, `ticket:${ticketId}`, ticketId);
   }
 
-  /** Every new or changed ticket, for admins (the role is checked by @AdminOnly); after lost events, those changed since. */
+  /** Every new or changed ticket, for staff (the permission is checked by @Requires(TICKETS)); after lost events, those changed since. */
   watchAll(subscriber: LiveSubscriber<AuthUser | null>): AsyncIterableIterator<SupportTicket> {
     return flatMapAsyncIterator(this.bus.subscribe('tickets'), (event) => this.rows.rowsOf(subscriber, event));
   }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { TicketCategory, TicketPriority, TicketStatus } from '../core/enums';
-import { AdminOnly, SignedIn } from '../graphql/access';
+import { Requires, SignedIn } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { liveSubscriber } from '../graphql/live-subscriber';
 import { SupportTicket } from './support-ticket.entity';
@@ -11,7 +12,7 @@ import { TicketConnection } from './ticket.types';
 
 /**
  * Support tickets and the support desk (docs/graphql-api.md "Support desk"). Signed-in operations reach their
- * resolver only with a user (@SignedIn / @AdminOnly check it first), hence `ctx.user!`; ownership is checked in
+ * resolver only with a user (@SignedIn / @Requires check it first), hence `ctx.user!`; ownership is checked in
  * TicketService.
  */
 @Resolver(() => SupportTicket)
@@ -24,7 +25,7 @@ export class TicketResolver {
     return this.tickets.getVisible(ctx.user, id);
   }
 
-  @AdminOnly()
+  @Requires(Permission.TICKETS)
   @Query(() => TicketConnection, {
     description:
       'The ticket queue, newest activity first, optionally filtered; `first` 1-100 (default 20), `after` an endCursor',
@@ -67,7 +68,7 @@ export class TicketResolver {
     return this.tickets.reply(ctx.user!, ticketId, body);
   }
 
-  @AdminOnly()
+  @Requires(Permission.TICKETS)
   @Mutation(() => SupportTicket, { description: "Sets a ticket's status (admins; any status)" })
   setTicketStatus(
     @Arg('ticketId', () => ID) ticketId: string,
@@ -89,7 +90,7 @@ export class TicketResolver {
     return ticket;
   }
 
-  @AdminOnly()
+  @Requires(Permission.TICKETS)
   @Subscription(() => SupportTicket, {
     description: 'Every new ticket, reply and status change (admins)',
     subscribe: ({ context }) =>

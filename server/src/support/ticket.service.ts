@@ -7,7 +7,8 @@ import {
   ticketReplySchema,
   ticketSchema,
 } from '../../../common/validation';
-import { isAdmin, type AuthUser } from '../accounts/access-token';
+import type { AuthUser } from '../accounts/access-token';
+import { can } from '../staff/permissions';
 import { RateLimitService } from '../accounts/rate-limit.service';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
@@ -43,9 +44,9 @@ const OVERDUE_SQL = (alias: string) =>
 /** A ticket row as `SELECT *` reads it (hydrated into SupportTicket). */
 type TicketRow = Selectable<SupportTickets>;
 
-/** May `user` see `ticket`? Its owner and admins may; everyone else is told it does not exist. */
+/** May `user` see `ticket`? Its owner and staff who answer tickets (TICKETS) may; everyone else is told it does not exist. */
 export function canSeeTicket(user: AuthUser | null, ticket: Pick<SupportTicket, 'userId'>): boolean {
-  return !!user && (ticket.userId === user.id || isAdmin(user));
+  return !!user && (ticket.userId === user.id || can(user, 'TICKETS'));
 }
 
 /** When staff must have answered by: 24 hours after the customer's first unanswered message; null when staff owe nothing. */
@@ -159,13 +160,13 @@ export class TicketService {
   async reply(user: AuthUser, ticketId: string, body: string): Promise<SupportTicket> {
     const values = parseInput(ticketReplySchema, { body });
     if (!isUuid(ticketId)) throw new NotFoundError('Ticket');
-    if (!isAdmin(user)) {
+    if (!can(user, 'TICKETS')) {
       await this.rateLimits.hit([`ticket-reply:user:${user.id}`], this.config.ticketReplyRateLimit);
     }
     return this.db.transaction(async (manager) => {
       const ticket = await this.lockVisible(manager, user, ticketId);
       if (ticket.status === TicketStatus.CLOSED) throw InputError.field('ticketId', TICKET_DESK_MESSAGES.ticketClosed);
-      const fromStaff = isAdmin(user) && ticket.userId !== user.id;
+      const fromStaff = can(user, 'TICKETS') && ticket.userId !== user.id;
       // clock_timestamp(), not now(): replies that waited for the row lock are stamped in the order they were added.
       // A `sql` template, not the builder: the message and the ticket's update from it are one data-modifying CTE chain.
       const rows = await rowsOf(

@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { AdminOnly } from '../graphql/access';
+import { Requires } from '../graphql/access';
+import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDeliveryService } from './webhook-delivery.service';
@@ -15,13 +16,13 @@ export class WebhookResolver {
     private readonly deliveryService: WebhookDeliveryService,
   ) {}
 
-  @AdminOnly()
+  @Requires(Permission.WEBHOOKS)
   @Query(() => [WebhookEndpoint], { description: 'Admin: every webhook endpoint, newest first' })
   webhookEndpoints(): Promise<WebhookEndpoint[]> {
     return this.endpoints.list();
   }
 
-  @AdminOnly()
+  @Requires(Permission.WEBHOOKS)
   @Query(() => [String], {
     description: 'Admin: the event names an endpoint may subscribe to (the domain events, e.g. "order.paid")',
   })
@@ -29,7 +30,7 @@ export class WebhookResolver {
     return WEBHOOK_EVENT_TYPES;
   }
 
-  @AdminOnly()
+  @Requires(Permission.WEBHOOKS)
   @Mutation(() => CreatedWebhookEndpoint, {
     description:
       'Admin: adds an endpoint; the answer holds its signing secret, which is never shown again. In production a URL ' +
@@ -42,7 +43,7 @@ export class WebhookResolver {
     return this.endpoints.create(ctx.user!, input);
   }
 
-  @AdminOnly()
+  @Requires(Permission.WEBHOOKS)
   @Mutation(() => Boolean, {
     description: 'Admin: deletes an endpoint and its delivery log; deliveries still queued are dropped',
   })
@@ -50,7 +51,7 @@ export class WebhookResolver {
     return this.endpoints.delete(ctx.user!, id);
   }
 
-  @AdminOnly()
+  @Requires(Permission.WEBHOOKS)
   @Mutation(() => WebhookDelivery, {
     description:
       'Admin: sends a delivery again now, with the same body and event id (a new signature), whatever its status; ' +
@@ -60,7 +61,7 @@ export class WebhookResolver {
     return this.deliveryService.redeliver(deliveryId);
   }
 
-  @AdminOnly()
+  @Requires(Permission.WEBHOOKS)
   @FieldResolver(() => [WebhookDelivery], {
     description: "The endpoint's deliveries, newest first; `first` 1-100 (default 20)",
   })

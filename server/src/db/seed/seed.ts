@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { insertAccount, isUniqueViolation, normalizeEmail } from '../../accounts/account-records';
 import { hashPassword } from '../../accounts/password';
-import { ADMIN_ROLE } from '../../accounts/user-role.entity';
+import { OWNER_ROLE } from '../../accounts/user-role.entity';
 import { logger } from '../../core/logger';
 import { insertKeys } from '../../inventory/inventory.service';
 import { KeyCipher } from '../../inventory/key-cipher';
@@ -132,7 +132,7 @@ export async function ensureAdmin(
   if (existing.length > 0) return false;
   const passwordHash = await hashPassword(password);
   try {
-    await db.transaction((tx) => insertAccount(tx, { email, passwordHash, fullName, roles: [ADMIN_ROLE] }));
+    await db.transaction((tx) => insertAccount(tx, { email, passwordHash, fullName, roles: [OWNER_ROLE] }));
   } catch (error) {
     // Another replica starting at the same moment created it first.
     if (isUniqueViolation(error)) return false;

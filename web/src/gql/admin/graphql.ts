@@ -60,6 +60,13 @@ export type NotificationKind =
   | 'PAYMENT_CONFIRMED'
   | 'PAYMENT_ISSUE'
   | 'PAYMENT_NOT_RECEIVED'
+  | 'REFUND_CANCELLED'
+  | 'REFUND_CLAIMED'
+  | 'REFUND_OFFERED'
+  | 'REFUND_PAID'
+  | 'REFUND_SENT'
+  | 'REFUND_TO_PAY'
+  | 'STAFF_INVITATION'
   | 'TICKET_REPLY';
 
 export type NotificationStatus =

@@ -20,6 +20,7 @@ export const AdminCustomerRowFragment = graphql(/* GraphQL */ `
     blocked
     blockedAt
     isAdmin
+    emailVerified
   }
 `);
 
@@ -36,12 +37,21 @@ export function CustomerList({ customers, onOpen }: CustomerListProps) {
   return <AdminRows description={customerRows(onOpen)} rows={rows} />;
 }
 
-/** "Blocked" and "Admin" marks next to a name. */
-export function CustomerMarks({ customer }: { customer: Pick<Row, 'blocked' | 'isAdmin'> }) {
+/** "Blocked", "Admin" and "E-mail not confirmed" marks next to a name. */
+export function CustomerMarks({ customer }: { customer: Pick<Row, 'blocked' | 'isAdmin' | 'emailVerified'> }) {
   return (
     <>
       {customer.isAdmin ? <Chip size="small" label="Admin" color="info" variant="outlined" /> : null}
       {customer.blocked ? <Chip size="small" label="Blocked" color="error" /> : null}
+      {/* Shown, never enforced: an unconfirmed account shops and gets its keys (docs/decisions.md "Accounts and sessions"). */}
+      {customer.emailVerified ? null : (
+        <Chip
+          size="small"
+          label="E-mail not confirmed"
+          variant="outlined"
+          sx={{ color: 'text.secondary', fontWeight: 400 }}
+        />
+      )}
     </>
   );
 }
