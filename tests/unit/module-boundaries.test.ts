@@ -89,6 +89,8 @@ const OWNED: { table: string; owner: string; entities: string[] }[] = [
   { table: 'product_keys', owner: 'server/src/inventory/', entities: [] },
   { table: 'chain_payments', owner: 'server/src/payments/', entities: ['ChainPayment'] },
   { table: 'chain_watch_positions', owner: 'server/src/payments/', entities: [] },
+  { table: 'derivation_counters', owner: 'server/src/payments/', entities: [] },
+  { table: 'derived_addresses', owner: 'server/src/payments/', entities: [] },
 ];
 
 /**

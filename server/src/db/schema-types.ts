@@ -79,6 +79,20 @@ export interface ChainWatchPositions {
   updated_at: Generated<Timestamp>;
 }
 
+export interface DerivationCounters {
+  account: string;
+  method: string;
+  next_index: Generated<number>;
+}
+
+export interface DerivedAddresses {
+  account: string;
+  address: string;
+  created_at: Generated<Timestamp>;
+  derivation_index: number;
+  method: string;
+}
+
 export interface DomainEvents {
   dispatched_at: Timestamp | null;
   id: Generated<string>;
@@ -98,6 +112,7 @@ export interface ExchangeRates {
 }
 
 export interface HeldQuotes {
+  address_index: number | null;
   created_at: Generated<Timestamp>;
   crypto_address: string;
   expires_at: Timestamp;
@@ -171,6 +186,7 @@ export interface OrderEvents {
 
 export interface Orders {
   accepted_shortfall_cents: number | null;
+  address_index: number | null;
   amount_due: Numeric | null;
   awaiting_stock_since: Timestamp | null;
   contact_email: string;
@@ -402,6 +418,8 @@ export interface DB {
   certificates: Certificates;
   chain_payments: ChainPayments;
   chain_watch_positions: ChainWatchPositions;
+  derivation_counters: DerivationCounters;
+  derived_addresses: DerivedAddresses;
   domain_events: DomainEvents;
   exchange_rates: ExchangeRates;
   held_quotes: HeldQuotes;

@@ -29,6 +29,7 @@ import type { UploadValue } from '../files/upload-value';
 import { fulfilmentHandler } from '../fulfilment';
 import { keysReservedNote, OrderKeys, reserveKeysSql } from '../inventory/order-keys.service';
 import { ChainPaymentService } from '../payments/chain-payment.service';
+import { DerivedAddresses, type OwnAddress } from '../payments/derived-addresses.service';
 import { PaymentMethodService } from '../payments/payment-method.service';
 import { lockAmounts, uniqueAmountSql } from './unique-amount';
 import { HeldQuotes, type HeldQuote } from './held-quote.service';
@@ -89,7 +90,9 @@ class UnpaidKeysCapError extends InputError {
  *
  * The amount to send is the quote plus the smallest free per-order offset (docs/payments.md "Unique amounts"), chosen
  * in the order's own statement, under a lock on that method's amounts (`lockAmounts`); the unique index
- * `orders_open_payment_amount` is the backstop in the database.
+ * `orders_open_payment_amount` is the backstop in the database. With BTC_XPUB a BTC order gets an address of its own
+ * instead (DerivedAddresses, one more statement) and its amount is the quote itself; `orders_own_address` is the
+ * backstop.
  *
  * Licence keys (products stocked by keys, docs/inventory.md "Reservation"): the order's statement reserves exactly
  * `quantity` available keys (`FOR UPDATE SKIP LOCKED`) and writes the reservation into the order's history; fewer
@@ -111,6 +114,7 @@ export class CheckoutService {
     private readonly reservations: KeyReservations,
     private readonly captcha: CaptchaService,
     private readonly heldQuotes: HeldQuotes,
+    private readonly derivedAddresses: DerivedAddresses,
   ) {}
 
   /**
@@ -147,8 +151,8 @@ export class CheckoutService {
       // After the retry above, whose solution the first try may have used; before the proof is read.
       const captcha = this.captcha.gate('checkout', ip, input.captcha);
       this.paymentMethods.assertAvailable(input.paymentMethod);
-      // assertAvailable guarantees an address.
-      const cryptoAddress = this.paymentMethods.addressFor(input.paymentMethod) as string;
+      // The store's single address; null when each order gets its own (BTC_XPUB: handed out in the order's transaction).
+      const cryptoAddress = this.paymentMethods.addressFor(input.paymentMethod);
       const { quote: price } = await this.products.getPurchasable(details.productId, details.quantity);
       // The amount step 2 showed (docs/payments.md "The quote lock"); a repeated submit gets the order it made.
       let heldQuote: HeldQuote | null = null;
@@ -185,7 +189,7 @@ export class CheckoutService {
 
   private async createOrder(
     user: AuthUser,
-    details: z.output<typeof placeOrderSchema> & { paymentMethod: PaymentMethod; cryptoAddress: string },
+    details: z.output<typeof placeOrderSchema> & { paymentMethod: PaymentMethod; cryptoAddress: string | null },
     heldQuote: HeldQuote | null,
     proof: PaymentProof | null,
     ip: string,
@@ -226,7 +230,18 @@ export class CheckoutService {
         // Notifications are sent on commit only, so they may be queued before the order is written.
         await this.bus.publish(orderChangeEvents(orderId), manager);
         const paymentDueAt = new Date(Date.now() + this.config.paymentWindowHours * 3_600_000);
-        await lockAmounts(manager, details.paymentMethod, details.cryptoAddress);
+        // An address of its own (docs/payments.md "An address per Bitcoin order"): its held quote's, else the next one
+        // of the key (the counter's row lock keeps concurrent checkouts in line; a rollback gives the index back). Its
+        // amount is the quote itself, and nobody else's amounts are at it: no lock on them.
+        const own: OwnAddress | null = heldQuote
+          ? heldQuote.addressIndex === null
+            ? null
+            : { address: heldQuote.cryptoAddress, index: heldQuote.addressIndex }
+          : this.paymentMethods.derivesAddresses(details.paymentMethod)
+            ? await this.derivedAddresses.next(manager, details.paymentMethod)
+            : null;
+        const cryptoAddress = own?.address ?? (details.cryptoAddress as string);
+        if (!own) await lockAmounts(manager, details.paymentMethod, cryptoAddress);
 
         // The order, its first audit event and its domain event (order.created) in one statement, last: the
         // insert locks its status row of order_counts until commit, so nothing else should run in between.
@@ -237,14 +252,14 @@ export class CheckoutService {
              SELECT coalesce(sum(quantity), 0)::int AS keys FROM orders
              WHERE user_id = $2 AND status = $14 AND keys_reserved_until IS NOT NULL
            ), amount AS (
-             ${uniqueAmountSql({ method: '$9', address: '$10', quoted: '$11', unit: '$20', lateDays: '$21', heldQuote: '$24' })}
+             ${uniqueAmountSql({ method: '$9', address: '$10', quoted: '$11', unit: '$20', lateDays: '$21', heldQuote: '$24', ownAddress: '$29::int IS NOT NULL' })}
            ), placed AS (
              INSERT INTO orders (id, user_id, product_id, contact_email, domain_name, quantity, unit_price, total_price,
                                  payment_method, crypto_address, payment_amount_crypto, payment_offset, transaction_id,
                                  payment_proof_file_id, status, idempotency_key, payment_due_at, keys_reserved_until,
-                                 rate_usd, rate_source, rate_fetched_at, quote_expires_at, payable_from)
+                                 rate_usd, rate_source, rate_fetched_at, quote_expires_at, payable_from, address_index)
              SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, amount.value, amount.offset_units, $12, $13, $14, $15, $17,
-                    CASE WHEN $18 > 0 THEN $22::timestamptz END, $25, $26, $27, $28, amount.held_at
+                    CASE WHEN $18 > 0 THEN $22::timestamptz END, $25, $26, $27, $28, amount.held_at, $29
              FROM amount, held WHERE $18 = 0 OR held.keys + $18 <= $23
              ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
              RETURNING *
@@ -279,7 +294,7 @@ export class CheckoutService {
             quote.unitPrice.toFixed(2),
             (quote.totalCents / 100).toFixed(2),
             details.paymentMethod,
-            details.cryptoAddress,
+            cryptoAddress,
             priced.amount,
             details.transactionId,
             file?.id ?? null,
@@ -298,6 +313,7 @@ export class CheckoutService {
             priced.rate.source,
             priced.rate.fetchedAt,
             quoteExpiresAt,
+            own?.index ?? null,
           ],
         );
         const { keys_held: keysHeld, quote_used: quoteUsed, ...placed } = rows[0];

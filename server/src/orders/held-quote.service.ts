@@ -13,6 +13,7 @@ import { RateLimitService } from '../accounts/rate-limit.service';
 import { ChainPaymentService } from '../payments/chain-payment.service';
 import { defineJob } from '../core/job-definition';
 import { logger } from '../core/logger';
+import { DerivedAddresses } from '../payments/derived-addresses.service';
 import { PaymentMethodService, type PricedAmount } from '../payments/payment-method.service';
 import { HELD_QUOTE_GRACE, lockAmounts, uniqueAmountSql } from './unique-amount';
 
@@ -25,6 +26,8 @@ export interface HeldQuote {
   totalCents: number;
   paymentMethod: PaymentMethod;
   cryptoAddress: string;
+  /** The index of its own address (BTC_XPUB); null: the store's single address. */
+  addressIndex: number | null;
   paymentAmountCrypto: string;
   paymentOffset: number;
   rate: PricedAmount['rate'];
@@ -53,6 +56,7 @@ function fromRow(row: Record<string, unknown>): HeldQuote {
     totalCents: Number(row.total_cents),
     paymentMethod: row.payment_method as PaymentMethod,
     cryptoAddress: row.crypto_address as string,
+    addressIndex: (row.address_index as number | null) ?? null,
     paymentAmountCrypto: row.payment_amount_crypto as string,
     paymentOffset: row.payment_offset as number,
     rate: {
@@ -85,6 +89,7 @@ export class HeldQuotes {
     private readonly rateLimits: RateLimitService,
     private readonly blockRules: BlockRuleService,
     private readonly chainPayments: ChainPaymentService,
+    private readonly derivedAddresses: DerivedAddresses,
   ) {}
 
   /**
@@ -104,16 +109,18 @@ export class HeldQuotes {
     await this.blockRules.assertAllowed({ ip }, 'checkout');
     const { quantity: valid, quote } = await this.products.getPurchasable(productId, quantity);
     this.paymentMethods.assertAvailable(method);
-    const address = this.paymentMethods.addressFor(method) as string;
+    // With BTC_XPUB the quote gets the next address of its own (below, once it is sure to be held); else the store's.
+    const ownAddress = this.paymentMethods.derivesAddresses(method);
+    const single = ownAddress ? null : (this.paymentMethods.addressFor(method) as string);
     const priced = this.paymentMethods.price(quote.totalCents, method);
     const expiresAt = new Date(Date.now() + this.config.rateLockMinutes * 60_000);
     return this.db.transaction(async (manager) => {
       const [same]: Record<string, unknown>[] = await manager.query(
         `SELECT * FROM held_quotes
-         WHERE user_id = $1 AND product_id = $2 AND quantity = $3 AND payment_method = $4 AND crypto_address = $5
-           AND total_cents = $6 AND order_id IS NULL AND expires_at > now() + $7 * interval '1 millisecond'
+         WHERE user_id = $1 AND product_id = $2 AND quantity = $3 AND payment_method = $4
+           AND (crypto_address = $5 OR ($5::text IS NULL AND address_index IS NOT NULL)) AND total_cents = $6 AND order_id IS NULL AND expires_at > now() + $7 * interval '1 millisecond'
          ORDER BY created_at DESC LIMIT 1`,
-        [user.id, productId, valid, method, address, quote.totalCents, REUSE_MIN_REMAINING_MS],
+        [user.id, productId, valid, method, single, quote.totalCents, REUSE_MIN_REMAINING_MS],
       );
       if (same) return fromRow(same);
       await this.rateLimits.hitEach(
@@ -128,15 +135,19 @@ export class HeldQuotes {
       if (live.count >= HELD_PER_ACCOUNT) {
         throw new RateLimitedError(Math.max(1, Math.ceil(((live.oldest_end as Date).getTime() - Date.now()) / 1000)));
       }
-      await lockAmounts(manager, method, address);
+      // An address of its own is nobody else's: no amounts to share, so no lock on them (the counter's row lock keeps
+      // concurrent holds in line instead).
+      const own = ownAddress ? await this.derivedAddresses.next(manager, method) : null;
+      const address = own?.address ?? (single as string);
+      if (!own) await lockAmounts(manager, method, address);
       const [row]: Record<string, unknown>[] = await manager.query(
         `WITH amount AS (
-           ${uniqueAmountSql({ method: '$4', address: '$5', quoted: '$7', unit: '$8', lateDays: '$9', heldQuote: 'NULL' })}
+           ${uniqueAmountSql({ method: '$4', address: '$5', quoted: '$7', unit: '$8', lateDays: '$9', heldQuote: 'NULL', ownAddress: '$14::int IS NOT NULL' })}
          )
          INSERT INTO held_quotes (user_id, product_id, quantity, total_cents, payment_method, crypto_address,
                                   payment_amount_crypto, payment_offset, rate_usd, rate_source, rate_fetched_at,
-                                  expires_at)
-         SELECT $1, $2, $3, $6, $4, $5, amount.value, amount.offset_units, $10, $11, $12, $13 FROM amount
+                                  expires_at, address_index)
+         SELECT $1, $2, $3, $6, $4, $5, amount.value, amount.offset_units, $10, $11, $12, $13, $14 FROM amount
          RETURNING *`,
         [
           user.id,
@@ -152,6 +163,7 @@ export class HeldQuotes {
           priced.rate.source,
           priced.rate.fetchedAt,
           expiresAt,
+          own?.index ?? null,
         ],
       );
       // Every offset up to the highest taken: refused like a checkout with nothing free (never in practice).

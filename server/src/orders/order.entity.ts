@@ -60,6 +60,13 @@ export class Order {
   @Column({ name: 'payment_offset', type: 'integer', nullable: true })
   paymentOffset: number | null;
 
+  /**
+   * The index of the order's own receive address (m/…/0/index of BTC_XPUB, docs/payments.md "An address per Bitcoin
+   * order"); null when it pays the store's single address.
+   */
+  @Column({ name: 'address_index', type: 'integer', nullable: true })
+  addressIndex: number | null;
+
   @Field(() => String, {
     nullable: true,
     description:

@@ -27,6 +27,7 @@ export class PayableOrdersService extends PayableOrders {
       open: order.status === OrderStatus.PENDING,
       paymentMethod: order.paymentMethod,
       cryptoAddress: order.cryptoAddress,
+      addressIndex: order.addressIndex,
       paymentAmountCrypto: order.paymentAmountCrypto,
       transactionId: order.transactionId,
       paymentsCountFrom: order.paymentsCountFrom,
@@ -69,6 +70,42 @@ export class PayableOrdersService extends PayableOrders {
       [method, address, latePaymentDays, OrderStatus.PENDING],
     );
     return oldest;
+  }
+
+  async ownAddressesAwaiting(method: PaymentMethod, latePaymentDays: number): Promise<string[]> {
+    const rows: { address: string }[] = await this.db.query(
+      `SELECT crypto_address AS address FROM orders
+       WHERE payment_method = $1 AND address_index IS NOT NULL AND status = $3
+       UNION
+       SELECT crypto_address FROM orders
+       WHERE payment_method = $1 AND address_index IS NOT NULL AND payment_due_at > now() - $2 * interval '1 day'
+       UNION
+       SELECT crypto_address FROM held_quotes
+       WHERE payment_method = $1 AND address_index IS NOT NULL AND order_id IS NULL
+         AND expires_at > now() - interval '${HELD_QUOTE_GRACE}'`,
+      [method, latePaymentDays, OrderStatus.PENDING],
+    );
+    return rows.map((row) => row.address);
+  }
+
+  async ofOwnAddress(
+    manager: EntityManager,
+    payment: PaymentSighting,
+    latePaymentDays: number,
+  ): Promise<string | 'quote' | 'none' | null> {
+    const [row]: { order_id: string | null; payable: boolean | null; quote: boolean }[] = await manager.query(
+      `SELECT o.id AS order_id,
+              (o.status = ${PENDING} OR o.payment_due_at > now() - $3 * interval '1 day')
+                AND coalesce(o.payable_from, o.created_at) <= $4::timestamptz + $5 * interval '1 millisecond' AS payable,
+              EXISTS (SELECT 1 FROM held_quotes q
+                      WHERE q.payment_method = $1 AND q.crypto_address = $2 AND q.address_index IS NOT NULL
+                        AND q.order_id IS NULL) AS quote
+       FROM (SELECT 1) one
+       LEFT JOIN orders o ON o.payment_method = $1 AND o.crypto_address = $2 AND o.address_index IS NOT NULL`,
+      [payment.method, payment.address, latePaymentDays, payment.sentAt, payment.clockSkewMs],
+    );
+    if (row.order_id) return row.payable ? row.order_id : 'none';
+    return row.quote ? 'quote' : null;
   }
 
   async ofAmount(

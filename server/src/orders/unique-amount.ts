@@ -32,6 +32,9 @@ export const HELD_QUOTE_GRACE = '1 hour';
  * the held amounts between the quote and quote + MAX_OFFSET units (one range of orders_payment_amount_idx and of
  * held_quotes_amount_idx) and takes the smallest offset none of them has: 1, or one above a held one.
  *
+ * `ownAddress` (an SQL boolean) says the order or quote has an address of its own (BTC_XPUB, docs/payments.md "An address
+ * per Bitcoin order"): then nothing else pays there, and the amount is the quote itself (offset 0).
+ *
  * A held quote keeps its amount for HELD_QUOTE_GRACE past its expiry. The rest an UNDERPAID order asks for
  * (`amount_due`) is held too: a payment of it is that order's only while no other order or quote has it.
  */
@@ -42,6 +45,7 @@ export function uniqueAmountSql(p: {
   unit: string;
   lateDays: string;
   heldQuote: string;
+  ownAddress: string;
 }) {
   const quoted = `${p.quoted}::numeric`;
   const unit = `${p.unit}::numeric`;
@@ -69,7 +73,9 @@ export function uniqueAmountSql(p: {
       WHERE candidate.k <= ${MAX_OFFSET} AND NOT EXISTS (SELECT 1 FROM held WHERE held.k = candidate.k)
     )
     SELECT ${quoted} + free.k * ${unit} AS value, free.k AS offset_units, NULL::timestamptz AS held_at
-    FROM free WHERE free.k IS NOT NULL AND ${p.heldQuote}::uuid IS NULL
+    FROM free WHERE free.k IS NOT NULL AND ${p.heldQuote}::uuid IS NULL AND NOT (${p.ownAddress})
+    UNION ALL
+    SELECT ${quoted}, 0::bigint, NULL::timestamptz WHERE ${p.heldQuote}::uuid IS NULL AND (${p.ownAddress})
     UNION ALL
     SELECT payment_amount_crypto, payment_offset, created_at FROM held_quotes
     WHERE id = ${p.heldQuote}::uuid AND order_id IS NULL`;

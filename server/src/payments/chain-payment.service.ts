@@ -40,6 +40,14 @@ const DROPPED_AFTER_MS = 3_600_000;
 /** Unconfirmed payments re-read per chain and poll, at most. */
 const UNCONFIRMED_PER_POLL = 500;
 
+/**
+ * Orders' own addresses (BTC_XPUB) read per chain and poll, at most, those read longest ago first: each is one request
+ * (more only for an address with over 25 confirmed transactions since its last read), so a poll makes at most about
+ * this many requests however many orders are open, and 1,000 open orders are each read every 1,000 / 50 = 20 polls
+ * (5 minutes at PAYMENT_POLL_SECONDS=15). A customer who types their transaction id is read at once anyway.
+ */
+export const OWN_ADDRESSES_PER_POLL = 50;
+
 /** What one poll of one chain did (the bench reports it). */
 export interface PollReport {
   method: PaymentMethod;
@@ -53,6 +61,8 @@ export interface PollReport {
 interface QuoteToPay {
   paymentMethod: PaymentMethod;
   cryptoAddress: string;
+  /** Set: the quote's own address (any payment there in time is its). */
+  addressIndex: number | null;
   paymentAmountCrypto: string;
   createdAt: Date;
   expiresAt: Date;
@@ -80,11 +90,14 @@ export class ChainPaymentService {
     private readonly observer: PaymentObserver,
   ) {}
 
-  /** The methods read from a chain that have an address to watch. */
-  private watched(): { watch: ChainWatch; address: string }[] {
+  /**
+   * The methods read from a chain that have an address to watch: the store's single address (null: none), and with
+   * an extended key, the orders' own addresses.
+   */
+  private watched(): { watch: ChainWatch; address: string | null }[] {
     return this.readers.all().flatMap((watch) => {
-      const address = this.methods.addressFor(watch.method);
-      return address ? [{ watch, address }] : [];
+      const address = this.methods.singleAddress(watch.method);
+      return address || this.methods.derivesAddresses(watch.method) ? [{ watch, address }] : [];
     });
   }
 
@@ -111,15 +124,16 @@ export class ChainPaymentService {
     }
   }
 
-  private async pollChain(watch: ChainWatch, address: string): Promise<PollReport> {
+  private async pollChain(watch: ChainWatch, address: string | null): Promise<PollReport> {
     const report: PollReport = { method: watch.method, typedChecked: 0, transfersSeen: 0, unconfirmedRefreshed: 0 };
     try {
       const tip = await watch.reader.tipHeight();
       // The address and the payments awaiting confirmations first: what every customer's payment depends on must not
       // wait behind (or fail with) a transaction someone typed.
-      report.transfersSeen = await this.watchAddress(watch, address, tip);
+      report.transfersSeen = address ? await this.watchAddress(watch, address, tip) : 0;
+      report.transfersSeen += await this.watchOwnAddresses(watch, address, tip);
       report.unconfirmedRefreshed = await this.refreshUnconfirmed(watch, tip);
-      report.typedChecked = await this.checkTypedIds(watch, address, tip);
+      report.typedChecked = await this.checkTypedIds(watch, tip);
     } catch (error) {
       // One method's failure ends its own poll only: the other chains' polls (run alongside) go on, and the next poll
       // tries this one again. Logged once per poll, with the method.
@@ -141,7 +155,7 @@ export class ChainPaymentService {
    * fails (an answer over the size cap, an ID the API chokes on) is that order's problem, logged and tried again next
    * poll; three failed reads in a row mean the API itself is failing, and the rest wait for the next poll.
    */
-  private async checkTypedIds(watch: ChainWatch, address: string, tip: number): Promise<number> {
+  private async checkTypedIds(watch: ChainWatch, tip: number): Promise<number> {
     // An id not found yet, or one that paid too little (the rest may come in it: ETH's internal transfers).
     const typed = await this.orders.typedToCheck(
       watch.method,
@@ -154,7 +168,7 @@ export class ChainPaymentService {
     let failedInARow = 0;
     for (const id of typed) {
       try {
-        await this.isolated({ orderId: id }, () => this.checkTyped(id, watch, address, tip));
+        await this.isolated({ orderId: id }, () => this.checkTyped(id, watch, tip));
         failedInARow = 0;
       } catch (error) {
         if (!(error instanceof ChainReadError)) throw error;
@@ -170,10 +184,9 @@ export class ChainPaymentService {
     const order = await this.orders.find(orderId);
     if (!order?.open || !order.transactionId) return;
     const watch = this.readers.forMethod(order.paymentMethod);
-    const address = this.methods.addressFor(order.paymentMethod);
-    if (!watch || !address) return;
+    if (!watch) return;
     try {
-      await this.checkTyped(order.id, watch, address, await watch.reader.tipHeight());
+      await this.checkTyped(order.id, watch, await watch.reader.tipHeight());
     } catch (error) {
       // The poll reads it again; the customer sees nothing until then.
       if (!(error instanceof ChainReadError)) throw error;
@@ -187,18 +200,27 @@ export class ChainPaymentService {
    * settles it. Nothing when none.
    */
   async claimSeen(
-    order: Pick<PayableOrder, 'id' | 'paymentMethod' | 'cryptoAddress' | 'paymentAmountCrypto' | 'paymentsCountFrom'>,
+    order: Pick<
+      PayableOrder,
+      'id' | 'paymentMethod' | 'cryptoAddress' | 'addressIndex' | 'paymentAmountCrypto' | 'paymentsCountFrom'
+    >,
   ): Promise<void> {
     const watch = this.readers.forMethod(order.paymentMethod);
     if (!watch) return;
+    const ownAddress = order.addressIndex !== null;
     const ours = await this.db.transaction(async (manager) => {
       const seen = await this.unattributedFor(manager, watch, order.cryptoAddress, {
-        amount: order.paymentAmountCrypto,
+        amount: ownAddress ? null : order.paymentAmountCrypto,
         from: order.paymentsCountFrom,
         until: null,
       });
       const claimed: string[] = [];
       for (const payment of seen) {
+        // At its own address, every payment is its own, whatever the amount (the settlement judges the amount).
+        if (ownAddress) {
+          claimed.push(payment.id);
+          continue;
+        }
         // Short of the amount (an exchange fee): the order's only when nothing else at the address could explain it.
         if (decimalToUnits(payment.shown, 8) !== decimalToUnits(order.paymentAmountCrypto, 8)) {
           const sighting = this.sighting(watch, order.cryptoAddress, payment.shown, payment.sentAt);
@@ -234,7 +256,7 @@ export class ChainPaymentService {
     const watch = this.readers.forMethod(quote.paymentMethod);
     if (!watch) return false;
     const seen = await this.unattributedFor(this.db.manager, watch, quote.cryptoAddress, {
-      amount: quote.paymentAmountCrypto,
+      amount: quote.addressIndex !== null ? null : quote.paymentAmountCrypto,
       from: quote.createdAt,
       until: quote.expiresAt,
     });
@@ -243,21 +265,22 @@ export class ChainPaymentService {
 
   /**
    * The payments on record to `address` that no order has, of `amount` or short of it within the method's tolerance
-   * (in the method's shown decimals), sent (in a block, or first seen) from `from` (less the chain's clock allowance)
-   * until `until` (null: now).
+   * (in the method's shown decimals; null: of any amount, at an address of an order's own), sent (in a block, or
+   * first seen) from `from` (less the chain's clock allowance) until `until` (null: now).
    */
   private async unattributedFor(
     manager: EntityManager,
     watch: ChainWatch,
     address: string,
-    window: { amount: string; from: Date; until: Date | null },
+    window: { amount: string | null; from: Date; until: Date | null },
   ): Promise<{ id: string; shown: string; sentAt: Date }[]> {
     const decimals = this.methods.decimals(watch.method);
     const rows: { id: string; to_address: string; shown: string; sent_at: Date }[] = await manager.query(
       `SELECT id, to_address, trunc(amount, $2)::text AS shown, coalesce(block_time, detected_at) AS sent_at
        FROM chain_payments
        WHERE method = $1 AND order_id IS NULL AND status <> $3
-         AND trunc(amount, $2) <= $4::numeric AND trunc(amount, $2) >= $4::numeric * (1 - $5::numeric / 100)
+         AND ($4::numeric IS NULL
+              OR (trunc(amount, $2) <= $4::numeric AND trunc(amount, $2) >= $4::numeric * (1 - $5::numeric / 100)))
          AND coalesce(block_time, detected_at) >= $6::timestamptz - $7 * interval '1 millisecond'
          AND ($8::timestamptz IS NULL OR coalesce(block_time, detected_at) <= $8::timestamptz)`,
       [
@@ -292,9 +315,11 @@ export class ChainPaymentService {
   }
 
   /** Reads the transaction id order `orderId` was given and records what it paid, or flags what is wrong with it. */
-  private async checkTyped(orderId: string, watch: ChainWatch, address: string, tip: number): Promise<void> {
+  private async checkTyped(orderId: string, watch: ChainWatch, tip: number): Promise<void> {
     const order = await this.orders.find(orderId);
     if (!order?.open || !order.transactionId) return;
+    // The address the order asks to be paid at: the store's, or its own (BTC_XPUB).
+    const address = order.cryptoAddress;
     const txId = order.transactionId;
     const { facts, clockSkewMs } = watch.definition;
     const tx = await watch.reader.transaction(txId);
@@ -328,11 +353,42 @@ export class ChainPaymentService {
   }
 
   /**
+   * Reads the orders' own addresses (BTC_XPUB) awaiting payments, at most OWN_ADDRESSES_PER_POLL of them per poll,
+   * those read longest ago (or never) first, so that every one is read in turn however many orders are open; forgets
+   * the places of those no longer awaited (keeping the store's single address's, `single`). Returns how many
+   * transfers it saw.
+   */
+  private async watchOwnAddresses(watch: ChainWatch, single: string | null, tip: number): Promise<number> {
+    const awaited = await this.orders.ownAddressesAwaiting(watch.method, this.config.chains.latePaymentDays);
+    await this.db.query(
+      `DELETE FROM chain_watch_positions
+       WHERE method = $1 AND address <> ALL ($2::text[]) AND ($3::text IS NULL OR address <> $3)`,
+      [watch.method, awaited, single],
+    );
+    if (awaited.length === 0) return 0;
+    const due: { address: string }[] = await this.db.query(
+      `SELECT a.address FROM unnest($2::text[]) a (address)
+       LEFT JOIN chain_watch_positions p ON p.method = $1 AND p.address = a.address
+       ORDER BY p.updated_at NULLS FIRST, a.address LIMIT $3`,
+      [watch.method, awaited, OWN_ADDRESSES_PER_POLL],
+    );
+    let seen = 0;
+    // Read from height 0 the first time: an address handed out to one order has no history but that order's payments.
+    for (const { address } of due) seen += await this.watchAddress(watch, address, tip, 0);
+    return seen;
+  }
+
+  /**
    * Reads new payments to `address` (from where the last poll stopped) and records those that pay an order's unique
    * amount; the others are recorded unattributed, so a transaction id given later can claim them. Reads nothing while
    * no order waits for a payment there. Returns how many transfers it saw.
    */
-  private async watchAddress(watch: ChainWatch, address: string, tip: number): Promise<number> {
+  private async watchAddress(
+    watch: ChainWatch,
+    address: string,
+    tip: number,
+    firstFrom: number | null = null,
+  ): Promise<number> {
     const oldest = await this.orders.oldestAwaiting(watch.method, address, this.config.chains.latePaymentDays);
     if (!oldest) {
       // Nothing to look for: the next order starts from the recent past, not from a backlog.
@@ -350,7 +406,7 @@ export class ChainPaymentService {
       `SELECT position FROM chain_watch_positions WHERE method = $1 AND address = $2`,
       [watch.method, address],
     );
-    const page = await watch.reader.incoming(address, rows.length > 0 ? Number(rows[0].position) : null);
+    const page = await watch.reader.incoming(address, rows.length > 0 ? Number(rows[0].position) : firstFrom);
     let seen = 0;
     for (const tx of page.transactions) {
       if (tx.status === 'failed' || (tx.blockTime && tx.blockTime.getTime() < notBefore)) continue;
@@ -412,20 +468,29 @@ export class ChainPaymentService {
       const shown = this.shownAmount(watch, transfer.units);
       const sighting = this.sighting(watch, address, shown, tx.blockTime ?? new Date());
       const tolerance = this.methods.tolerancePercent(method);
-      const exact = await this.orders.ofAmount(
-        manager,
-        sighting,
-        claimant?.id ?? null,
-        this.config.chains.latePaymentDays,
-      );
+      // An order's own address (BTC_XPUB): the payment is that order's whatever its amount, and no one else's, even
+      // if the amount is another order's; a quote held there (not placed yet) keeps it for its order.
+      const own = await this.orders.ofOwnAddress(manager, sighting, this.config.chains.latePaymentDays);
+      const exact =
+        own === null
+          ? await this.orders.ofAmount(manager, sighting, claimant?.id ?? null, this.config.chains.latePaymentDays)
+          : own === 'quote' || own === 'none'
+            ? null
+            : own;
       const claimantsAmount =
-        claimant !== null && decimalToUnits(shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8);
+        own === null &&
+        claimant !== null &&
+        decimalToUnits(shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8);
       // A quote held at checkout (paid before its order is placed) keeps what is its: the order claims it when placed.
+      const byAmountOnly = own === null && exact === null && !claimantsAmount;
       const quoted =
-        exact === null && !claimantsAmount ? await this.orders.heldQuoteExplains(manager, sighting, tolerance) : null;
+        own === 'quote'
+          ? 'exact'
+          : byAmountOnly
+            ? await this.orders.heldQuoteExplains(manager, sighting, tolerance)
+            : null;
       // Slightly short (an exchange kept its fee): the order whose payment tolerance explains it, when only one does.
-      const explained =
-        exact === null && !claimantsAmount ? await this.orders.withinTolerance(manager, sighting, tolerance) : null;
+      const explained = byAmountOnly ? await this.orders.withinTolerance(manager, sighting, tolerance) : null;
       const byAmount =
         exact ??
         (!quoted && explained?.length === 1 && (!claimant || explained[0] === claimant.id) ? explained[0] : null);

@@ -35,18 +35,38 @@ export class PaymentMethodService {
     private readonly rates: RateService,
   ) {}
 
-  /** The receiving address of a method, or null when it has none (or is never accepted). */
+  /**
+   * The address a new order of the method pays: the store's single receiving address; null when it has none, when it
+   * is never accepted, or when each order gets an address of its own (`derivesAddresses`).
+   */
   addressFor(method: PaymentMethod): string | null {
+    return this.derivesAddresses(method) ? null : this.singleAddress(method);
+  }
+
+  /**
+   * The store's single receiving address of a method as configured, or null. With an extended key it is no longer
+   * handed out, but orders placed before may still await payments there (the chain watcher reads it while they do).
+   */
+  singleAddress(method: PaymentMethod): string | null {
     const { facts } = methodDefinition(method);
     if (!facts.accepted) return null;
     return this.config.paymentMethods[facts.key].address ?? null;
   }
 
-  isAvailable(method: PaymentMethod): boolean {
-    return this.addressFor(method) !== null;
+  /**
+   * Whether each order of the method gets an address of its own (BTC_XPUB, docs/payments.md "An address per Bitcoin
+   * order"), handed out by DerivedAddresses; its amount is then the quote itself, with no offset.
+   */
+  derivesAddresses(method: PaymentMethod): boolean {
+    const { facts } = methodDefinition(method);
+    return facts.accepted && !!this.config.paymentMethods[facts.key].derivation;
   }
 
-  /** Throws PAYMENT_METHOD_UNAVAILABLE for PayPal, Skrill and methods without an address. */
+  isAvailable(method: PaymentMethod): boolean {
+    return this.addressFor(method) !== null || this.derivesAddresses(method);
+  }
+
+  /** Throws PAYMENT_METHOD_UNAVAILABLE for PayPal, Skrill and methods with neither an address nor a key. */
   assertAvailable(method: PaymentMethod): void {
     if (!this.isAvailable(method)) throw new PaymentMethodUnavailableError(MESSAGES.paymentMethodUnavailable);
   }
@@ -112,9 +132,18 @@ export class PaymentMethodService {
     return rate;
   }
 
+  /**
+   * The payment request a wallet reads for `amount` to `address`: the method's URI (BIP-21, EIP-681…), naming the
+   * token contract it is configured with where the URI names one (USDT on Ethereum).
+   */
+  paymentUri(method: PaymentMethod, address: string, amount: string): string {
+    const { facts } = methodDefinition(method);
+    return facts.paymentUri(address, amount, this.config.paymentMethods[facts.key].token ?? null);
+  }
+
   /** An SVG QR code of the payment request of an order: its address and exact amount (the method's URI). */
   paymentQrSvg(method: PaymentMethod, address: string, amount: string): Promise<string> {
-    return QRCode.toString(methodDefinition(method).facts.paymentUri(address, amount), QR_OPTIONS);
+    return QRCode.toString(this.paymentUri(method, address, amount), QR_OPTIONS);
   }
 
   /** Every method in display order, with QR codes for configured addresses (cached) and the rate of now. */
@@ -140,8 +169,8 @@ export class PaymentMethodService {
     info.qrSvg = address ? await QRCode.toString(address, QR_OPTIONS) : null;
     info.usdRate = null;
     info.decimals = this.decimals(method);
-    info.available = address !== null;
-    const watch = address ? this.readers.forMethod(method) : null;
+    info.available = this.isAvailable(method);
+    const watch = info.available ? this.readers.forMethod(method) : null;
     info.confirmedOnChain = watch !== null;
     info.requiredConfirmations = watch?.requiredConfirmations ?? null;
     return info;

@@ -18,6 +18,8 @@ export interface PayableOrder {
   open: boolean;
   paymentMethod: PaymentMethod;
   cryptoAddress: string;
+  /** Its own address's index (BTC_XPUB): any payment there is its own, whatever the amount; null: the store's address. */
+  addressIndex: number | null;
   paymentAmountCrypto: string;
   transactionId: string | null;
   /** Payments sent from this moment on may be its own (its held quote's start, else its creation). */
@@ -65,6 +67,25 @@ export abstract class PayableOrders {
    * be for was created; null: nothing waits for a payment there.
    */
   abstract oldestAwaiting(method: PaymentMethod, address: string, latePaymentDays: number): Promise<Date | null>;
+
+  /**
+   * The addresses of their own (BTC_XPUB) that orders of `method` (open, or ended within `latePaymentDays`) and quotes
+   * held at checkout (not placed yet, within their grace) await payments at.
+   */
+  abstract ownAddressesAwaiting(method: PaymentMethod, latePaymentDays: number): Promise<string[]>;
+
+  /**
+   * Whose own address (BTC_XPUB) the payment went to: the order's id (open, or ended within `latePaymentDays`, its
+   * payments counting from before it was sent), 'quote' when a quote held at checkout and not placed yet has it (its
+   * order claims the payment once placed), 'none' when the address is an order's that the payment cannot be for (sent
+   * before it, or long after it ended: nobody's), null when no order or quote has the address as its own (the
+   * store's single address).
+   */
+  abstract ofOwnAddress(
+    manager: EntityManager,
+    payment: PaymentSighting,
+    latePaymentDays: number,
+  ): Promise<string | 'quote' | 'none' | null>;
 
   /**
    * The order whose unique amount the payment is (open, or ended within `latePaymentDays`, placed before it was

@@ -376,7 +376,11 @@ export class RateService {
               ? combined.rate.divergencePercent
               : combined.none.divergencePercent,
         methods: PAYMENT_METHOD_DEFINITIONS.filter(
-          (d) => d.facts.accepted && d.facts.currency === currency && this.config.paymentMethods[d.facts.key].address,
+          (d) =>
+            d.facts.accepted &&
+            d.facts.currency === currency &&
+            // Payable: an address, or a key to derive one per order from (BTC_XPUB).
+            (this.config.paymentMethods[d.facts.key].address || this.config.paymentMethods[d.facts.key].derivation),
         ).map((d) => d.method),
       };
     });

@@ -15,10 +15,22 @@ import type { ChainReader } from '../chains/chain-reader';
 /** A setting that fails its chain's checks: [variable, value, problem] ("fails its EIP-55 checksum"). */
 export type SettingProblem = [variable: string, value: string, problem: string];
 
+/**
+ * Addresses derived one per order from an extended public key (BTC_XPUB, docs/payments.md "An address per Bitcoin
+ * order"): which key, and its receive address number `index`.
+ */
+export interface AddressDerivation {
+  /** The key's fingerprint: each key counts its addresses from 0 (a new key is a new account). */
+  readonly account: string;
+  address(index: number): string;
+}
+
 /** What the environment says about one method, as config.ts keeps it. */
 export interface MethodSettings {
-  /** Where customers pay; undefined: the method is shown unavailable and refused. */
+  /** Where customers pay; undefined: the method is shown unavailable and refused, unless it derives addresses. */
   readonly address: string | undefined;
+  /** Set: each order gets an address of its own, derived from this key (`address` is then not handed out). */
+  readonly derivation?: AddressDerivation | null;
   readonly usdRate: number;
   /** Confirmations a payment needs; null for a method without a chain. */
   readonly confirmations: number | null;
@@ -76,6 +88,7 @@ export function defineServerMethod<Shape extends z.ZodRawShape, Chain>(definitio
     context: { production: boolean },
   ): {
     address: string | undefined;
+    derivation?: AddressDerivation | null;
     usdRate: number;
     confirmations: number | null;
     chain: Chain | null;

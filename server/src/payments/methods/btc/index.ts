@@ -1,6 +1,7 @@
 /**
- * BTC (docs/payments.md): outputs paying PAY_ADDRESS_BTC, read from an Esplora-compatible API (BTC_API_URL:
- * Blockstream's, mempool.space's, or your own electrs).
+ * BTC (docs/payments.md): outputs paying PAY_ADDRESS_BTC, or with BTC_XPUB an address per order derived from the
+ * seller's BIP-84 account key, read from an Esplora-compatible API (BTC_API_URL: Blockstream's, mempool.space's, or
+ * your own electrs).
  */
 import { BTC } from '../../../../../common/payment-methods/btc';
 import { confirmations, optionalString, optionalUrl, usdRate } from '../../../config-fields';
@@ -8,23 +9,46 @@ import { bech32OrExactKey } from '../../chains/address-key';
 import { BtcReader } from '../../chains/btc-reader';
 import { defineServerMethod, problemsOf } from '../definition';
 import { btcAddressProblem } from './address';
+import { parseBtcXpub, type BtcAccount } from './xpub';
 
 export const btcMethod = defineServerMethod({
   facts: BTC,
   env: {
     PAY_ADDRESS_BTC: optionalString,
+    /** The seller's BIP-84 account key (zpub; xpub; vpub or tpub for testnet): an address per order. */
+    BTC_XPUB: optionalString,
     BTC_API_URL: optionalUrl(['http:', 'https:']),
     /** About 30 minutes. */
     CONFIRMATIONS_BTC: confirmations(3),
     RATE_BTC_USD: usdRate(BTC.defaultUsdRate),
   },
-  configure: (e, { production }) => ({
-    address: e.PAY_ADDRESS_BTC,
-    usdRate: e.RATE_BTC_USD,
-    confirmations: e.CONFIRMATIONS_BTC,
-    chain: e.BTC_API_URL ? { apiUrl: e.BTC_API_URL } : null,
-    problems: problemsOf([['PAY_ADDRESS_BTC', e.PAY_ADDRESS_BTC, (v) => btcAddressProblem(v, { production })]]),
-  }),
+  configure: (e, { production }) => {
+    let derivation: BtcAccount | null = null;
+    let xpubProblem: string | null = null;
+    if (e.BTC_XPUB !== undefined) {
+      try {
+        derivation = parseBtcXpub(e.BTC_XPUB, { production });
+      } catch (error) {
+        xpubProblem = (error as Error).message;
+      }
+    }
+    return {
+      address: e.PAY_ADDRESS_BTC,
+      derivation,
+      usdRate: e.RATE_BTC_USD,
+      confirmations: e.CONFIRMATIONS_BTC,
+      chain: e.BTC_API_URL ? { apiUrl: e.BTC_API_URL } : null,
+      problems: problemsOf([
+        ['PAY_ADDRESS_BTC', e.PAY_ADDRESS_BTC, (v) => btcAddressProblem(v, { production })],
+        // A private key pasted by mistake is not repeated into the logs: its first four characters say enough.
+        [
+          'BTC_XPUB',
+          e.BTC_XPUB && /^[a-zA-Z]prv/.test(e.BTC_XPUB) ? `${e.BTC_XPUB.slice(0, 4)}…` : e.BTC_XPUB,
+          () => xpubProblem,
+        ],
+      ]),
+    };
+  },
   addressKey: bech32OrExactKey,
   // Miners may stamp a block up to two hours from real time.
   payoutAddressProblem: (address, context) => btcAddressProblem(address, context),
