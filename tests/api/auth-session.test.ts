@@ -4,6 +4,7 @@
  * and rotation under concurrency.
  */
 import { eventually } from '../support/eventually';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '../../common/validation';
 import { startTestServer, type GqlResponse, type TestServer, type TestUser } from '../support/test-server';
@@ -210,6 +211,44 @@ describe('refreshSession', () => {
     for (const successor of successors) {
       expect((await server.gql(REFRESH, {}, { cookie: successor })).errors).toBeUndefined();
     }
+  });
+
+  it('leaves no token of a family alive when it ends while a stolen cookie is being refreshed in a loop', async () => {
+    // A thief refreshes a stolen cookie as fast as the store answers while the owner signs out (the family's end)
+    // or comes back with a cookie rotated long ago (reuse): the token whose rotation was in flight must end too.
+    const survivors: string[] = [];
+    for (const how of ['signOut', 'reuse', 'signOut', 'reuse', 'signOut', 'reuse', 'signOut', 'reuse'] as const) {
+      const user = await server.createUser();
+      const owner = cookieOf(await signIn(user));
+      let thief = cookieOf(await server.gql(REFRESH, {}, { cookie: owner }));
+      if (how === 'reuse') {
+        await server.sql(`UPDATE sessions SET revoked_at = now() - interval '31 seconds' WHERE token_hash = $1`, [
+          tokenHash(owner),
+        ]);
+      }
+      let stop = false;
+      const loop = (async () => {
+        while (!stop) {
+          const res = await server.gql(REFRESH, {}, { cookie: thief });
+          if (res.errors) return;
+          thief = cookieOf(res);
+        }
+      })();
+      await sleep(30);
+      const ended = await server.gql(how === 'signOut' ? SIGN_OUT : REFRESH, {}, { cookie: owner });
+      if (how === 'signOut') expect(ended.data).toEqual({ signOut: true });
+      else expectUnauthenticated(ended);
+      await sleep(30);
+      stop = true;
+      await loop;
+      if (!(await server.gql(REFRESH, {}, { cookie: thief })).errors) survivors.push(how);
+      const [{ live }] = await server.sql(
+        `SELECT count(*)::int AS live FROM sessions WHERE user_id = $1 AND revoked_at IS NULL`,
+        [user.id],
+      );
+      if (live > 0) survivors.push(`${how}: ${live} live rows`);
+    }
+    expect(survivors).toEqual([]);
   });
 
   it('mints tokens with the roles the database holds now', async () => {

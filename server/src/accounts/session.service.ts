@@ -37,6 +37,20 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Takes the token's family lock until the transaction ends (nothing when the token is unknown). A rotation holds it
+ * from before it reads its row until its new token commits, and whatever ends the family takes it before its UPDATE,
+ * so the UPDATE's snapshot includes every token the family has issued: without it, a thief refreshing a stolen cookie
+ * in a loop kept the token whose insert was in flight when the owner signed out or reuse was detected.
+ */
+async function lockFamilyOf(manager: EntityManager, token: string): Promise<void> {
+  await manager.query(
+    `SELECT pg_advisory_xact_lock(hashtextextended('session-family:' || family_id::text, 0))
+       FROM sessions WHERE token_hash = $1`,
+    [hashToken(token)],
+  );
+}
+
 interface SessionRow {
   id: string;
   user_id: string;
@@ -193,6 +207,7 @@ export class SessionService {
       await tx.query(`SELECT 1 FROM users WHERE id = (SELECT user_id FROM sessions WHERE token_hash = $1) FOR SHARE`, [
         hashToken(token),
       ]);
+      await lockFamilyOf(tx, token);
       const [row]: SessionRow[] = await tx.query(
         `SELECT id, user_id, family_id, expires_at <= now() AS expired, revoked_at, replaced_by,
                 revoked_at > now() - make_interval(secs => $2) AS in_grace, user_agent, ip
@@ -239,10 +254,12 @@ export class SessionService {
   }
 
   /**
-   * Revokes the token's whole family (sign-out) in `manager`'s transaction; answers the account whose session ended, or
-   * null (unknown or already revoked tokens are ignored).
+   * Revokes the token's whole family (sign-out) in `manager`'s transaction (after any rotation of the family in
+   * flight: lockFamilyOf); answers the account whose session ended, or null (unknown or already revoked tokens are
+   * ignored).
    */
-  async revoke(token: string, manager: EntityManager = this.db.manager): Promise<string | null> {
+  async revoke(token: string, manager: EntityManager): Promise<string | null> {
+    await lockFamilyOf(manager, token);
     const rows = await updateReturning<{ user_id: string }>(
       manager,
       `UPDATE sessions SET revoked_at = now()
