@@ -24,6 +24,7 @@ import {
 import { KeyStatus } from '../../server/src/inventory/key-status';
 import { NotificationKind, NotificationStatus } from '../../server/src/notifications/notification.entity';
 import { ChainPaymentMatch, ChainPaymentStatus } from '../../server/src/payments/chain-payment.entity';
+import { RefundStatus } from '../../server/src/refunds/refund.entity';
 import { WebhookDeliveryStatus } from '../../server/src/webhooks/webhook-delivery.entity';
 import { databaseUrl, templateName } from '../support/database';
 
@@ -41,6 +42,7 @@ const ENUMS: Record<string, readonly string[]> = {
   'orders.payment_method': Object.values(PaymentMethod),
   'orders.status': Object.values(OrderStatus),
   'product_keys.status': Object.values(KeyStatus),
+  'refunds.status': Object.values(RefundStatus),
   'products.fulfilment': Object.values(Fulfilment),
   'support_tickets.category': Object.values(TicketCategory),
   'support_tickets.priority': Object.values(TicketPriority),

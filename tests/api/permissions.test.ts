@@ -48,6 +48,13 @@ const nextStaffRole = () => {
   staffRoleFlip = !staffRoleFlip;
   return staffRoleFlip ? 'SUPPORT' : 'MANAGER';
 };
+/**
+ * Refunds (tests/api/refunds.test.ts) of an order that received 100 USDT on chain, one per caller of each mutation:
+ * OFFERED ones to claim and to cancel, CLAIMED ones to record a payment for (no TRON API here: recorded as SENT).
+ */
+let refundOrderId: string;
+const refundIds: Record<'claim' | 'record' | 'cancel', string[]> = { claim: [], record: [], cancel: [] };
+const refundCalls = { claim: 0, record: 0, cancel: 0 };
 let invitationCounter = 0;
 let blockRuleCounter = 0;
 let productInputCounter = 0;
@@ -121,6 +128,25 @@ beforeAll(async () => {
     `INSERT INTO products (slug, name, category, description, price) VALUES ('permissions-edit', 'Edit me', 'scripts', 'x', 1)
      RETURNING id`,
   );
+  refundOrderId = await placeOrderAs(users.customer, 'matrix-refund-order');
+  await server.sql(
+    `INSERT INTO chain_payments (method, tx_id, output_index, to_address, amount, order_id, status, confirmations,
+                                 required_confirmations, confirmed_at)
+     VALUES ('USDT_TRC20', $2, 0, 'T-matrix', 100, $1, 'CONFIRMED', 19, 19, now())`,
+    [refundOrderId, 'f0'.repeat(32)],
+  );
+  for (const kind of ['claim', 'record', 'cancel'] as const) {
+    for (let i = 0; i < ROLES.length; i++) {
+      const [{ id }] = await server.sql(
+        `INSERT INTO refunds (order_id, method, status, amount, reason, address, claimed_at)
+         VALUES ($1, 'USDT_TRC20', $2, 0.01, 'Matrix', $3, $4) RETURNING id`,
+        kind === 'record'
+          ? [refundOrderId, 'CLAIMED', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', new Date()]
+          : [refundOrderId, 'OFFERED', null, null],
+      );
+      refundIds[kind].push(id);
+    }
+  }
   for (let i = 0; i < ROLES.length; i++) {
     const [{ id }] = await server.sql(`INSERT INTO block_rules (kind, value) VALUES ('IP', $1) RETURNING id`, [
       `203.0.113.${240 + i}`,
@@ -488,6 +514,8 @@ const CASES: Case[] = [
     document: () => `{ adminRates { currencies { currency unavailableReason } } }`,
     ...needs('ORDERS_READ'),
   },
+  // The gap-limit warning of orders' own addresses (tests/api/btc-order-addresses.test.ts).
+  { op: 'Query.addressGaps', document: () => `{ addressGaps { method overLimit } }`, ...needs('ORDERS_READ') },
   // Block rules (tests/api/block-rules.test.ts).
   { op: 'Query.blockRules', document: () => `{ blockRules { id kind value } }`, ...needs('CUSTOMERS') },
   {
@@ -501,6 +529,40 @@ const CASES: Case[] = [
     document: () => `mutation ($id: ID!) { removeBlockRule(id: $id) }`,
     variables: () => ({ id: blockRuleIds[blockRuleRemovals++] }),
     ...needs('CUSTOMERS'),
+  },
+  // Refunds (tests/api/refunds.test.ts): staff with REFUNDS offer, record and cancel; the order's customer claims.
+  {
+    op: 'Mutation.offerRefund',
+    document: () => `mutation ($id: ID!) { offerRefund(orderId: $id, amount: "0.01", reason: "Matrix") { id status } }`,
+    variables: () => ({ id: refundOrderId }),
+    ...needs('REFUNDS'),
+  },
+  {
+    op: 'Mutation.claimRefund',
+    document: () =>
+      `mutation ($id: ID!) { claimRefund(refundId: $id, address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE") { id status } }`,
+    variables: () => ({ id: refundIds.claim[refundCalls.claim++] }),
+    expected: ownerOnly,
+  },
+  {
+    op: 'Mutation.recordRefundPayment',
+    document: () => `mutation ($id: ID!, $tx: String!) { recordRefundPayment(refundId: $id, txId: $tx) { id status } }`,
+    variables: () => {
+      const call = refundCalls.record++;
+      return { id: refundIds.record[call], tx: call.toString(16).padStart(2, '0').repeat(32) };
+    },
+    ...needs('REFUNDS'),
+  },
+  {
+    op: 'Mutation.cancelRefund',
+    document: () => `mutation ($id: ID!) { cancelRefund(refundId: $id) { id status } }`,
+    variables: () => ({ id: refundIds.cancel[refundCalls.cancel++] }),
+    ...needs('REFUNDS'),
+  },
+  {
+    op: 'Query.refundsToPay',
+    document: () => `{ refundsToPay { id status amount address customerEmail } }`,
+    ...needs('REFUNDS'),
   },
   // Account recovery (tests/api/account-recovery.test.ts): the public ones answer anyone; a token that is not one is
   // refused as input, whoever sends it. The signed-in ones are called with a wrong password, so nothing changes.
