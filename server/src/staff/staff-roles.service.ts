@@ -47,6 +47,14 @@ export class StaffRoles {
     return read;
   }
 
+  /**
+   * Forgets the account's role in this process at once: what changes a role calls after its commit, so this process's
+   * next request reads the new one without waiting for the bus event to come back (other processes wait for it).
+   */
+  forget(userId: string): void {
+    this.cache.delete(userId);
+  }
+
   private async read(userId: string): Promise<StaffRoleName | null> {
     const [row]: { role: string }[] = await this.db.query(`SELECT role FROM user_roles WHERE user_id = $1`, [userId]);
     return row && isStaffRole(row.role) ? row.role : null;

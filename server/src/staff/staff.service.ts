@@ -15,6 +15,7 @@ import { InputError, NotFoundError } from '../core/errors';
 import { staffInvitationMail } from '../notifications/mail-templates';
 import { NotificationKind } from '../notifications/notification.entity';
 import { NotificationService } from '../notifications/notification.service';
+import { StaffRoles } from './staff-roles.service';
 import { StaffMember, StaffMemberStatus } from './staff.types';
 
 /** How long an invitation link works. */
@@ -71,6 +72,7 @@ export class StaffService {
     private readonly db: DataSource,
     private readonly notifications: NotificationService,
     private readonly bus: EventBus,
+    private readonly roles: StaffRoles,
   ) {}
 
   /** Staff members (owners first, then by e-mail), then invitations not accepted and not expired. */
@@ -133,7 +135,7 @@ export class StaffService {
   async accept(userId: string, rawToken: string): Promise<StaffMember> {
     const parsed = accountTokenSchema.safeParse(rawToken);
     if (!parsed.success) throw InputError.field('token', parsed.error.issues[0].message);
-    return this.db.transaction(async (tx) => {
+    const member = await this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock($1)`, [STAFF_LOCK]);
       const [invitation]: { id: string; email: string; role: StaffRoleName; expired: boolean; accepted: boolean }[] =
         await tx.query(
@@ -160,6 +162,8 @@ export class StaffService {
       await this.bus.publish({ topic: 'accounts', id: userId }, tx);
       return this.member(tx, userId);
     });
+    this.roles.forget(userId);
+    return member;
   }
 
   /**
@@ -170,7 +174,7 @@ export class StaffService {
   async setRole(id: string, role: StaffRoleName | null): Promise<StaffMember | null> {
     if (role !== null && !isStaffRole(role)) throw InputError.field('role', 'Choose a role');
     if (!isUuid(id)) throw new NotFoundError('Staff member');
-    return this.db.transaction(async (tx) => {
+    const member = await this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock($1)`, [STAFF_LOCK]);
       const [current]: { role: StaffRoleName }[] = await tx.query(`SELECT role FROM user_roles WHERE user_id = $1`, [
         id,
@@ -187,6 +191,8 @@ export class StaffService {
       await this.bus.publish({ topic: 'accounts', id }, tx);
       return role === null ? null : this.member(tx, id);
     });
+    this.roles.forget(id);
+    return member;
   }
 
   private async setInvitationRole(
@@ -194,18 +200,17 @@ export class StaffService {
     id: string,
     role: StaffRoleName | null,
   ): Promise<StaffMember | null> {
-    const rows: MemberRow[] =
+    // In a WITH: TypeORM's query() returns [rows, count] for a bare UPDATE or DELETE.
+    const change =
       role === null
-        ? await tx.query(
-            `DELETE FROM staff_invitations WHERE id = $1 AND accepted_at IS NULL RETURNING id, NULL AS user_id, email,
-               NULL AS full_name, role, 'INVITED' AS status, created_at AS since, expires_at`,
-            [id],
-          )
-        : await tx.query(
-            `UPDATE staff_invitations SET role = $2 WHERE id = $1 AND accepted_at IS NULL AND expires_at > now()
-             RETURNING id, NULL AS user_id, email, NULL AS full_name, role, 'INVITED' AS status, created_at AS since, expires_at`,
-            [id, role],
-          );
+        ? `DELETE FROM staff_invitations WHERE id = $1 AND accepted_at IS NULL RETURNING *`
+        : `UPDATE staff_invitations SET role = $2 WHERE id = $1 AND accepted_at IS NULL AND expires_at > now() RETURNING *`;
+    const rows: MemberRow[] = await tx.query(
+      `WITH changed AS (${change})
+       SELECT id, NULL AS user_id, email, NULL AS full_name, role, 'INVITED' AS status, created_at AS since, expires_at
+         FROM changed`,
+      role === null ? [id] : [id, role],
+    );
     if (rows.length === 0) throw new NotFoundError('Staff member');
     return role === null ? null : toMember(rows[0]);
   }
