@@ -7,6 +7,7 @@ import { SETTABLE_STATUSES } from './orders/OrderStatusSelect';
 import { OutboxTab } from './outbox/OutboxTab';
 import { ProductsStockTab } from './products/ProductsStockTab';
 import { RatesTab } from './rates/RatesTab';
+import { RefundsTab } from './refunds/RefundsTab';
 import { TicketsTab } from './tickets/TicketsTab';
 import { TicketsTabLabel } from './tickets/TicketsTabLabel';
 import { WebhooksTab } from './webhooks/WebhooksTab';
@@ -53,6 +54,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   },
   { key: 'tickets', label: <TicketsTabLabel />, live: true, render: () => <TicketsTab /> },
   { key: 'products', label: 'Products Stock', live: true, render: () => <ProductsStockTab /> },
+  { key: 'refunds', label: 'Refunds', live: false, render: () => <RefundsTab /> },
   { key: 'customers', label: 'Customers', live: false, render: () => <CustomersTab /> },
   { key: 'block-rules', label: 'Block rules', live: false, render: () => <BlockRulesTab /> },
   {

@@ -212,6 +212,8 @@ interface Props {
   transactionIdForm?: ReactNode;
   /** "Send your payment" (exact amount, address, QR code), while the order waits for its payment. */
   paymentRequest?: ReactNode;
+  /** The order's refunds, with the claim form of an offered one (docs/payments.md "Refunds"). */
+  refunds?: ReactNode;
 }
 
 /**
@@ -219,7 +221,7 @@ interface Props {
  * PENDING order shows its payment deadline, the transaction ID form and "Cancel order" (docs/order-lifecycle.md
  * "In the web app").
  */
-export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paymentRequest }: Props) {
+export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paymentRequest, refunds }: Props) {
   const view = presentation(order);
   const delivered = isDelivered(order);
   // Delivered says it all: the store's own reason for completing the order ('Delivered automatically …') is not
@@ -318,6 +320,8 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
       {paymentRequest}
 
       {transactionIdForm}
+
+      {refunds}
 
       {order.status === 'NOT_RECEIVED' && (
         <Card component="section" aria-labelledby="need-help-title" sx={{ mt: 3 }} data-testid="need-help">

@@ -14,6 +14,7 @@ import { getFragmentData, graphql } from '../../gql';
 import { CancelOrderButton } from '../orders/CancelOrderButton';
 import { ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
 import { PAYMENT_REQUEST_TEXTS, PaymentRequestCard, type PaymentRequest } from './PaymentRequestCard';
+import { RefundsCard } from './RefundsCard';
 import { systemReason } from './status-reason';
 import { TransactionIdForm } from './TransactionIdForm';
 import { useSubmitTransactionId } from './useSubmitTransactionId';
@@ -70,6 +71,17 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
       toStatus
       actorKind
       reason
+    }
+    refunds {
+      id
+      status
+      amount
+      currency
+      chainName
+      reason
+      address
+      txId
+      explorerUrl
     }
   }
 `);
@@ -199,6 +211,7 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
     <VerifyOrderStatus
       order={verified}
       paymentRequest={request ? <PaymentRequestSection request={request} /> : null}
+      refunds={<RefundsCard refunds={order.refunds} />}
       cancelButton={
         pending && !seen ? (
           <CancelOrderButton

@@ -25,6 +25,7 @@ import { AdminOrderRowFragment, cryptoLine, OverdueChip } from './OrdersList';
 import { OrderStatusSelect } from './OrderStatusSelect';
 import { useIssueCertificate } from './useIssueCertificate';
 import { OrderDialog } from './OrderDialog';
+import { OrderRefundsSection } from '../refunds/OrderRefundsSection';
 
 const OrderDetailQuery = graphql(/* GraphQL */ `
   query AdminOrderDetail($id: ID!) {
@@ -180,6 +181,8 @@ function OrderDetail({
                 </Typography>
               )}
             </Stack>
+            <Divider />
+            <OrderRefundsSection orderId={order.id} currency={PAYMENT_METHOD_CURRENCY[order.paymentMethod]} />
             <Divider />
             <Box component="section" aria-labelledby="order-history-title">
               <Typography id="order-history-title" component="h3" variant="h5" sx={{ mb: 1.5 }}>

@@ -15,6 +15,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   EMAIL_VERIFY: 'E-mail confirmation link',
   EMAIL_CHANGE_CONFIRM: 'New e-mail confirmation link',
   EMAIL_CHANGED: 'E-mail change notice',
+  REFUND_OFFERED: 'Refund offered',
+  REFUND_CLAIMED: 'Refund claimed',
+  REFUND_TO_PAY: 'Refund to pay (staff)',
+  REFUND_SENT: 'Refund sent',
+  REFUND_PAID: 'Refund paid',
+  REFUND_CANCELLED: 'Refund withdrawn',
 };
 
 /** Each outbox status with its chip colour (the label is always written in the chip). */
