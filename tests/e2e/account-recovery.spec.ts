@@ -1,7 +1,8 @@
 /**
  * Accounts customers can recover (issue 29) in the browser, on a second store that mails through a real SMTP server
  * (tests/support/inbox.ts): "Forgot password?" on /auth, the mailed link's reset page, signing in with the new
- * password; and the dashboard's Security section at 360 and 1280 px (its devices, one signed out from there).
+ * password; the dashboard's Security section at 360 and 1280 px (its devices, one signed out from there); an e-mail
+ * change and its undo, each done on a click only.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Inbox } from '../support/inbox';
@@ -39,12 +40,12 @@ async function api(request: APIRequestContext, query: string, variables: Record<
   return body.data;
 }
 
-async function signUp(request: APIRequestContext): Promise<{ email: string }> {
+async function signUp(request: APIRequestContext): Promise<{ email: string; accessToken: string }> {
   const email = uniqueEmail('recover');
-  await api(request, `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`, {
+  const data = await api(request, `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`, {
     input: { fullName: 'Rita Recover', email, password: PASSWORD },
   });
-  return { email };
+  return { email, accessToken: data.signUp.accessToken };
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -130,3 +131,47 @@ for (const width of [360, 1280]) {
     await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
   });
 }
+
+test('an e-mail change and its undo happen only when the customer clicks (a mail scanner opening the links changes nothing)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const { email, accessToken } = await signUp(request);
+  const newEmail = uniqueEmail('moved');
+  const asked = await request.post(`${store.url}/graphql`, {
+    data: {
+      query: `mutation ($e: String!, $p: String!) { requestEmailChange(newEmail: $e, password: $p) }`,
+      variables: { e: newEmail, p: PASSWORD },
+    },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+  });
+  expect((await asked.json()).data).toEqual({ requestEmailChange: true });
+  const linkIn = async (to: string, subject: RegExp) =>
+    /(\/auth\/email\?token=[A-Za-z0-9_-]+(?:&kept=1)?)/.exec((await inbox.waitFor(to, subject)).text ?? '')![1];
+  const confirm = await linkIn(newEmail, /Confirm your new e-mail/);
+  const keep = await linkIn(email, /being changed/);
+  expect(keep).toMatch(/&kept=1$/);
+
+  // Opened (as a scanner would): nothing is sent until the button is clicked.
+  await page.goto(`${store.url}${confirm}`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.goto(`${store.url}${keep}`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { name: 'Keep your e-mail address' })).toBeVisible();
+  await expect(page.getByText('Your password is replaced too')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('keep-address-360.png'), fullPage: true });
+
+  await page.goto(`${store.url}${confirm}`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Confirm my new address' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Done: your account uses the address this link was sent to. Sign in with it.',
+  );
+
+  await page.goto(`${store.url}${keep}`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Keep my address' }).click();
+  await expect(page.getByRole('status')).toContainText('Done: your account has this address again');
+  await inbox.waitFor(email, /Reset your/);
+});
