@@ -4,7 +4,7 @@
  * variables, address checks, the chain reader) in server/src/payments/methods/<method>/.
  */
 
-/** The chains the store reads (a chain may carry several methods: ETH and, later, USDT on Ethereum). */
+/** The chains the store reads (a chain may carry several methods: ETH and USDT on Ethereum). */
 export type ChainNetwork = 'eth' | 'tron' | 'btc';
 
 export interface PaymentMethodFacts<Key extends string = string> {
@@ -40,9 +40,10 @@ export interface PaymentMethodFacts<Key extends string = string> {
   readonly walletUriScheme: string | null;
   /**
    * The payment request a wallet reads from the order's QR code or link: the address and the exact amount when the
-   * method's wallets agree on a URI for them (BIP-21, EIP-681), else the bare address.
+   * method's wallets agree on a URI for them (BIP-21, EIP-681), else the bare address. `token`: the token contract
+   * the server is configured with, for a token's URI that names it (USDT on Ethereum); a coin's URI ignores it.
    */
-  paymentUri(address: string, amount: string): string;
+  paymentUri(address: string, amount: string, token?: string | null): string;
 }
 
 /** A method's facts with its key kept as a literal type (the registry's enum-like maps need it). */

@@ -8,11 +8,12 @@ import { BTC } from './btc';
 import type { PaymentMethodFacts } from './definition';
 import { ETH } from './eth';
 import { PAYPAL, SKRILL } from './listed';
+import { USDT_ERC20 } from './usdt-erc20';
 import { USDT_TRC20 } from './usdt-trc20';
 
 export type { ChainNetwork, PaymentMethodFacts } from './definition';
 
-const REGISTERED = [ETH, USDT_TRC20, BTC, PAYPAL, SKRILL] as const;
+const REGISTERED = [ETH, USDT_TRC20, BTC, USDT_ERC20, PAYPAL, SKRILL] as const;
 
 type Registered = (typeof REGISTERED)[number];
 /** A method's name, in the API and the database alike: "USDT_TRC20" | "BTC" | … */
@@ -40,7 +41,10 @@ export function methodTable<T>(fact: (method: PaymentMethodFacts) => T): Readonl
   return Object.freeze(Object.fromEntries(REGISTERED.map((m) => [m.key, fact(m)]))) as Record<PaymentMethodKey, T>;
 }
 
-/** The schemes of payment URIs a wallet opens ("bitcoin", "ethereum"): the only links the web app makes of one. */
-export const WALLET_URI_SCHEMES: readonly string[] = REGISTERED.flatMap((m) =>
-  m.walletUriScheme === null ? [] : [m.walletUriScheme],
-);
+/**
+ * The schemes of payment URIs a wallet opens ("bitcoin", "ethereum"), each once (ETH and USDT on Ethereum share
+ * theirs): the only links the web app makes of one.
+ */
+export const WALLET_URI_SCHEMES: readonly string[] = [
+  ...new Set(REGISTERED.flatMap((m) => (m.walletUriScheme === null ? [] : [m.walletUriScheme]))),
+];

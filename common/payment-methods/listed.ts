@@ -18,5 +18,5 @@ const listed = <const Key extends string>(key: Key, label: string, displayOrder:
     paymentUri: (address: string) => address,
   });
 
-export const PAYPAL = listed('PAYPAL', 'PayPal', 4);
-export const SKRILL = listed('SKRILL', 'Skrill', 5);
+export const PAYPAL = listed('PAYPAL', 'PayPal', 5);
+export const SKRILL = listed('SKRILL', 'Skrill', 6);

@@ -241,6 +241,11 @@ export interface Config {
   readonly paymentMethods: Readonly<Record<PaymentMethodKey, MethodSettings>>;
   /** The receiving address of each method that has one. */
   readonly payAddresses: Readonly<Partial<Record<PaymentMethodKey, string>>>;
+  /**
+   * Settings taken but worth an operator's look, as lines naming the variable ("PAY_ADDRESS_ETH: 0x… has no EIP-55
+   * checksum…"): logged as warnings when a process starts (server/src/runtime.ts).
+   */
+  readonly settingWarnings: readonly string[];
   readonly fileUrlTtlSeconds: number;
   readonly trustProxy: string | number | boolean;
   readonly seedDemoData: boolean;
@@ -335,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const methods = configureMethods(e, { production: e.NODE_ENV === 'production' });
   const addressLines = methods.problems.map(([variable, value, problem]) => `  ${variable}: ${value} ${problem}`);
   if (addressLines.length > 0) throw new Error(`Invalid environment:\n${addressLines.join('\n')}`);
+  const settingWarnings = methods.warnings.map(([variable, value, warning]) => `${variable}: ${value} ${warning}`);
   if (e.RATE_MAX_AGE_SECONDS <= e.RATE_REFRESH_SECONDS) {
     // Every answer would be stale before the next read: no price between two refreshes.
     throw new Error('RATE_MAX_AGE_SECONDS must be longer than RATE_REFRESH_SECONDS');
@@ -362,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         Object.entries(methods.settings).flatMap(([key, m]) => (m.address === undefined ? [] : [[key, m.address]])),
       ),
     ),
+    settingWarnings: Object.freeze(settingWarnings),
     fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',

@@ -9,6 +9,7 @@ import { dispatchOnWakeUp, DomainEventDispatcher, EventConsumers } from './core/
 import { EventBus, PgEventBus } from './core/event-bus';
 import { Metrics } from './core/metrics';
 import { JobQueue, migrateJobQueue, startJobRunners, type JobRunner } from './core/job-queue';
+import { logger } from './core/logger';
 import { createDataSource } from './db/data-source';
 import { withMigrationLock } from './db/migration-lock';
 import { FileStore, PgFileStore } from './files/file-store';
@@ -41,6 +42,8 @@ export async function createRuntime(options: {
   poolSize?: number;
 }): Promise<Runtime> {
   const { config, databaseUrl } = options;
+  // Settings taken but worth a look (an address without its checksum): said at every start, API and worker alike.
+  for (const warning of config.settingWarnings) logger.warn(`Setting taken with a warning: ${warning}`);
   const db = createDataSource({ url: databaseUrl, poolSize: options.poolSize });
   await db.initialize();
   // The seed shares the lock: two replicas seeding an empty database at once would both insert the demo catalogue.

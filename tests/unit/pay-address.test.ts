@@ -8,11 +8,13 @@
  */
 import { loadConfig } from '../../server/src/config';
 import { btcAddressProblem, decodeBtcAddress } from '../../server/src/payments/methods/btc/address';
-import { ethAddressProblem } from '../../server/src/payments/methods/eth/address';
+import { ethAddressProblem, ethAddressWarning } from '../../server/src/payments/methods/eth/address';
 import { tronAddressProblem } from '../../server/src/payments/methods/usdt-trc20/address';
 import { TEST_ADDRESSES } from '../support/fixtures';
 
 const PRODUCTION = { production: true };
+/** `text` matched literally in a RegExp. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const DEVELOPMENT = { production: false };
 
 /** The scriptPubKey a segwit address pays: OP_0 or OP_1…OP_16, the program's length, the program. */
@@ -53,14 +55,17 @@ describe('PAY_ADDRESS_ETH (EIP-55)', () => {
     expect(ethAddressProblem(typo, DEVELOPMENT)).toMatch(/fails its EIP-55 checksum/);
   });
 
-  it('takes a lower- or upper-case address (no checksum) outside production only', () => {
+  it('takes a lower- or upper-case address (no checksum) everywhere, with a warning', () => {
     for (const address of [EIP55[4].toLowerCase(), `0x${EIP55[4].slice(2).toUpperCase()}`]) {
       expect(ethAddressProblem(address, DEVELOPMENT)).toBeNull();
-      expect(ethAddressProblem(address, PRODUCTION)).toBe(
-        'has no EIP-55 checksum (it is all lower or all upper case, so a typo in it would go unnoticed): ' +
-          'copy it from your wallet, which writes it in mixed case',
+      expect(ethAddressProblem(address, PRODUCTION)).toBeNull();
+      expect(ethAddressWarning(address)).toBe(
+        'has no EIP-55 checksum (it is all lower or all upper case, so a typo in it would go unnoticed): taken as it ' +
+          'is; check it against your wallet and set the mixed-case form your wallet shows',
       );
     }
+    // Checksummed (EIP-55's own all-caps and all-lower cases among them), or not an address: no warning.
+    for (const address of [...EIP55, '0x1234']) expect(ethAddressWarning(address)).toBeNull();
   });
 
   it.each([
@@ -275,6 +280,29 @@ describe('the server refuses to start with a mistyped address, in every NODE_ENV
     );
   });
 
+  // One bad value of each kind the checks know, each stopping the start with its variable named (issue 28, item 3).
+  it.each([
+    ['PAY_ADDRESS_ETH', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe', 'is not an Ethereum address'],
+    ['PAY_ADDRESS_USDT_ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', 'fails its EIP-55 checksum'],
+    ['PAY_ADDRESS_USDT_ERC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'is not an Ethereum address'],
+    ['USDT_ERC20_CONTRACT', '0xdAC17F958D2ee523a2206206994597C13D831eC7', 'fails its EIP-55 checksum'],
+    ['USDT_ERC20_CONTRACT', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'is not an Ethereum address'],
+    ['PAY_ADDRESS_USDT_TRC20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj60', 'is not Base58'],
+    ['PAY_ADDRESS_USDT_TRC20', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'is not a TRON address'],
+    ['PAY_ADDRESS_BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', 'fails its bech32 checksum'],
+    [
+      'PAY_ADDRESS_BTC',
+      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd',
+      'uses the wrong checksum for witness version 1',
+    ],
+    ['PAY_ADDRESS_BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', 'fails its Base58Check checksum'],
+    ['PAY_ADDRESS_BTC', 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', 'is a testnet address; production takes mainnet'],
+  ])('production: %s=%s is refused (%s)', (variable, value, reason) => {
+    expect(() => loadConfig({ ...ENVS.production, [variable]: value })).toThrow(
+      `Invalid environment:\n  ${variable}: ${value} ${reason}`,
+    );
+  });
+
   it('lists every bad address at once', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', PAY_ADDRESS_BTC: 'bc1qtypo0000', PAY_ADDRESS_ETH: '0x1234' })).toThrow(
       /PAY_ADDRESS_ETH: 0x1234 is not an Ethereum address[^]*\n {2}PAY_ADDRESS_BTC: bc1qtypo0000 fails/,
@@ -293,11 +321,29 @@ describe('the server refuses to start with a mistyped address, in every NODE_ENV
     }
   });
 
-  it('takes a lower-case ETH address (no checksum) outside production, and says why not in production', () => {
-    const lower = '0x00000000000000000000000000000000000051a7';
-    expect(loadConfig({ NODE_ENV: 'test', PAY_ADDRESS_ETH: lower }).payAddresses.ETH).toBe(lower);
-    expect(() => loadConfig({ ...ENVS.production, PAY_ADDRESS_ETH: lower })).toThrow(
-      `PAY_ADDRESS_ETH: ${lower} has no EIP-55 checksum`,
-    );
-  });
+  it.each(Object.keys(ENVS) as (keyof typeof ENVS)[])(
+    '%s: takes lower-case Ethereum addresses (no checksum) with a warning naming each variable',
+    (name) => {
+      const lower = '0x00000000000000000000000000000000000051a7';
+      const contract = '0xdac17f958d2ee523a2206206994597c13d831ec7';
+      const config = loadConfig({
+        ...ENVS[name],
+        PAY_ADDRESS_ETH: lower,
+        PAY_ADDRESS_USDT_ERC20: lower,
+        USDT_ERC20_CONTRACT: contract,
+      });
+      expect(config.payAddresses).toMatchObject({ ETH: lower, USDT_ERC20: lower });
+      expect(config.paymentMethods.USDT_ERC20.token).toBe(contract);
+      const warning = 'has no EIP-55 checksum (it is all lower or all upper case, so a typo in it would go unnoticed)';
+      expect(config.settingWarnings).toEqual([
+        expect.stringMatching(new RegExp(`^PAY_ADDRESS_ETH: ${lower} ${escape(warning)}`)),
+        expect.stringMatching(new RegExp(`^PAY_ADDRESS_USDT_ERC20: ${lower} ${escape(warning)}`)),
+        expect.stringMatching(new RegExp(`^USDT_ERC20_CONTRACT: ${contract} ${escape(warning)}`)),
+      ]);
+      // Checksummed, nothing to say; the contract defaults to Tether's on mainnet.
+      const checksummed = loadConfig({ ...ENVS[name], PAY_ADDRESS_ETH: TEST_ADDRESSES.ETH });
+      expect(checksummed.settingWarnings).toEqual([]);
+      expect(checksummed.paymentMethods.USDT_ERC20.token).toBe('0xdAC17F958D2ee523a2206206994597C13D831ec7');
+    },
+  );
 });

@@ -10,7 +10,7 @@ import { methodDefinition, PAYMENT_METHOD_DEFINITIONS } from '../../server/src/p
 
 describe('the registry', () => {
   it('defines every PaymentMethod once, on both sides, in the checkout order', () => {
-    expect(PAYMENT_METHODS.map((m) => m.key)).toEqual(['USDT_TRC20', 'BTC', 'ETH', 'PAYPAL', 'SKRILL']);
+    expect(PAYMENT_METHODS.map((m) => m.key)).toEqual(['USDT_TRC20', 'BTC', 'ETH', 'USDT_ERC20', 'PAYPAL', 'SKRILL']);
     expect(PAYMENT_METHODS.map((m) => m.key).sort()).toEqual(Object.keys(PaymentMethod).sort());
     for (const [key, value] of Object.entries(PaymentMethod)) {
       expect(value).toBe(key);
@@ -53,6 +53,12 @@ describe('address comparison, per method', () => {
     );
   });
 
+  it('USDT (ERC-20): hexadecimal, any case, as ETH (they may share the address)', () => {
+    expect(key(PaymentMethod.USDT_ERC20, '0x742d35Cc6634C0532925a3b844Bc454e4438f44e')).toBe(
+      key(PaymentMethod.ETH, '0x742d35cc6634c0532925a3b844bc454e4438f44e'),
+    );
+  });
+
   it('USDT (TRC-20): Base58, exactly as written', () => {
     expect(key(PaymentMethod.USDT_TRC20, 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBe(
       'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
@@ -65,6 +71,14 @@ describe('facts the web app shares', () => {
     expect(paymentMethodFacts('BTC').paymentUri('bc1qx', '0.00020000')).toBe('bitcoin:bc1qx?amount=0.0002');
     expect(paymentMethodFacts('ETH').paymentUri('0xab', '0.004001')).toBe('ethereum:0xab?value=4001000000000000');
     expect(paymentMethodFacts('USDT_TRC20').paymentUri('TQn9', '10.000001')).toBe('TQn9');
+    // EIP-681's token transfer: the contract (the configured one; Tether's on mainnet without it), the recipient, and
+    // the amount in the token's smallest unit.
+    expect(paymentMethodFacts('USDT_ERC20').paymentUri('0xab', '10.000001', '0xc0ffee')).toBe(
+      'ethereum:0xc0ffee/transfer?address=0xab&uint256=10000001',
+    );
+    expect(paymentMethodFacts('USDT_ERC20').paymentUri('0xab', '12.5')).toBe(
+      'ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7/transfer?address=0xab&uint256=12500000',
+    );
     // Each URI starts with the scheme its definition names (the only ones the web app links to).
     expect(WALLET_URI_SCHEMES).toEqual(['ethereum', 'bitcoin']);
     for (const m of PAYMENT_METHODS) {
@@ -77,5 +91,6 @@ describe('facts the web app shares', () => {
     expect(paymentMethodFacts('ETH').chain?.explorerTxUrl('0x1')).toBe('https://etherscan.io/tx/0x1');
     expect(paymentMethodFacts('USDT_TRC20').chain?.explorerTxUrl('ab')).toBe('https://tronscan.org/#/transaction/ab');
     expect(paymentMethodFacts('BTC').chain?.explorerTxUrl('cd')).toBe('https://mempool.space/tx/cd');
+    expect(paymentMethodFacts('USDT_ERC20').chain?.explorerTxUrl('0x2')).toBe('https://etherscan.io/tx/0x2');
   });
 });

@@ -67,7 +67,7 @@ export class QuoteService {
       rate: Object.assign(new ExchangeRate(), held.rate),
       expiresAt: held.expiresAt,
       cryptoAddress: held.cryptoAddress,
-      paymentUri: facts.paymentUri(held.cryptoAddress, amount),
+      paymentUri: this.paymentMethods.paymentUri(paymentMethod, held.cryptoAddress, amount),
       paymentQrSvg: await this.paymentMethods.paymentQrSvg(paymentMethod, held.cryptoAddress, amount),
     });
   }

@@ -25,6 +25,7 @@ import { QuoteLock1765800000000 } from './migrations/1765800000000-quote-lock';
 import { AccountTokens1765900000000 } from './migrations/1765900000000-account-tokens';
 import { OrderSearch1766000000000 } from './migrations/1766000000000-order-search';
 import { BtcOrderAddresses1766100000000 } from './migrations/1766100000000-btc-order-addresses';
+import { UsdtErc20Method1766200000000 } from './migrations/1766200000000-usdt-erc20';
 import { Refunds1766400000000 } from './migrations/1766400000000-refunds';
 import { StaffRoles1766300000000 } from './migrations/1766300000000-staff-roles';
 
@@ -55,6 +56,7 @@ export const migrations = [
   AccountTokens1765900000000,
   OrderSearch1766000000000,
   BtcOrderAddresses1766100000000,
+  UsdtErc20Method1766200000000,
   StaffRoles1766300000000,
   Refunds1766400000000,
 ];

@@ -108,11 +108,11 @@ export class OrderFieldsResolver {
   @FieldResolver(() => String, {
     nullable: true,
     description:
-      'The payment request a wallet reads: BIP 21 for BTC, EIP-681 for ETH (address and exact amount), the address for USDT',
+      'The payment request a wallet reads: BIP 21 for BTC, EIP-681 for ETH and USDT on Ethereum (address and exact amount), the address for USDT on TRON',
   })
   paymentUri(@Root() order: Order, @Ctx() ctx: RequestContext): string | null {
     if (!canSeeOrder(ctx.user, order)) return null;
-    return paymentMethodFacts(order.paymentMethod).paymentUri(order.cryptoAddress, this.amount(order));
+    return this.paymentMethods.paymentUri(order.paymentMethod, order.cryptoAddress, this.amount(order));
   }
 
   @FieldResolver(() => String, {
@@ -155,7 +155,7 @@ export class OrderFieldsResolver {
   amountDueUri(@Root() order: Order, @Ctx() ctx: RequestContext): string | null {
     const due = this.amountDue(order);
     if (due === null || !canSeeOrder(ctx.user, order)) return null;
-    return paymentMethodFacts(order.paymentMethod).paymentUri(order.cryptoAddress, due);
+    return this.paymentMethods.paymentUri(order.paymentMethod, order.cryptoAddress, due);
   }
 
   @FieldResolver(() => String, {

@@ -34,8 +34,11 @@ export interface ChainStore {
   server: TestServer;
   customer: TestUser;
   other: TestUser;
-  /** Places an order of one $10 product (the customer's unless `user` is given). */
-  placeOrder(user?: TestUser): Promise<PlacedOrder>;
+  /**
+   * Places an order of one $10 product (the customer's unless `user` is given), in the store's method unless `method`
+   * is given (a store may have two methods on one chain, ETH and USDT_ERC20).
+   */
+  placeOrder(user?: TestUser, method?: ChainMethod): Promise<PlacedOrder>;
   /** The order as its owner reads it, with its payment, issue and history. */
   readOrder(id: string, user?: TestUser): Promise<any>;
   submitTx(orderId: string, tx: string, user?: TestUser): ReturnType<TestServer['gql']>;
@@ -44,8 +47,11 @@ export interface ChainStore {
   close(): Promise<void>;
 }
 
+/** The methods read from a chain. */
+export type ChainMethod = 'ETH' | 'USDT_TRC20' | 'BTC' | 'USDT_ERC20';
+
 export async function startChainStore(options: {
-  method: 'ETH' | 'USDT_TRC20' | 'BTC';
+  method: ChainMethod;
   /** The product's slug (one per test file). */
   slug: string;
   env: Record<string, string>;
@@ -68,10 +74,10 @@ export async function startChainStore(options: {
     server,
     customer,
     other,
-    async placeOrder(user = customer) {
+    async placeOrder(user = customer, method = options.method) {
       const res = await server.gql(
         PLACE_ORDER,
-        { input: { productId, quantity: 1, email: user.email, paymentMethod: options.method } },
+        { input: { productId, quantity: 1, email: user.email, paymentMethod: method } },
         { token: user.token },
       );
       expect(res.errors).toBeUndefined();

@@ -1,6 +1,6 @@
 /**
  * The chain-reader conformance suite (docs/adding-a-payment-method.md): what every payment method read from a chain
- * does the same way, run once per method against its fixture (ETH on anvil, USDT TRC-20 on the TronGrid fixture, BTC
+ * does the same way, run once per method against its fixture (ETH and USDT ERC-20 on anvil, USDT TRC-20 on the TronGrid fixture, BTC
  * on the Esplora fixture): unique amounts, the watcher and its confirmations, an amount that matches no order, typed
  * transaction ids (under- and over-payment, another recipient, unknown, already used), late payments and
  * cancellation. What only one chain does (TRON's solidification and tokens, BTC's outputs, ETH's reverts, drops and
@@ -11,12 +11,12 @@ import { trimZeros } from '../../../common/pricing';
 import { decimalToUnits, unitsToDecimal } from '../../../server/src/payments/chains/chain-reader';
 import { eventually } from '../eventually';
 import type { TestUser } from '../test-server';
-import { CANCEL, type ChainStore, type OrderEvent, type PlacedOrder } from './chain-store';
+import { CANCEL, type ChainMethod, type ChainStore, type OrderEvent, type PlacedOrder } from './chain-store';
 
 /** One method and the fixture its chain is played by, as the suite drives it. */
 export interface ConformanceFixture {
   /** The PaymentMethod the store is started with, also its chain payments' `method`. */
-  method: 'ETH' | 'USDT_TRC20' | 'BTC';
+  method: ChainMethod;
   currency: string;
   /** The network as messages name it ("… not found on the TRON network yet"). */
   chainName: string;

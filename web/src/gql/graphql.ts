@@ -71,6 +71,7 @@ export type PaymentMethod =
   | 'ETH'
   | 'PAYPAL'
   | 'SKRILL'
+  | 'USDT_ERC20'
   | 'USDT_TRC20';
 
 export type PlaceOrderInput = {

@@ -1,11 +1,17 @@
 import {
   BaseError,
   createPublicClient,
+  decodeFunctionData,
+  erc20Abi,
+  getAbiItem,
   http,
+  parseEventLogs,
   ResponseBodyTooLargeError,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
+  type Address,
   type Hash,
+  type Log,
   type PublicClient,
   type Transaction,
 } from 'viem';
@@ -17,6 +23,7 @@ import {
   excerptText,
   type ChainReader,
   type ChainTransaction,
+  type ChainTransfer,
   type IncomingPage,
 } from './chain-reader';
 
@@ -30,22 +37,60 @@ const MAX_BLOCKS_PER_CALL = 100;
 const BLOCKS_PER_REQUEST = 2;
 /** Where watching starts when there is no position yet: the last few minutes of blocks (12 s each). */
 const RECENT_BLOCKS = 25;
+/**
+ * Blocks one token `incoming` call asks `eth_getLogs` about: one request, answered from the node's log index, so far
+ * more than a block read; kept under the ranges hosted nodes accept in one call (some stop at 500 or 1,000 blocks).
+ */
+const LOG_BLOCKS_PER_CALL = 500;
+/** ERC-20's `Transfer(address indexed from, address indexed to, uint256 value)`. */
+const TRANSFER_EVENT = getAbiItem({ abi: erc20Abi, name: 'Transfer' });
 
 const TX_ID = /^(0x)?[0-9a-fA-F]{64}$/;
 
+export interface EthReaderOptions {
+  /** `ETH_RPC_URL`. */
+  rpcUrl: string;
+  /**
+   * Read this ERC-20 token's payments instead of ether's (USDT_ERC20): its contract and its decimals (checked against
+   * the contract's own `decimals()` before the first read).
+   */
+  token?: { contract: string; decimals: number };
+}
+
 /**
- * ETH over JSON-RPC (`ETH_RPC_URL`: a node, Infura, Alchemy, or anvil in the tests) through viem, which batches the
- * calls made together into one HTTP request. Calls used: `eth_blockNumber`, `eth_getTransactionByHash`,
- * `eth_getTransactionReceipt`, `eth_getBlockByNumber`. A payment is the transaction's own value to our address
- * (index 0); token transfers on Ethereum are not accepted. Requests go through `chainFetch` (no redirects followed)
- * and answers are capped at MAX_ANSWER_BYTES, as for the other chains.
+ * Ethereum over JSON-RPC (`ETH_RPC_URL`: a node, Infura, Alchemy, or anvil in the tests) through viem, which batches
+ * the calls made together into one HTTP request; one reader per method, ETH's or a token's (the `token` option). Calls
+ * used: `eth_blockNumber`, `eth_getTransactionByHash`, `eth_getTransactionReceipt`, `eth_getBlockByNumber`, and for a
+ * token `eth_getLogs` and `eth_call` (its `decimals()`, once).
+ *
+ * A transaction read by id lists every payment in it, whichever method asks: the ether it sends (index 0, token null)
+ * and each ERC-20 `Transfer` log of its receipt (index: the log's position among the transaction's logs, token: the
+ * contract, lower case), so the ETH method sees that a typed transaction sent a token, and the token's method that it
+ * sent ether or another token (WRONG_TOKEN, not WRONG_RECIPIENT). Watching an address, ETH reads blocks for
+ * transactions whose value pays it; a token asks the node for its `Transfer` logs to the address. Requests go through
+ * `chainFetch` (no redirects followed) and answers are capped at MAX_ANSWER_BYTES, as for the other chains.
  */
 export class EthReader implements ChainReader {
   readonly network = 'eth' as const;
-  readonly unitDecimals = 18;
+  /** Ether's 18, or the token's. */
+  readonly unitDecimals: number;
+  /**
+   * A token transfer still pending is read from the transaction's call (`transfer(to, amount)`), which cannot tell
+   * which of its logs it will be (index 0 is assumed): once mined, the same recipient and amount in the same
+   * transaction is recognised as the same transfer.
+   */
+  readonly listedIndexUncertain: boolean;
   private readonly client: PublicClient;
+  private readonly token: { contract: Address; decimals: number } | null;
+  /** The token's `decimals()` answered as expected (asked once per process). */
+  private tokenChecked = false;
 
-  constructor(options: { rpcUrl: string }) {
+  constructor(options: EthReaderOptions) {
+    this.token = options.token
+      ? { contract: options.token.contract.toLowerCase() as Address, decimals: options.token.decimals }
+      : null;
+    this.unitDecimals = this.token?.decimals ?? 18;
+    this.listedIndexUncertain = this.token !== null;
     this.client = createPublicClient({
       transport: http(options.rpcUrl, {
         batch: true,
@@ -66,27 +111,32 @@ export class EthReader implements ChainReader {
 
   async transaction(txId: string): Promise<ChainTransaction | null> {
     if (!TX_ID.test(txId)) return null;
+    await this.checkToken();
     const hash = (txId.startsWith('0x') ? txId : `0x${txId}`).toLowerCase() as Hash;
     const tx = await this.read(() => this.client.getTransaction({ hash }).catch(nullWhen(TransactionNotFoundError)));
     if (!tx) return null;
-    const transfers =
-      tx.to && tx.value > 0n ? [{ index: 0, to: tx.to.toLowerCase(), units: tx.value, token: null }] : [];
-    if (tx.blockNumber === null) {
-      return { txId: hash, status: 'pending', blockNumber: null, blockTime: null, transfers };
-    }
+    const pending = (): ChainTransaction | null => {
+      // Not in a block yet: what it pays is read from the transaction itself (its value, a token transfer call).
+      // Nothing readable (a contract wallet's call): judged once it is in a block, as a transaction not found yet.
+      const transfers = [...valueTransfer(tx), ...calledTransfer(tx)];
+      return transfers.length === 0
+        ? null
+        : { txId: hash, status: 'pending', blockNumber: null, blockTime: null, transfers };
+    };
+    if (tx.blockNumber === null) return pending();
     const [receipt, block] = await this.read(() =>
       Promise.all([
         this.client.getTransactionReceipt({ hash }).catch(nullWhen(TransactionReceiptNotFoundError)),
         this.client.getBlock({ blockNumber: tx.blockNumber }),
       ]),
     );
-    if (!receipt) return { txId: hash, status: 'pending', blockNumber: null, blockTime: null, transfers };
+    if (!receipt) return pending();
     return {
       txId: hash,
       status: receipt.status === 'success' ? 'succeeded' : 'failed',
       blockNumber: Number(receipt.blockNumber),
       blockTime: new Date(Number(block.timestamp) * 1000),
-      transfers,
+      transfers: [...valueTransfer(tx), ...tokenTransfers(receipt.logs)],
     };
   }
 
@@ -97,6 +147,7 @@ export class EthReader implements ChainReader {
    * gives is read at once, pending or not).
    */
   async incoming(address: string, from: number | null): Promise<IncomingPage> {
+    if (this.token) return this.incomingToken(this.token.contract, address, from);
     const tip = await this.tipHeight();
     const first = from === null ? Math.max(0, tip - RECENT_BLOCKS + 1) : from + 1;
     const last = Math.min(tip, first + MAX_BLOCKS_PER_CALL - 1);
@@ -136,6 +187,71 @@ export class EthReader implements ChainReader {
   }
 
   /**
+   * The token's `Transfer` logs to `address` in the blocks after `from` (at most LOG_BLOCKS_PER_CALL, one
+   * `eth_getLogs`), then, in one batched request, the receipts of their transactions (for each transfer's position
+   * among its transaction's logs, as `transaction()` gives it) and their blocks' times. Logs are only written by
+   * transactions that succeeded, and only mined ones: nothing pending is listed (a transaction id the customer gives is
+   * read at once, pending or not). Transfers of nothing (address poisoning) are left out before anything is read.
+   */
+  private async incomingToken(contract: Address, address: string, from: number | null): Promise<IncomingPage> {
+    await this.checkToken();
+    const tip = await this.tipHeight();
+    const first = from === null ? Math.max(0, tip - RECENT_BLOCKS + 1) : from + 1;
+    const last = Math.min(tip, first + LOG_BLOCKS_PER_CALL - 1);
+    if (last < first) return { transactions: [], next: from ?? tip };
+    const logs = await this.read(() =>
+      this.client.getLogs({
+        address: contract,
+        event: TRANSFER_EVENT,
+        args: { to: address.toLowerCase() as Address },
+        fromBlock: BigInt(first),
+        toBlock: BigInt(last),
+        strict: true,
+      }),
+    );
+    const paying = logs.filter((log) => !log.removed && log.args.value > 0n);
+    const hashes = [...new Set(paying.map((log) => log.transactionHash))];
+    const blockNumbers = [...new Set(paying.map((log) => log.blockNumber))];
+    const [receipts, blocks] = await this.read(() =>
+      Promise.all([
+        Promise.all(hashes.map((hash) => this.client.getTransactionReceipt({ hash }))),
+        Promise.all(blockNumbers.map((blockNumber) => this.client.getBlock({ blockNumber }))),
+      ]),
+    );
+    const times = new Map(blocks.map((block) => [block.number, new Date(Number(block.timestamp) * 1000)]));
+    return {
+      transactions: receipts.map((receipt) => ({
+        txId: receipt.transactionHash.toLowerCase(),
+        status: receipt.status === 'success' ? 'succeeded' : 'failed',
+        blockNumber: Number(receipt.blockNumber),
+        blockTime: times.get(receipt.blockNumber) ?? null,
+        transfers: tokenTransfers(receipt.logs),
+      })),
+      next: last,
+    };
+  }
+
+  /**
+   * Asks the token contract its `decimals()` once: a contract of other decimals (a mistyped USDT_ERC20_CONTRACT, or
+   * another network's) would make every amount wrong by powers of ten, so nothing is read from it. A read that
+   * fails, or this refusal, is a ChainReadError: logged each poll, tried again.
+   */
+  private async checkToken(): Promise<void> {
+    if (!this.token || this.tokenChecked) return;
+    const { contract, decimals } = this.token;
+    const answered = await this.read(() =>
+      this.client.readContract({ address: contract, abi: erc20Abi, functionName: 'decimals' }),
+    );
+    if (answered !== decimals) {
+      throw new ChainReadError(
+        'eth',
+        `the token contract ${contract} has ${answered} decimals, not ${decimals}: is it the right contract, on this network?`,
+      );
+    }
+    this.tokenChecked = true;
+  }
+
+  /**
    * viem's errors (network, RPC, malformed answers) as ChainReadError, so callers handle one kind: `chainFetch`'s own
    * (a redirect, unreachable) as they are, an answer over the cap naming it, others by viem's short message. Anything
    * else thrown while viem reads an answer (a BigInt of a malformed hex value, say) is a malformed answer too. Messages
@@ -160,6 +276,47 @@ export class EthReader implements ChainReader {
       throw new ChainReadError('eth', excerptText(error.shortMessage));
     }
   }
+}
+
+/** The ether a transaction sends (index 0, no token), if any. */
+function valueTransfer(tx: Transaction): ChainTransfer[] {
+  return tx.to && tx.value > 0n ? [{ index: 0, to: tx.to.toLowerCase(), units: tx.value, token: null }] : [];
+}
+
+/**
+ * The ERC-20 `Transfer` logs among a receipt's logs, each at its position among them, whatever the token (the caller
+ * keeps its own). ERC-721's `Transfer` (the same topic, its third argument indexed) does not decode as ERC-20's and is
+ * left out, as is any log that does not decode.
+ */
+function tokenTransfers(logs: Log[]): ChainTransfer[] {
+  return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs, strict: true }).map((log) => ({
+    index: logs.findIndex((l) => l.logIndex === log.logIndex),
+    to: log.args.to.toLowerCase(),
+    units: log.args.value,
+    token: log.address.toLowerCase(),
+  }));
+}
+
+/**
+ * A pending transaction's token transfer, read from its call: `transfer(to, amount)` or `transferFrom(from, to,
+ * amount)` on the contract it calls (which may be no token at all: the receipt will tell once mined). Index 0: a
+ * plain transfer's only log.
+ */
+function calledTransfer(tx: Transaction): ChainTransfer[] {
+  if (!tx.to || tx.input === '0x') return [];
+  let call;
+  try {
+    call = decodeFunctionData({ abi: erc20Abi, data: tx.input });
+  } catch {
+    return [];
+  }
+  const token = tx.to.toLowerCase();
+  if (call.functionName === 'transfer')
+    return [{ index: 0, to: call.args[0].toLowerCase(), units: call.args[1], token }];
+  if (call.functionName === 'transferFrom') {
+    return [{ index: 0, to: call.args[1].toLowerCase(), units: call.args[2], token }];
+  }
+  return [];
 }
 
 /** A catch handler that turns one kind of "not found" error into null. */

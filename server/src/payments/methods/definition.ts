@@ -36,6 +36,11 @@ export interface MethodSettings {
   readonly confirmations: number | null;
   /** How its chain is read (the definition's own shape); null: no API set, so an admin confirms its payments. */
   readonly chain: unknown;
+  /**
+   * The token contract its payments are in (USDT_ERC20_CONTRACT), whether or not its chain is read: its payment URI
+   * names it. Null (or absent) for a chain's own coin, and where the URI does not name the token (TRON's bare address).
+   */
+  readonly token?: string | null;
 }
 
 /** How one method is read from its chain. */
@@ -59,6 +64,8 @@ export interface ServerPaymentMethod {
   ): {
     settings: MethodSettings;
     problems: SettingProblem[];
+    /** Settings taken but worth a look, logged at start (an Ethereum address without its EIP-55 checksum). */
+    warnings: SettingProblem[];
   };
   /** The form in which two of its addresses compare (a payment's recipient with the store's address). */
   addressKey(address: string): string;
@@ -92,7 +99,9 @@ export function defineServerMethod<Shape extends z.ZodRawShape, Chain>(definitio
     usdRate: number;
     confirmations: number | null;
     chain: Chain | null;
+    token?: string | null;
     problems: SettingProblem[];
+    warnings?: SettingProblem[];
   };
   addressKey(address: string): string;
   clockSkewMs: number;
@@ -104,8 +113,8 @@ export function defineServerMethod<Shape extends z.ZodRawShape, Chain>(definitio
     ...rest,
     method: definition.facts.key,
     configure(env: Record<string, unknown>, context: { production: boolean }) {
-      const { problems, ...settings } = configure(env as z.infer<z.ZodObject<Shape>>, context);
-      return { settings: Object.freeze(settings), problems };
+      const { problems, warnings = [], ...settings } = configure(env as z.infer<z.ZodObject<Shape>>, context);
+      return { settings: Object.freeze(settings), problems, warnings };
     },
     watch(settings: MethodSettings) {
       return settings.chain === null ? null : reader(settings.chain as Chain, settings);

@@ -8,11 +8,19 @@ import type { MethodSettings, ServerPaymentMethod, SettingProblem } from './defi
 import { btcMethod } from './btc';
 import { ethMethod } from './eth';
 import { paypalMethod, skrillMethod } from './listed';
+import { usdtErc20Method } from './usdt-erc20';
 import { usdtTrc20Method } from './usdt-trc20';
 
 export type { ChainWatchSpec, MethodSettings, ServerPaymentMethod } from './definition';
 
-const DEFINITIONS: readonly ServerPaymentMethod[] = [ethMethod, usdtTrc20Method, btcMethod, paypalMethod, skrillMethod];
+const DEFINITIONS: readonly ServerPaymentMethod[] = [
+  ethMethod,
+  usdtTrc20Method,
+  btcMethod,
+  usdtErc20Method,
+  paypalMethod,
+  skrillMethod,
+];
 
 // One server definition per method of common/, in its order: a method defined on one side only fails at start.
 if (DEFINITIONS.map((d) => d.facts.key).join() !== REGISTERED_PAYMENT_METHODS.map((m) => m.key).join()) {
@@ -39,11 +47,18 @@ export const PAYMENT_METHOD_ENV = Object.assign({}, ...DEFINITIONS.map((d) => d.
   ServerPaymentMethod['env'][string]
 >;
 
-/** Every method's settings from the parsed environment, and the problems of their addresses in registration order. */
+/**
+ * Every method's settings from the parsed environment, the problems of their addresses (which stop the start) and
+ * their warnings (logged at start), in registration order.
+ */
 export function configureMethods(
   env: Record<string, unknown>,
   context: { production: boolean },
-): { settings: Readonly<Record<PaymentMethodKey, MethodSettings>>; problems: SettingProblem[] } {
+): {
+  settings: Readonly<Record<PaymentMethodKey, MethodSettings>>;
+  problems: SettingProblem[];
+  warnings: SettingProblem[];
+} {
   const configured = DEFINITIONS.map((d) => [d.facts.key, d.configure(env, context)] as const);
   return {
     settings: Object.freeze(Object.fromEntries(configured.map(([key, c]) => [key, c.settings]))) as Record<
@@ -51,5 +66,6 @@ export function configureMethods(
       MethodSettings
     >,
     problems: configured.flatMap(([, c]) => c.problems),
+    warnings: configured.flatMap(([, c]) => c.warnings),
   };
 }

@@ -7,14 +7,16 @@ import { confirmations, optionalString, optionalUrl, usdRate } from '../../../co
 import { hexAddressKey } from '../../chains/address-key';
 import { EthReader } from '../../chains/eth-reader';
 import { defineServerMethod, problemsOf } from '../definition';
-import { ethAddressProblem } from './address';
+import { ethAddressProblem, ethAddressWarning } from './address';
+
+/** Any Ethereum JSON-RPC node; unset: an admin confirms the payments (the manual flow). ETH and USDT_ERC20 read it. */
+export const ETH_RPC_URL = optionalUrl(['http:', 'https:']);
 
 export const ethMethod = defineServerMethod({
   facts: ETH,
   env: {
     PAY_ADDRESS_ETH: optionalString,
-    /** Any Ethereum JSON-RPC node; unset: an admin confirms ETH payments (the manual flow). */
-    ETH_RPC_URL: optionalUrl(['http:', 'https:']),
+    ETH_RPC_URL,
     /** About 2.5 minutes of blocks. */
     CONFIRMATIONS_ETH: confirmations(12),
     RATE_ETH_USD: usdRate(ETH.defaultUsdRate),
@@ -25,6 +27,7 @@ export const ethMethod = defineServerMethod({
     confirmations: e.CONFIRMATIONS_ETH,
     chain: e.ETH_RPC_URL ? { rpcUrl: e.ETH_RPC_URL } : null,
     problems: problemsOf([['PAY_ADDRESS_ETH', e.PAY_ADDRESS_ETH, (v) => ethAddressProblem(v, { production })]]),
+    warnings: problemsOf([['PAY_ADDRESS_ETH', e.PAY_ADDRESS_ETH, ethAddressWarning]]),
   }),
   addressKey: hexAddressKey,
   payoutAddressProblem: (address, context) => ethAddressProblem(address, context),
