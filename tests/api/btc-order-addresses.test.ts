@@ -61,6 +61,14 @@ afterAll(async () => {
 
 const poll = () => server.app.container.get(ChainPaymentService).poll();
 
+const GAPS = `{ addressGaps { method handedOut lastUsedIndex unusedInARow gapLimit overLimit } }`;
+async function addressGaps() {
+  const admin = await server.createUser({ admin: true });
+  const res = await server.gql(GAPS, {}, { token: admin.token });
+  expect(res.errors).toBeUndefined();
+  return res.data!.addressGaps;
+}
+
 async function place(user: TestUser, extra: Record<string, unknown> = {}) {
   const res = await server.gql(
     PLACE,
@@ -106,10 +114,14 @@ describe('BTC_XPUB: an address of its own for each order', () => {
               (SELECT next_index FROM derivation_counters) AS next_index FROM derived_addresses`,
     );
     expect(ledger).toEqual({ addresses: 20, distinct_addresses: 20, next_index: 20 });
+    // 20 unused addresses in a row: exactly a wallet's gap limit, no warning yet.
+    expect(await addressGaps()).toEqual([
+      { method: 'BTC', handedOut: 20, lastUsedIndex: null, unusedInARow: 20, gapLimit: 20, overLimit: false },
+    ]);
     await server.sql(`UPDATE orders SET status = $1 WHERE status = $2`, [OrderStatus.CANCELLED, OrderStatus.PENDING]);
   });
 
-  it('never gives one address twice: the database refuses a second order or quote at an order’s own address', async () => {
+  it('never gives one address twice: the database refuses a second order at an order’s own address, or a second record of it', async () => {
     const user = await server.createUser();
     const order = await place(user);
     const { address_index: index, crypto_address: address } = await rowOf(order.id);
@@ -182,6 +194,22 @@ describe('BTC_XPUB: an address of its own for each order', () => {
     expect(over.payment).toMatchObject({ txId: toAlice, amount: '0.00025' });
     expect(over.status).toBe('SUCCESS');
     await server.sql(`UPDATE orders SET status = $1 WHERE status = $2`, [OrderStatus.CANCELLED, OrderStatus.PENDING]);
+  });
+
+  it('warns the admin when more than 20 addresses in a row received nothing (a wallet’s gap limit)', async () => {
+    // Handed out: 0-19 (the race), 20 (one order), 21-23 (quotes, one abandoned), 24 and 25 (Alice and Bob, both
+    // paid). 0-23 received nothing: 24 in a row before the first paid one.
+    const [alice, bob] = await server.sql<{ index: number }>(
+      `SELECT d.derivation_index AS index FROM derived_addresses d
+       WHERE EXISTS (SELECT 1 FROM chain_payments c WHERE c.to_address = d.address) ORDER BY 1`,
+    );
+    expect([alice.index, bob.index]).toEqual([24, 25]);
+    expect(await addressGaps()).toEqual([
+      { method: 'BTC', handedOut: 26, lastUsedIndex: 25, unusedInARow: 24, gapLimit: 20, overLimit: true },
+    ]);
+    // The Overview reads it as staff who may read orders; a customer is refused.
+    const customer = await server.gql(GAPS, {}, { token: store.customer.token });
+    expect(customer.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
   it(`reads at most ${OWN_ADDRESSES_PER_POLL} addresses a poll with 1,000 open orders, each in turn`, async () => {

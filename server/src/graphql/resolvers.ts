@@ -13,6 +13,7 @@ import { CertificateResolver, ViewerCertificatesResolver } from '../certificates
 import { GuideResolver } from '../guides/guide.resolver';
 import { InventoryResolver } from '../inventory/inventory.resolver';
 import { NotificationResolver } from '../notifications/notification.resolver';
+import { AddressGapResolver } from '../payments/address-gap.resolver';
 import { ChainPaymentFieldsResolver } from '../payments/chain-payment.resolver';
 import { PaymentMethodResolver } from '../payments/payment-method.resolver';
 import { RateResolver } from '../rates/rate.resolver';
@@ -44,6 +45,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AdminProductResolver,
   InventoryResolver,
   PaymentMethodResolver,
+  AddressGapResolver,
   RateResolver,
   ChainPaymentFieldsResolver,
   GuideResolver,

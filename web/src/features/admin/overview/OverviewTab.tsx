@@ -20,6 +20,7 @@ import type { AdminSalesReportQuery } from '../../../gql/admin/graphql';
 import { AWAITING_REVIEW } from '../orders/OrdersTab';
 import { ADMIN_DASHBOARD_PATH } from '../adminPaths';
 import { NoPriceWarning } from '../rates/NoPriceWarning';
+import { AddressGapWarning } from './AddressGapWarning';
 import { ChartFigure } from './ChartFigure';
 import { apiRange, formatDay, presetDays, RANGE_PRESETS, type RangePreset } from './salesRange';
 
@@ -98,6 +99,7 @@ export default function OverviewTab() {
   return (
     <Stack spacing={3} data-testid="admin-overview">
       <NoPriceWarning />
+      <AddressGapWarning />
       {report ? <Counters counters={report.counters} /> : null}
 
       <Box component="section" aria-labelledby="sales-heading">
