@@ -251,6 +251,21 @@ describe('refreshSession', () => {
     expect(survivors).toEqual([]);
   });
 
+  it('refuses an account past 120 refreshes in 10 minutes without rotating, and refreshes again after', async () => {
+    const user = await server.createUser();
+    const cookie = cookieOf(await signIn(user));
+    const key = `refresh:account:${user.id}`;
+    await server.sql(`INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, now(), 120)`, [key]);
+    const refused = await server.gql(REFRESH, {}, { cookie });
+    expect(refused.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+    expect(setCookieLine(refused)).toBeUndefined();
+    const [{ rows }] = await server.sql(`SELECT count(*)::int AS rows FROM sessions WHERE user_id = $1`, [user.id]);
+    expect(rows).toBe(1);
+    // Its window over, the same cookie (never rotated) refreshes.
+    await server.sql(`UPDATE rate_limits SET window_start = now() - interval '11 minutes' WHERE key = $1`, [key]);
+    expect((await server.gql(REFRESH, {}, { cookie })).errors).toBeUndefined();
+  });
+
   it('mints tokens with the roles the database holds now', async () => {
     const user = await server.createUser();
     const cookie = cookieOf(await signIn(user));

@@ -81,7 +81,10 @@ export class AccountRecoveryService {
     const email = normalizeEmail(parseInput(z.object({ email: emailSchema }), { email: rawEmail }).email);
     try {
       // Per IP like sign-ins; per address a few an hour (PASSWORD_RESET_MAIL_LIMIT): each one is a mail to that inbox.
-      await this.rateLimits.hit([`reset:ip:${ipCounterKey(ip)}`], undefined, [
+      // The address is counted only for requests the IP limit lets through (two statements, whatever the address):
+      // counted together, a stranger's throttled requests used up the owner's mails for the hour.
+      await this.rateLimits.hit([`reset:ip:${ipCounterKey(ip)}`]);
+      await this.rateLimits.hit([], undefined, [
         { key: `reset:email:${email}`, limit: this.config.passwordResetMailLimit },
       ]);
     } catch (error) {

@@ -92,6 +92,13 @@ export class AccountTokens {
   ): Promise<UsedAccountToken & { purpose: AccountTokenPurpose }> {
     const parsed = accountTokenSchema.safeParse(token);
     if (!parsed.success) throw InputError.field('token', parsed.error.issues[0].message);
+    // The account's row first, then the token's, as everything else that changes an account locks them: following an
+    // e-mail change's link and its undo at once deadlocked (one took its token and waited for the account, the other
+    // held the account and waited to discard the first's token) and the undo failed with an internal error.
+    await manager.query(
+      `SELECT 1 FROM users WHERE id = (SELECT user_id FROM account_tokens WHERE token_hash = $1) FOR UPDATE`,
+      [hashOf(parsed.data)],
+    );
     const [row]: TokenRow[] = await manager.query(
       `SELECT id, user_id, purpose, old_email, new_email, created_at, expires_at <= now() AS expired, used_at
          FROM account_tokens WHERE token_hash = $1 FOR UPDATE`,

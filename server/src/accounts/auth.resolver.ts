@@ -1,5 +1,6 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import { AppConfig } from '../app-config';
+import { ForbiddenError, UnauthenticatedError } from '../core/errors';
 import { Public } from '../graphql/access';
 import type { RequestContext } from '../graphql/context';
 import { SignInInput, SignUpInput } from './account.inputs';
@@ -40,8 +41,10 @@ export class AuthResolver {
     try {
       return this.withCookie(ctx, await this.auth.refresh(readRefreshCookie(ctx.req), ctx.ip));
     } catch (error) {
-      // A refused cookie is worthless: drop it so the browser stops sending it.
-      if (ctx.req && ctx.res) clearRefreshCookie(ctx.req, ctx.res, this.production);
+      // A refused cookie is worthless: drop it so the browser stops sending it. Not on a throttle or a failure of the
+      // store's own: the session stands and the same cookie works later.
+      const refused = error instanceof UnauthenticatedError || error instanceof ForbiddenError;
+      if (refused && ctx.req && ctx.res) clearRefreshCookie(ctx.req, ctx.res, this.production);
       throw error;
     }
   }

@@ -20,6 +20,12 @@ import { RateLimitService } from './rate-limit.service';
 import { SessionService, type IssuedRefreshToken } from './session.service';
 import { User } from './user.entity';
 
+/**
+ * Refreshes one account may make (all its devices together) in a window: far above a person's (one per tab every
+ * 15 minutes, and one per full page load), and a bound on the rows a script refreshing in a loop adds to `sessions`
+ * (each rotation keeps its row 30 days, for reuse detection). Over it, RATE_LIMITED and nothing rotates.
+ */
+const REFRESH_RATE_LIMIT = { max: 120, windowSeconds: 600 };
 /** How a sign-up or sign-in arrived: whether to start a refresh session, and the device it came from. */
 export interface SignInOptions {
   session: boolean;
@@ -139,9 +145,11 @@ export class AuthService {
   async refresh(token: string | null, ip: string): Promise<SignedIn> {
     if (!token) throw new UnauthenticatedError(MESSAGES.sessionExpired);
     await this.blockRules.assertAllowed({ ip }, 'refresh');
-    const { userId, refresh } = await this.sessions.rotate(token, (id, manager) =>
-      this.blockRules.assertAccountAllowed(id, manager, 'refresh'),
-    );
+    const { userId, refresh } = await this.sessions.rotate(token, async (id, manager) => {
+      await this.blockRules.assertAccountAllowed(id, manager, 'refresh');
+      // Counted in the rotation's transaction: a refused refresh rotates nothing and its cookie still works later.
+      await this.rateLimits.hitEach([{ key: `refresh:account:${id}`, limit: REFRESH_RATE_LIMIT }], manager);
+    });
     await this.blocks.assertNotBlocked(userId);
     return this.signedIn(userId, refresh);
   }

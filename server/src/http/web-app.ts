@@ -36,7 +36,8 @@ export function serveWebApp(app: express.Express, webDistDir: string, renderer?:
         return;
       }
     } catch (error) {
-      logRenderFailure(error, req.originalUrl);
+      // The path only: a query may carry a live account link token (/auth/reset?token=…), which no log should hold.
+      logRenderFailure(error, req.path);
     }
     req.url = '/index.html';
     spaPage(req, res, next);
