@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { TEST_ADDRESSES } from '../support/fixtures';
-import { ethToWei, e2eChain } from './support/chain';
+import { ethToWei, e2eChain, lockChain } from './support/chain';
 import { isSameDocument, markDocument, productIdBySlug, signInBrowser } from './support/orders';
 import { expectToast, gql, seriousA11yViolations, signUpViaApi, submitAdminLogin } from './support/store';
 
@@ -22,7 +22,14 @@ const STORE_ETH = TEST_ADDRESSES.ETH;
 test.describe.configure({ mode: 'default' });
 
 const contexts: BrowserContext[] = [];
+// The chain is held for each test: another file's transactions (refunds.spec.ts) would confirm these payments too.
+let releaseChain: (() => void) | null = null;
+test.beforeEach(async () => {
+  releaseChain = await lockChain();
+});
 test.afterEach(async () => {
+  releaseChain?.();
+  releaseChain = null;
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 

@@ -47,3 +47,30 @@ export function e2eChain(): E2EChain {
 
 /** "0.013601" ETH → 13601000000000000n wei, exactly (the EIP-681 value the order's QR code carries). */
 export const ethToWei = (amount: string): bigint => BigInt(etherToWei(amount));
+
+/** How long a test may hold the chain before another test takes it anyway (a crashed worker never releases it). */
+const CHAIN_LOCK_STALE_MS = 5 * 60_000;
+
+/**
+ * Holds the local chain for one test at a time across workers: every transaction and every mined block is a
+ * confirmation of every other test's payment, so a test that counts confirmations (chain-payment.spec.ts) and one that
+ * sends payments of its own (refunds.spec.ts) must not run at once. A directory beside E2E_CHAIN_FILE is the lock
+ * (mkdir is atomic); the returned function releases it.
+ */
+export async function lockChain(): Promise<() => void> {
+  const lock = `${chainFile()}.lock`;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      return () => fs.rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const taken = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      // Older than the chain (written when this run's server started): left by an earlier run that was stopped.
+      const started = fs.statSync(chainFile(), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      if (Date.now() - taken > CHAIN_LOCK_STALE_MS || taken < started)
+        fs.rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}

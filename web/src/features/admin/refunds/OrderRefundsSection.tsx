@@ -73,24 +73,32 @@ export function OrderRefundsSection({ orderId, currency }: { orderId: string; cu
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {TEXTS.hint(suggestion ? `${suggestion.available} ${currency}` : null)}
       </Typography>
-      <Stack spacing={1} sx={{ mb: 2 }}>
-        {order.refunds.map((refund) => (
-          <Stack key={refund.id} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-            <Typography sx={{ fontFamily: MONOSPACE_FONT, fontWeight: 700 }}>
-              {refund.amount} {refund.currency}
-            </Typography>
-            <Chip size="small" label={REFUND_STATUS_LABELS[refund.status]} />
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {refund.reason}
-            </Typography>
-            {refund.problem && (
-              <Alert severity="error" sx={{ width: '100%' }}>
-                {refund.problem}
-              </Alert>
-            )}
-          </Stack>
-        ))}
-      </Stack>
+      {order.refunds.length > 0 && (
+        <Stack spacing={1} sx={{ mb: 2 }}>
+          {order.refunds.map((refund) => (
+            <Stack
+              key={refund.id}
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+            >
+              <Typography sx={{ fontFamily: MONOSPACE_FONT, fontWeight: 700 }}>
+                {refund.amount} {refund.currency}
+              </Typography>
+              <Chip size="small" label={REFUND_STATUS_LABELS[refund.status]} />
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {refund.reason}
+              </Typography>
+              {refund.problem && (
+                <Alert severity="error" sx={{ width: '100%' }}>
+                  {refund.problem}
+                </Alert>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+      )}
       <OfferRefundForm
         key={suggestion ? `${suggestion.amount}:${suggestion.reason}` : 'none'}
         orderId={orderId}

@@ -66,8 +66,10 @@ const TEXTS = {
   emptyTitle: 'No refunds to pay',
   emptyHint: 'Refunds appear here once a customer claims one with their address.',
   toPay: 'To pay',
+  sent: 'Sent',
+  notPaying: 'Does not pay it',
   waiting: (confirmations: number | null) =>
-    `Sent: waiting for the chain${confirmations ? ` (${confirmations} confirmations so far)` : ''}`,
+    `Recorded: waiting for the chain to confirm it${confirmations ? ` (${confirmations} ${confirmations === 1 ? 'confirmation' : 'confirmations'} so far)` : ''}.`,
   amount: 'Amount',
   address: 'To address',
   order: 'Order',
@@ -131,32 +133,49 @@ function RefundToPay({ refund }: { refund: RefundRow }) {
       >
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
           {TEXTS.order} {shortOrderId(refund.orderId)}
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: { xs: 'block', sm: 'inline' }, ml: { sm: 1 }, overflowWrap: 'anywhere' }}
+          >
             {refund.customerEmail}
           </Typography>
         </Typography>
         <Chip
           size="small"
           color={sent ? (refund.problem ? 'error' : 'info') : 'warning'}
-          label={sent ? TEXTS.waiting(refund.confirmations) : TEXTS.toPay}
+          label={sent ? (refund.problem ? TEXTS.notPaying : TEXTS.sent) : TEXTS.toPay}
           sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
         />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
         {refund.reason}
       </Typography>
-      <CopyRow label={TEXTS.amount} value={amount} onCopy={() => void copy(TEXTS.amount, refund.amount)} />
+      <CopyRow
+        label={TEXTS.amount}
+        value={amount}
+        copyName="Copy amount"
+        onCopy={() => void copy(TEXTS.amount, refund.amount)}
+      />
       <CopyRow
         label={`${TEXTS.address} (${refund.chainName})`}
         value={refund.address ?? ''}
+        copyName="Copy address"
         onCopy={() => void copy('Address', refund.address ?? '')}
       />
       {refund.txId && (
         <CopyRow
           label={TEXTS.transaction}
           value={refund.txId}
+          copyName="Copy transaction ID"
           onCopy={() => void copy(TEXTS.transaction, refund.txId ?? '')}
         />
+      )}
+      {sent && !refund.problem && (
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          {TEXTS.waiting(refund.confirmations)}
+        </Typography>
       )}
       {refund.problem && (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="refund-problem">
@@ -168,7 +187,18 @@ function RefundToPay({ refund }: { refund: RefundRow }) {
   );
 }
 
-function CopyRow({ label, value, onCopy }: { label: string; value: string; onCopy: () => void }) {
+function CopyRow({
+  label,
+  value,
+  copyName,
+  onCopy,
+}: {
+  label: string;
+  value: string;
+  /** The copy button's name, as a screen reader says it. */
+  copyName: string;
+  onCopy: () => void;
+}) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.25, sm: 2 }} sx={{ mt: 1.5 }}>
       <Typography variant="body2" color="text.secondary" sx={{ minWidth: { sm: 180 }, pt: { sm: 0.75 } }}>
@@ -178,8 +208,8 @@ function CopyRow({ label, value, onCopy }: { label: string; value: string; onCop
         <Typography variant="body2" sx={{ fontFamily: MONOSPACE_FONT, fontWeight: 600, overflowWrap: 'anywhere' }}>
           {value}
         </Typography>
-        <Tooltip title={`Copy ${label.toLowerCase()}`}>
-          <IconButton size="small" aria-label={`Copy ${label.toLowerCase()}`} onClick={onCopy}>
+        <Tooltip title={copyName}>
+          <IconButton size="small" aria-label={copyName} onClick={onCopy}>
             <ContentCopyIcon fontSize="small" />
           </IconButton>
         </Tooltip>
