@@ -68,7 +68,7 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
     )
   ).rows;
   await q(`INSERT INTO profiles (id, full_name, email) VALUES ($1, 'Bench Admin', 'admin@bench.test')`, [adminId]);
-  await q(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [adminId]);
+  await q(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'OWNER')`, [adminId]);
 
   await q(
     `INSERT INTO stored_files (id, owner_id, kind, filename, mime, size, sha256, bytes, created_at)

@@ -218,36 +218,67 @@ describe('BTC_XPUB: an address of its own for each order', () => {
       OrderStatus.CANCELLED,
     ]);
     await server.sql(`DELETE FROM held_quotes WHERE order_id IS NULL`);
+    /** The requests one poll makes. */
+    const requestsOfPoll = async () => {
+      const before = esplora.requests;
+      const [report] = await poll();
+      expect(report.error).toBeUndefined();
+      return esplora.requests - before;
+    };
+    // What a poll asks with no order awaiting a payment: the tip, and the re-reads of payments on record.
+    const idle = await requestsOfPoll();
     const user = await server.createUser();
     const template = await place(user);
     // 999 more open orders, each at an address of its own (indexes far above the counter's, made up for the test).
+    const addresses = Array.from({ length: 999 }, (_, i) => account.address(100_000 + i));
     await server.sql(
       `INSERT INTO orders (user_id, product_id, contact_email, quantity, unit_price, total_price, payment_method,
                            crypto_address, payment_amount_crypto, payment_offset, status, payment_due_at, address_index)
        SELECT o.user_id, o.product_id, o.contact_email, 1, o.unit_price, o.total_price, o.payment_method, a.address,
               o.payment_amount_crypto, 0, o.status, o.payment_due_at, a.index
        FROM orders o, unnest($2::text[], $3::int[]) a (address, index) WHERE o.id = $1`,
-      [
-        template.id,
-        Array.from({ length: 999 }, (_, i) => account.address(100_000 + i)),
-        Array.from({ length: 999 }, (_, i) => 100_000 + i),
-      ],
+      [template.id, addresses, addresses.map((_, i) => 100_000 + i)],
     );
-    const polls: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const before = esplora.requests;
-      const [report] = await poll();
-      expect(report.error).toBeUndefined();
-      polls.push(esplora.requests - before);
-    }
-    // Per poll: the tip and one page per address read (no payment awaits confirmations, no transaction id was typed).
-    expect(polls).toEqual([1, 1, 1].map(() => 1 + OWN_ADDRESSES_PER_POLL));
+    // One page per address read, 50 a poll, however many orders are open.
+    const polls = [await requestsOfPoll(), await requestsOfPoll(), await requestsOfPoll()];
+    expect(polls).toEqual([1, 2, 3].map(() => idle + OWN_ADDRESSES_PER_POLL));
     // Each poll read addresses the ones before had not: 150 distinct places recorded after three polls.
     const [{ read }] = await server.sql<{ read: number }>(
       `SELECT count(*)::int AS read FROM chain_watch_positions WHERE address = ANY ($1)`,
-      [Array.from({ length: 999 }, (_, i) => account.address(100_000 + i)).concat(template.cryptoAddress)],
+      [[...addresses, template.cryptoAddress]],
     );
     expect(read).toBe(3 * OWN_ADDRESSES_PER_POLL);
+    // Ended (within LATE_PAYMENT_DAYS), they are still read for a late payment, but each at most every 10 minutes. As
+    // if all had been read a minute ago, 60 of them 11 minutes ago: the next poll reads 50 of those 60, the one after
+    // the other 10.
     await server.sql(`UPDATE orders SET status = $1 WHERE status = $2`, [OrderStatus.CANCELLED, OrderStatus.PENDING]);
+    await server.sql(
+      `INSERT INTO chain_watch_positions (method, address, position, updated_at)
+       SELECT 'BTC', a.address, 0, now() - CASE WHEN a.n <= 60 THEN interval '11 minutes' ELSE interval '1 minute' END
+       FROM unnest($1::text[]) WITH ORDINALITY a (address, n)
+       ON CONFLICT (method, address) DO UPDATE SET updated_at = excluded.updated_at`,
+      [[...addresses, template.cryptoAddress]],
+    );
+    expect(await requestsOfPoll()).toBe(idle + OWN_ADDRESSES_PER_POLL);
+    expect(await requestsOfPoll()).toBe(idle + 10);
+    expect(await requestsOfPoll()).toBe(idle);
+  });
+
+  it('a payment to a held quote’s address, sent before its order is placed, is that order’s once placed', async () => {
+    const user = await server.createUser();
+    const held = (await server.gql(HOLD, { productId }, { token: user.token })).data!.holdQuote;
+    // The spec's flow: step 2 shows the address, the customer pays, then presses "I've Sent the Payment".
+    const txId = esplora.send([{ address: held.cryptoAddress, sats: 20_000n }]);
+    esplora.mine(1);
+    await poll();
+    const [seen] = await server.sql<{ order_id: string | null }>(
+      `SELECT order_id FROM chain_payments WHERE tx_id = $1`,
+      [txId],
+    );
+    expect(seen).toEqual({ order_id: null });
+    const order = await place(user, { quoteId: held.id });
+    expect(order.cryptoAddress).toBe(held.cryptoAddress);
+    const paid = await store.orderWhen(order.id, (o) => o.status === 'SUCCESS', 'SUCCESS', user);
+    expect(paid.payment).toMatchObject({ txId, amount: '0.0002' });
   });
 });

@@ -72,20 +72,23 @@ export class PayableOrdersService extends PayableOrders {
     return oldest;
   }
 
-  async ownAddressesAwaiting(method: PaymentMethod, latePaymentDays: number): Promise<string[]> {
-    const rows: { address: string }[] = await this.db.query(
-      `SELECT crypto_address AS address FROM orders
-       WHERE payment_method = $1 AND address_index IS NOT NULL AND status = $3
-       UNION
-       SELECT crypto_address FROM orders
-       WHERE payment_method = $1 AND address_index IS NOT NULL AND payment_due_at > now() - $2 * interval '1 day'
-       UNION
-       SELECT crypto_address FROM held_quotes
-       WHERE payment_method = $1 AND address_index IS NOT NULL AND order_id IS NULL
-         AND expires_at > now() - interval '${HELD_QUOTE_GRACE}'`,
+  async ownAddressesAwaiting(
+    method: PaymentMethod,
+    latePaymentDays: number,
+  ): Promise<{ address: string; open: boolean }[]> {
+    // An order and its held quote share their address: one row, open if either is.
+    return this.db.query(
+      `SELECT address, bool_or(open) AS open FROM (
+         SELECT crypto_address AS address, status = $3 AS open FROM orders
+         WHERE payment_method = $1 AND address_index IS NOT NULL
+           AND (status = $3 OR payment_due_at > now() - $2 * interval '1 day')
+         UNION ALL
+         SELECT crypto_address, true FROM held_quotes
+         WHERE payment_method = $1 AND address_index IS NOT NULL AND order_id IS NULL
+           AND expires_at > now() - interval '${HELD_QUOTE_GRACE}'
+       ) awaited GROUP BY address`,
       [method, latePaymentDays, OrderStatus.PENDING],
     );
-    return rows.map((row) => row.address);
   }
 
   async ofOwnAddress(

@@ -58,6 +58,12 @@ export interface PollReport {
 }
 
 /** A quote held at checkout, as `paidInTime` asks about it. */
+/**
+ * How often the own address of an order that has ended (within LATE_PAYMENT_DAYS: only a late payment could come) is
+ * read, at most: abandoned checkouts must not slow down the reads of open orders.
+ */
+const ENDED_READ_EVERY_SECONDS = 600;
+
 interface QuoteToPay {
   paymentMethod: PaymentMethod;
   cryptoAddress: string;
@@ -354,23 +360,24 @@ export class ChainPaymentService {
 
   /**
    * Reads the orders' own addresses (BTC_XPUB) awaiting payments, at most OWN_ADDRESSES_PER_POLL of them per poll,
-   * those read longest ago (or never) first, so that every one is read in turn however many orders are open; forgets
-   * the places of those no longer awaited (keeping the store's single address's, `single`). Returns how many
-   * transfers it saw.
+   * those read longest ago (or never) first, so that every one is read in turn however many orders are open (an ended
+   * order's at most every ENDED_READ_EVERY_SECONDS); forgets the places of those no longer awaited (keeping the store's
+   * single address's, `single`). Returns how many transfers it saw.
    */
   private async watchOwnAddresses(watch: ChainWatch, single: string | null, tip: number): Promise<number> {
     const awaited = await this.orders.ownAddressesAwaiting(watch.method, this.config.chains.latePaymentDays);
     await this.db.query(
       `DELETE FROM chain_watch_positions
        WHERE method = $1 AND address <> ALL ($2::text[]) AND ($3::text IS NULL OR address <> $3)`,
-      [watch.method, awaited, single],
+      [watch.method, addresses, single],
     );
     if (awaited.length === 0) return 0;
     const due: { address: string }[] = await this.db.query(
-      `SELECT a.address FROM unnest($2::text[]) a (address)
+      `SELECT a.address FROM unnest($2::text[], $3::boolean[]) a (address, open)
        LEFT JOIN chain_watch_positions p ON p.method = $1 AND p.address = a.address
-       ORDER BY p.updated_at NULLS FIRST, a.address LIMIT $3`,
-      [watch.method, awaited, OWN_ADDRESSES_PER_POLL],
+       WHERE a.open OR p.updated_at IS NULL OR p.updated_at < now() - $5 * interval '1 second'
+       ORDER BY p.updated_at NULLS FIRST, a.address LIMIT $4`,
+      [watch.method, addresses, awaited.map((a) => a.open), OWN_ADDRESSES_PER_POLL, ENDED_READ_EVERY_SECONDS],
     );
     let seen = 0;
     // Read from height 0 the first time: an address handed out to one order has no history but that order's payments.
@@ -379,6 +386,7 @@ export class ChainPaymentService {
   }
 
   /**
+    const addresses = awaited.map((a) => a.address);
    * Reads new payments to `address` (from where the last poll stopped) and records those that pay an order's unique
    * amount; the others are recorded unattributed, so a transaction id given later can claim them. Reads nothing while
    * no order waits for a payment there. Returns how many transfers it saw.

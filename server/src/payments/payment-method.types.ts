@@ -15,7 +15,9 @@ export class PaymentMethodInfo {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Receiving address; null when not configured (always for PayPal/Skrill)',
+    description:
+      'Receiving address; null when not configured (always for PayPal/Skrill), and when each order gets one of its own ' +
+      '(BTC with BTC_XPUB: the held quote and the order carry it)',
   })
   address: string | null;
 
@@ -36,7 +38,9 @@ export class PaymentMethodInfo {
   @Field(() => Int, { description: 'Decimals of amounts in this currency' })
   decimals: number;
 
-  @Field(() => Boolean, { description: 'False for PayPal/Skrill and for methods without a configured address' })
+  @Field(() => Boolean, {
+    description: 'False for PayPal/Skrill and for methods with neither a configured address nor an extended key',
+  })
   available: boolean;
 
   @Field(() => Boolean, {

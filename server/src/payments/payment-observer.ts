@@ -70,9 +70,13 @@ export abstract class PayableOrders {
 
   /**
    * The addresses of their own (BTC_XPUB) that orders of `method` (open, or ended within `latePaymentDays`) and quotes
-   * held at checkout (not placed yet, within their grace) await payments at.
+   * held at checkout (not placed yet, within their grace) await payments at; `open`: an open order's or a quote's (a
+   * payment is expected), else an ended order's (only a late one could come).
    */
-  abstract ownAddressesAwaiting(method: PaymentMethod, latePaymentDays: number): Promise<string[]>;
+  abstract ownAddressesAwaiting(
+    method: PaymentMethod,
+    latePaymentDays: number,
+  ): Promise<{ address: string; open: boolean }[]>;
 
   /**
    * Whose own address (BTC_XPUB) the payment went to: the order's id (open, or ended within `latePaymentDays`, its
