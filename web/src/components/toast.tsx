@@ -2,12 +2,19 @@
  * Toasts with a title and a description, as the spec words them ('Validation Error' / first message).
  * `useToast()` returns `toast({ title, description, severity })`. Announced politely to screen readers.
  *
+ * One toast at a time, and only the latest: a new toast replaces the one showing (a queue showed stale messages
+ * seconds later, on other pages: issue 31). A toast does not outlive its page: a route change closes it, unless
+ * it was raised just before the move it announces ('Authentication Required', 'Welcome back!', 'Order
+ * submitted…', which go to another page within `ANNOUNCES_MOVE_MS`). Field errors are shown under their fields
+ * (components/field-errors.ts); the toast is only their summary.
+ *
  * Toasts look like `ToastView`, a chunk of its own: pages fetch it when they mount a component that can
  * raise a toast (`useToast`), so it is there before the first toast is due, and the home page, which
  * raises none, does not load it.
  */
 import type { AlertColor } from '@mui/material/Alert';
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { loadOnce } from './load-once';
 
 export interface ToastInput {
@@ -18,31 +25,49 @@ export interface ToastInput {
 
 export interface ToastItem extends ToastInput {
   key: number;
+  /** When it was raised (ms since the epoch). */
+  raisedAt: number;
 }
+
+/** A toast raised this shortly before a route change announces it, and is kept on the new page. */
+export const ANNOUNCES_MOVE_MS = 2000;
 
 type ToastViewModule = typeof import('./ToastView');
 
 const loadToastView = loadOnce(() => import('./ToastView'));
 
-const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+interface ToastApi {
+  toast: (toast: ToastInput) => void;
+  /** The route changed: close the toast unless it announced the move. */
+  routeChanged: () => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+let nextKey = 0;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [queue, setQueue] = useState<ToastItem[]>([]);
+  const [current, setCurrent] = useState<ToastItem | null>(null);
   const [view, setView] = useState<ToastViewModule>();
-  const current = queue[0];
 
-  // Normally loaded already (see useToast). If the fetch fails the toasts stay queued, and each new
-  // toast tries again, rather than taking the app down.
+  // Normally loaded already (see useToast). If the fetch fails the toast waits, and each new toast tries again,
+  // rather than taking the app down.
   useEffect(() => {
-    if (queue.length > 0 && !view) loadToastView().then(setView, () => undefined);
-  }, [queue, view]);
+    if (current && !view) loadToastView().then(setView, () => undefined);
+  }, [current, view]);
 
   const toast = useCallback((input: ToastInput) => {
-    setQueue((q) => [...q, { ...input, key: Date.now() + Math.random() }]);
+    nextKey += 1;
+    setCurrent({ ...input, key: nextKey, raisedAt: Date.now() });
   }, []);
-  const dismiss = useCallback(() => setQueue((q) => q.slice(1)), []);
+  const routeChanged = useCallback(() => {
+    const now = Date.now();
+    setCurrent((c) => (c && now - c.raisedAt > ANNOUNCES_MOVE_MS ? null : c));
+  }, []);
+  const dismiss = useCallback(() => setCurrent(null), []);
+  const [api] = useState<ToastApi>(() => ({ toast, routeChanged }));
   return (
-    <ToastContext.Provider value={toast}>
+    <ToastContext.Provider value={api}>
       {children}
       {current && view && <view.ToastView key={current.key} toast={current} onClose={dismiss} />}
     </ToastContext.Provider>
@@ -50,9 +75,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 export function useToast(): (toast: ToastInput) => void {
-  const toast = useContext(ToastContext);
+  const api = useContext(ToastContext);
   // Fetch the view with the page, not when its first toast is due (a failure is retried by the provider).
   useEffect(() => void loadToastView().catch(() => undefined), []);
-  if (!toast) throw new Error('useToast must be used inside ToastProvider');
-  return toast;
+  if (!api) throw new Error('useToast must be used inside ToastProvider');
+  return api.toast;
+}
+
+/**
+ * Closes the showing toast when the route's path changes (rendered once in each layout, inside the router; the
+ * provider sits outside it). The first render is not a change.
+ */
+export function ToastRouteReset() {
+  const api = useContext(ToastContext);
+  const { pathname } = useLocation();
+  const seen = useRef(pathname);
+  useEffect(() => {
+    if (seen.current === pathname) return;
+    seen.current = pathname;
+    api?.routeChanged();
+  }, [api, pathname]);
+  return null;
 }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoadingState } from '../components/PageState';
+import { ToastRouteReset } from '../components/toast';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
@@ -20,6 +21,7 @@ export function StoreLayout() {
       </Box>
       <Footer />
       <ScrollRestoration />
+      <ToastRouteReset />
     </Box>
   );
 }

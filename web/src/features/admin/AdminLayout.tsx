@@ -10,6 +10,7 @@ import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
 import { STORE_NAME } from '../../brand';
 import { LoadingState } from '../../components/PageState';
+import { ToastRouteReset } from '../../components/toast';
 import './adminCache';
 import { ADMIN_DASHBOARD_PATH } from './adminPaths';
 
@@ -56,6 +57,7 @@ export default function AdminLayout() {
           <Outlet />
         </Suspense>
       </Box>
+      <ToastRouteReset />
     </Box>
   );
 }

@@ -9,6 +9,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { useFieldErrors } from '../../components/field-errors';
+import type { ReportFieldErrors } from '../../components/validation-toast';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminSignInValues } from './useAdminSignIn';
 
@@ -16,15 +18,24 @@ interface AdminLoginFormProps {
   submitting: boolean;
   /** E-mail of a signed-in account that is not an admin, to explain why the form is shown. */
   signedInAs?: string | null;
-  onSubmit: (values: AdminSignInValues) => void;
+  /** `report` shows each field's message under it, the first field focused. */
+  onSubmit: (values: AdminSignInValues, report: ReportFieldErrors) => void;
 }
+
+/** The inputs' ids, in the form's order. */
+const FIELD_IDS = { email: 'admin-sign-in-email', password: 'admin-sign-in-password' } as const;
 
 /** The /admin sign-in card: e-mail and password. */
 export function AdminLoginForm({ submitting, signedInAs, onSubmit }: AdminLoginFormProps) {
   const [values, setValues] = useState<AdminSignInValues>({ email: '', password: '' });
+  const errors = useFieldErrors(FIELD_IDS);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(values);
+    onSubmit(values, errors.show);
+  };
+  const edit = (field: keyof AdminSignInValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    errors.clear(field);
   };
 
   return (
@@ -58,20 +69,24 @@ export function AdminLoginForm({ submitting, signedInAs, onSubmit }: AdminLoginF
           <Box component="form" noValidate onSubmit={submit}>
             <Stack spacing={2}>
               <TextField
+                id={FIELD_IDS.email}
+                {...errors.props('email')}
                 label="Email"
                 type="email"
                 name="email"
                 autoComplete="username"
                 value={values.email}
-                onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+                onChange={(e) => edit('email', e.target.value)}
               />
               <TextField
+                id={FIELD_IDS.password}
+                {...errors.props('password')}
                 label="Password"
                 type="password"
                 name="password"
                 autoComplete="current-password"
                 value={values.password}
-                onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+                onChange={(e) => edit('password', e.target.value)}
               />
               <Button type="submit" variant="contained" size="large" disabled={submitting}>
                 {submitting ? 'Signing in...' : 'Sign In'}

@@ -36,8 +36,8 @@ export default function AdminLoginPage() {
     <AdminLoginForm
       submitting={submitting}
       signedInAs={signedIn ? data?.me?.email : null}
-      onSubmit={async (values) => {
-        if (await signIn(values)) navigate(ADMIN_DASHBOARD_PATH, { replace: true });
+      onSubmit={async (values, report) => {
+        if (await signIn(values, report)) navigate(ADMIN_DASHBOARD_PATH, { replace: true });
       }}
     />
   );

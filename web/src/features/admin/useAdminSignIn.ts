@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { signInSchema } from '../../../../common/validation';
 import { session } from '../../auth/session';
 import { useToast } from '../../components/toast';
-import { parseOrToast } from '../../components/validation-toast';
+import { parseOrToast, type ReportFieldErrors } from '../../components/validation-toast';
 import { graphql } from '../../gql/admin';
 import { failureToast } from './admin-toasts';
 import { ADMIN_TEXTS } from './adminTexts';
@@ -34,8 +34,8 @@ export function useAdminSignIn() {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(AdminSignInMutation);
 
-  const signIn = async (values: AdminSignInValues): Promise<boolean> => {
-    const parsed = parseOrToast(signInSchema, values, toast);
+  const signIn = async (values: AdminSignInValues, report?: ReportFieldErrors): Promise<boolean> => {
+    const parsed = parseOrToast(signInSchema, values, toast, report);
     if (!parsed) return false;
     let payload;
     try {

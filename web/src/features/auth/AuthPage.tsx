@@ -31,8 +31,8 @@ export default function AuthPage() {
       onTabChange={setTab}
       submitting={signingIn || signingUp}
       captchaStatus={captchaStatus}
-      onSignIn={(values) => void signIn(values).then(done)}
-      onSignUp={(values) => void signUp(values).then(done)}
+      onSignIn={(values, report) => void signIn(values, report).then(done)}
+      onSignUp={(values, report) => void signUp(values, report).then(done)}
     />
   );
 }

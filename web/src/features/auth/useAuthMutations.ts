@@ -6,7 +6,8 @@ import { errorMessage } from '../../apollo/errors';
 import { session } from '../../auth/session';
 import { CaptchaFailedError, useCaptcha } from '../../captcha/useCaptcha';
 import { useToast } from '../../components/toast';
-import { parseOrToast } from '../../components/validation-toast';
+import { serverFieldMessages } from '../../components/field-errors';
+import { parseOrToast, type ReportFieldErrors } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 import type { SignUpInput } from '../../gql/graphql';
 import type { SignInValues } from './components/SignInForm';
@@ -41,8 +42,9 @@ type Sender<TData, TInput> = (
 ) => Promise<{ data?: TData | null }>;
 
 /**
- * The flow both share: validate (first message as 'Validation Error'), call the API, toast the outcome
- * and start the session. Resolves true when signed in.
+ * The flow both share: validate (first message as 'Validation Error', every field's under the field through
+ * `report`), call the API, toast the outcome and start the session. A refusal that names fields (a taken e-mail) is
+ * shown under them too. Resolves true when signed in.
  */
 function useAuthMutation<TData, TInput, TValues>(
   document: TypedDocumentNode<TData, { input: TInput }>,
@@ -53,8 +55,8 @@ function useAuthMutation<TData, TInput, TValues>(
 ) {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(document);
-  const submit = async (values: TValues): Promise<boolean> => {
-    const parsed = parseOrToast(schema, values, toast);
+  const submit = async (values: TValues, report?: ReportFieldErrors): Promise<boolean> => {
+    const parsed = parseOrToast(schema, values, toast, report);
     if (!parsed) return false;
     try {
       const { data } = await sender((input) => mutate({ variables: { input } }), parsed);
@@ -63,6 +65,7 @@ function useAuthMutation<TData, TInput, TValues>(
       session.signedIn(token(data));
       return true;
     } catch (error) {
+      report?.(serverFieldMessages(error));
       const description = error instanceof CaptchaFailedError ? error.message : errorMessage(error, NETWORK_FAILURE);
       toast({ title: 'Error', description, severity: 'error' });
       return false;
@@ -77,7 +80,7 @@ export function useSignIn() {
     title: 'Welcome back!',
     description: 'Signed in successfully.',
   });
-  const signIn: (values: SignInValues) => Promise<boolean> = submit;
+  const signIn: (values: SignInValues, report?: ReportFieldErrors) => Promise<boolean> = submit;
   return { signIn, loading };
 }
 
@@ -91,6 +94,6 @@ export function useSignUp() {
     { title: 'Success!', description: 'Account created successfully. You can now sign in.' },
     (send, input: SignUpInput) => captcha.withCaptcha((solution) => send({ ...input, captcha: solution })),
   );
-  const signUp: (values: SignUpValues) => Promise<boolean> = submit;
+  const signUp: (values: SignUpValues, report?: ReportFieldErrors) => Promise<boolean> = submit;
   return { signUp, loading: loading || captcha.status === 'solving', captchaStatus: captcha.status };
 }

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
+import { errorProps } from '../../components/field-errors';
 import { formatPrice } from '../../format/price';
 import { CHECKOUT_TEXTS } from './checkout.texts';
 
@@ -22,8 +23,18 @@ export interface CheckoutDetailsValues {
   email: string;
 }
 
+/** The inputs' ids, in the form's order (the first one with a message is focused). */
+export const CHECKOUT_DETAILS_IDS = {
+  productId: 'checkout-product',
+  quantity: 'checkout-quantity',
+  domainName: 'checkout-domain',
+  email: 'checkout-email',
+} as const;
+
 export interface CheckoutDetailsFormProps {
   values: CheckoutDetailsValues;
+  /** Each field's message, shown under it (components/field-errors.ts). */
+  errors?: Partial<Record<keyof CheckoutDetailsValues, string>>;
   /** In-stock products for the picker; null hides it (the product came with the address). */
   pickableProducts: PickableProduct[] | null;
   /** The chosen product's name when the picker is hidden. */
@@ -42,6 +53,7 @@ export interface CheckoutDetailsFormProps {
 /** Checkout step 1 (docs/product.md "Checkout"): product picker, quantity, optional domain, email. */
 export function CheckoutDetailsForm(props: CheckoutDetailsFormProps) {
   const { values, pickableProducts, chosenProductName, minQuantity, maxQuantity, quantityNote } = props;
+  const errors = props.errors ?? {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onContinue();
@@ -60,12 +72,13 @@ export function CheckoutDetailsForm(props: CheckoutDetailsFormProps) {
         {pickableProducts ? (
           pickableProducts.length > 0 ? (
             <TextField
+              id={CHECKOUT_DETAILS_IDS.productId}
               select
               label="Product"
               value={values.productId ?? ''}
               onChange={(event) => props.onProductChange(event.target.value)}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              helperText="Only products in stock are listed."
+              {...errorProps(errors.productId, 'Only products in stock are listed.')}
             >
               <option value="" disabled>
                 Choose a product
@@ -90,33 +103,41 @@ export function CheckoutDetailsForm(props: CheckoutDetailsFormProps) {
           )
         )}
         <TextField
+          id={CHECKOUT_DETAILS_IDS.quantity}
           label="Quantity"
           type="number"
           required
           value={values.quantity}
           onChange={(event) => props.onChange('quantity', event.target.value)}
           onBlur={props.onQuantityBlur}
+          error={!!errors.quantity}
           helperText={
-            quantityNote ?? `From ${minQuantity.toLocaleString('en-US')} to ${maxQuantity.toLocaleString('en-US')}`
+            errors.quantity ??
+            quantityNote ??
+            `From ${minQuantity.toLocaleString('en-US')} to ${maxQuantity.toLocaleString('en-US')}`
           }
           slotProps={{ htmlInput: { min: minQuantity, max: maxQuantity, step: 1, inputMode: 'numeric' } }}
         />
         <TextField
+          id={CHECKOUT_DETAILS_IDS.domainName}
+          error={!!errors.domainName}
           label="Domain (optional)"
           value={values.domainName}
           onChange={(event) => props.onChange('domainName', event.target.value)}
           placeholder="example.com"
-          helperText="The domain the certificate is for, if any."
+          helperText={errors.domainName ?? 'The domain the certificate is for, if any.'}
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />
         <TextField
+          id={CHECKOUT_DETAILS_IDS.email}
+          error={!!errors.email}
           label="Email"
           type="email"
           required
           autoComplete="email"
           value={values.email}
           onChange={(event) => props.onChange('email', event.target.value)}
-          helperText="Your order details and certificate go to this address."
+          helperText={errors.email ?? 'Your order details and certificate go to this address.'}
         />
         <Box>
           <Button

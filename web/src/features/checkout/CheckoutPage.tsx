@@ -18,12 +18,13 @@ import { checkoutDetailsSchema, checkoutPaymentSchema, LIMITS, MESSAGES } from '
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { useToast } from '../../components/toast';
+import { focusFirstError, type FieldMessages } from '../../components/field-errors';
 import { VALIDATION_ERROR_TITLE } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 import type { PaymentMethod } from '../../gql/graphql';
 import { formatCount } from '../../format/stock';
-import { CheckoutDetailsForm, type CheckoutDetailsValues } from './CheckoutDetailsForm';
-import { CheckoutPaymentForm, type HeldQuoteView } from './CheckoutPaymentForm';
+import { CHECKOUT_DETAILS_IDS, CheckoutDetailsForm, type CheckoutDetailsValues } from './CheckoutDetailsForm';
+import { CHECKOUT_TRANSACTION_ID, CheckoutPaymentForm, type HeldQuoteView } from './CheckoutPaymentForm';
 import { CHECKOUT_TEXTS } from './checkout.texts';
 import { OrderSummaryCard, type OrderSummary } from './OrderSummaryCard';
 import { PaymentInstructionsCard } from './PaymentInstructionsCard';
@@ -121,6 +122,15 @@ const paymentResolver: Resolver<PaymentValues, unknown, { transactionId: string 
 /** The first rule a step breaks, as the spec shows it: one 'Validation Error' toast (docs/product.md "Input rules"). */
 function firstMessage(errors: FieldErrors): string | undefined {
   return Object.values(errors)[0]?.message as string | undefined;
+}
+
+/** A react-hook-form form's errors as field messages (shown under the fields, components/field-errors.ts). */
+function messagesOf(errors: FieldErrors): FieldMessages {
+  const messages: FieldMessages = {};
+  for (const [field, error] of Object.entries(errors)) {
+    if (typeof error?.message === 'string') messages[field] = error.message;
+  }
+  return messages;
 }
 
 /** Route /checkout?product=slug (docs/product.md "Checkout"). A new slug starts a new checkout. */
@@ -245,6 +255,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
       return;
     }
     detailsForm.setValue('productId', id);
+    detailsForm.clearErrors('productId');
     // docs/product.md "Fixed numbers": choosing a product sets its minimum (4000 for the bulk SSL keys).
     setQuantityText(String(next.minQuantity));
   };
@@ -260,7 +271,11 @@ function CheckoutView({ slug }: { slug: string | null }) {
         setStep(1);
         window.scrollTo({ top: 0 });
       },
-      (errors) => toast({ title: VALIDATION_ERROR_TITLE, description: firstMessage(errors), severity: 'error' }),
+      (errors) => {
+        // Each message under its field, the first field focused; the toast is the spec's summary.
+        focusFirstError(messagesOf(errors), CHECKOUT_DETAILS_IDS);
+        toast({ title: VALIDATION_ERROR_TITLE, description: firstMessage(errors), severity: 'error' });
+      },
     )();
   };
 
@@ -308,7 +323,10 @@ function CheckoutView({ slug }: { slug: string | null }) {
             },
           },
         ),
-      (errors) => toast({ title: VALIDATION_ERROR_TITLE, description: firstMessage(errors), severity: 'error' }),
+      (errors) => {
+        focusFirstError(messagesOf(errors), { transactionId: CHECKOUT_TRANSACTION_ID });
+        toast({ title: VALIDATION_ERROR_TITLE, description: firstMessage(errors), severity: 'error' });
+      },
     )();
   };
 
@@ -364,6 +382,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
               {step === 0 ? (
                 <CheckoutDetailsForm
                   values={values}
+                  errors={messagesOf(detailsForm.formState.errors)}
                   pickableProducts={pickable}
                   chosenProductName={product?.name ?? null}
                   minQuantity={minQuantity}
@@ -373,6 +392,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
                   onChange={(field, value) => {
                     if (field === 'quantity') setQuantityText(value);
                     else detailsForm.setValue(field, value);
+                    detailsForm.clearErrors(field);
                   }}
                   onQuantityBlur={() => setQuantityText(String(quantity))}
                   onContinue={continueToPayment}
@@ -388,7 +408,11 @@ function CheckoutView({ slug }: { slug: string | null }) {
                   refreshingQuote={held.loading}
                   onRefreshQuote={held.refresh}
                   transactionId={transactionId}
-                  onTransactionIdChange={(value) => paymentForm.setValue('transactionId', value)}
+                  transactionIdError={paymentForm.formState.errors.transactionId?.message}
+                  onTransactionIdChange={(value) => {
+                    paymentForm.setValue('transactionId', value);
+                    paymentForm.clearErrors('transactionId');
+                  }}
                   proofName={proof?.name ?? null}
                   onProofPicked={pickProof}
                   onCopy={(what, text) => void copy(what, text)}

@@ -60,6 +60,9 @@ export interface HeldQuoteView {
   expiresAt: string;
 }
 
+/** The transaction ID input's id (focused when its value is refused). */
+export const CHECKOUT_TRANSACTION_ID = 'checkout-transaction-id';
+
 export interface CheckoutPaymentFormProps {
   methods: PaymentMethodOption[];
   selectedMethod: PaymentMethod;
@@ -74,6 +77,8 @@ export interface CheckoutPaymentFormProps {
   /** Holds a new quote (the countdown reached zero). */
   onRefreshQuote: () => void;
   transactionId: string;
+  /** The transaction ID's message (shown under it, the field focused). */
+  transactionIdError?: string;
   onTransactionIdChange: (value: string) => void;
   proofName: string | null;
   /** A file picked by the user; the view decides whether it is acceptable. */
@@ -331,13 +336,16 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
 
       <Stack spacing={2.5} sx={{ mt: 3, display: showExtras ? undefined : 'none' }} id={extrasId}>
         <TextField
+          id={CHECKOUT_TRANSACTION_ID}
+          error={!!props.transactionIdError}
           label="Transaction ID (optional)"
           value={props.transactionId}
           onChange={(event) => props.onTransactionIdChange(event.target.value)}
           helperText={
-            onChain
+            props.transactionIdError ??
+            (onChain
               ? 'Only if you have already paid: the transaction hash from your wallet, letters and numbers only.'
-              : 'The transaction hash from your wallet: letters and numbers only.'
+              : 'The transaction hash from your wallet: letters and numbers only.')
           }
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />

@@ -137,7 +137,7 @@ function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
         }}
         saving={saving}
         onClose={() => setEditing(false)}
-        onSubmit={(values) => void updateProfile(values).then((ok) => ok && setEditing(false))}
+        onSubmit={(values, report) => void updateProfile(values, report).then((ok) => ok && setEditing(false))}
       />
       <OrderKeysDialog orderId={keysOrderId} onClose={closeKeys} />
     </>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { signInPath } from '../../auth/redirect';
 import { useSession } from '../../auth/useSession';
 import { useToast } from '../../components/toast';
+import type { ReportFieldErrors } from '../../components/validation-toast';
 import { ContactCards } from './components/ContactCards';
 import { SupportHero } from './components/SupportHero';
 import { TicketForm, type TicketValues } from './components/TicketForm';
@@ -21,7 +22,7 @@ export default function SupportPage() {
   const { createTicket, loading } = useCreateTicket();
   const orders = useTicketOrderOptions(status === 'signedIn');
 
-  const submit = async (values: TicketValues) => {
+  const submit = async (values: TicketValues, report: ReportFieldErrors) => {
     if (status !== 'signedIn') {
       toast({
         title: 'Authentication required',
@@ -31,7 +32,7 @@ export default function SupportPage() {
       navigate(SIGN_IN);
       return;
     }
-    if (await createTicket(values)) navigate('/dashboard?tab=support');
+    if (await createTicket(values, report)) navigate('/dashboard?tab=support');
   };
 
   return (
@@ -46,7 +47,7 @@ export default function SupportPage() {
               signInHref={SIGN_IN}
               disabled={status !== 'signedIn' || loading}
               submitting={loading}
-              onSubmit={(values) => void submit(values)}
+              onSubmit={(values, report) => void submit(values, report)}
               orders={orders}
             />
           </Box>

@@ -3,7 +3,8 @@ import { useMutation } from '@apollo/client/react';
 import { ticketSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
 import { useToast } from '../../components/toast';
-import { parseOrToast } from '../../components/validation-toast';
+import { serverFieldMessages } from '../../components/field-errors';
+import { parseOrToast, type ReportFieldErrors } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 import type { TicketValues } from './components/TicketForm';
 
@@ -17,7 +18,8 @@ const CreateTicketMutation = graphql(/* GraphQL */ `
 `);
 
 /**
- * Create a ticket: validate (first message as 'Validation Error'), send, toast. The new ticket, with
+ * Create a ticket: validate (first message as 'Validation Error', each field's under it through `report`), send,
+ * toast. The new ticket, with
  * the dashboard list's own fields (TicketsTab_ticket), is put at the top of the cached dashboard list,
  * so /dashboard shows it at once. Resolves true when created.
  */
@@ -38,8 +40,8 @@ export function useCreateTicket() {
       });
     },
   });
-  const createTicket = async (values: TicketValues): Promise<boolean> => {
-    const parsed = parseOrToast(ticketSchema, values, toast);
+  const createTicket = async (values: TicketValues, report?: ReportFieldErrors): Promise<boolean> => {
+    const parsed = parseOrToast(ticketSchema, values, toast, report);
     if (!parsed) return false;
     const { title, description, category, priority } = parsed;
     try {
@@ -61,6 +63,7 @@ export function useCreateTicket() {
       });
       return true;
     } catch (error) {
+      report?.(serverFieldMessages(error));
       toast({ title: 'Error', description: errorMessage(error, 'Failed to create ticket'), severity: 'error' });
       return false;
     }

@@ -6,16 +6,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { useFieldErrors } from '../../components/field-errors';
+import type { ReportFieldErrors } from '../../components/validation-toast';
 import { MONOSPACE_FONT } from '../../theme/theme';
 import { ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
 
 interface Props {
   submitting: boolean;
   /** Saves the ID; the form stays filled in when it resolves false (a refusal to correct). */
-  onSubmit: (transactionId: string) => Promise<boolean>;
+  onSubmit: (transactionId: string, report: ReportFieldErrors) => Promise<boolean>;
   /** The explanation under the title; the manual methods' by default. */
   text?: string;
 }
+
+const FIELD_IDS = { transactionId: 'verify-transaction-id' } as const;
 
 /**
  * "Add your transaction ID" on /verify, for a PENDING order that has none yet (nor a payment seen on chain: then it is
@@ -23,9 +27,10 @@ interface Props {
  */
 export function TransactionIdForm({ submitting, onSubmit, text = ORDER_ACTION_TEXTS.addTransactionIdText }: Props) {
   const [value, setValue] = useState('');
+  const errors = useFieldErrors(FIELD_IDS);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onSubmit(value).then((saved) => saved && setValue(''));
+    void onSubmit(value, errors.show).then((saved) => saved && setValue(''));
   };
   return (
     <Card component="section" aria-labelledby="add-transaction-id-title" sx={{ mt: 3 }}>
@@ -39,10 +44,14 @@ export function TransactionIdForm({ submitting, onSubmit, text = ORDER_ACTION_TE
         <Box component="form" noValidate onSubmit={submit} sx={{ mt: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
-              id="verify-transaction-id"
+              id={FIELD_IDS.transactionId}
               label={ORDER_ACTION_TEXTS.transactionIdLabel}
               value={value}
-              onChange={(event) => setValue(event.target.value)}
+              onChange={(event) => {
+                setValue(event.target.value);
+                errors.clear('transactionId');
+              }}
+              {...errors.props('transactionId')}
               size="small"
               fullWidth
               autoComplete="off"

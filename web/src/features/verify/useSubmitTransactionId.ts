@@ -2,7 +2,8 @@ import { useMutation } from '@apollo/client/react';
 import { submitTransactionIdSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
 import { useToast } from '../../components/toast';
-import { parseOrToast } from '../../components/validation-toast';
+import { serverFieldMessages } from '../../components/field-errors';
+import { parseOrToast, type ReportFieldErrors } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 import { ERROR_TITLE, ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
 
@@ -26,14 +27,15 @@ export function useSubmitTransactionId(orderId: string) {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(SubmitTransactionIdMutation);
 
-  const submit = async (value: string): Promise<boolean> => {
-    const parsed = parseOrToast(submitTransactionIdSchema, { transactionId: value }, toast);
+  const submit = async (value: string, report?: ReportFieldErrors): Promise<boolean> => {
+    const parsed = parseOrToast(submitTransactionIdSchema, { transactionId: value }, toast, report);
     if (!parsed?.transactionId) return false;
     try {
       await mutate({ variables: { orderId, transactionId: parsed.transactionId } });
       toast({ ...ORDER_ACTION_TEXTS.transactionIdAdded, severity: 'success' });
       return true;
     } catch (error) {
+      report?.(serverFieldMessages(error));
       toast({
         title: ERROR_TITLE,
         description: errorMessage(error, ORDER_ACTION_TEXTS.transactionIdFailed),

@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CaptchaStatus } from '../../../captcha/useCaptcha';
+import type { ReportFieldErrors } from '../../../components/validation-toast';
 import { SignInForm, type SignInValues } from './SignInForm';
 import { SignUpForm, type SignUpValues } from './SignUpForm';
 
@@ -21,8 +22,9 @@ interface Props {
   submitting: boolean;
   /** The sign-up's CAPTCHA, when the store asks for one. */
   captchaStatus: CaptchaStatus;
-  onSignIn: (values: SignInValues) => void;
-  onSignUp: (values: SignUpValues) => void;
+  /** `report` puts the fields' messages under them (components/field-errors.ts). */
+  onSignIn: (values: SignInValues, report: ReportFieldErrors) => void;
+  onSignUp: (values: SignUpValues, report: ReportFieldErrors) => void;
 }
 
 /** The /auth page: Sign In / Sign Up tabs in one card, with a way back home. */

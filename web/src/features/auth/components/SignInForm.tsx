@@ -4,6 +4,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useFieldErrors } from '../../../components/field-errors';
+import type { ReportFieldErrors } from '../../../components/validation-toast';
 import { PasswordField } from './PasswordField';
 
 export interface SignInValues {
@@ -13,32 +15,43 @@ export interface SignInValues {
 
 interface Props {
   disabled: boolean;
-  onSubmit: (values: SignInValues) => void;
+  /** `report` shows each field's message under it, the first field focused. */
+  onSubmit: (values: SignInValues, report: ReportFieldErrors) => void;
 }
+
+/** The inputs' ids, in the form's order. */
+const FIELD_IDS = { email: 'sign-in-email', password: 'sign-in-password' } as const;
 
 /** Sign-in fields (email, password: docs/product.md "Sign in and sign up"); validation is the view's job. */
 export function SignInForm({ disabled, onSubmit }: Props) {
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+  const errors = useFieldErrors(FIELD_IDS);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(values);
+    onSubmit(values, errors.show);
+  };
+  const edit = (field: keyof SignInValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    errors.clear(field);
   };
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label="Sign in">
       <TextField
-        id="sign-in-email"
+        id={FIELD_IDS.email}
         label="Email"
         type="email"
         autoComplete="email"
         value={values.email}
-        onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+        onChange={(e) => edit('email', e.target.value)}
+        {...errors.props('email')}
       />
       <PasswordField
-        id="sign-in-password"
+        id={FIELD_IDS.password}
         label="Password"
         autoComplete="current-password"
         value={values.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+        onChange={(e) => edit('password', e.target.value)}
+        {...errors.props('password')}
       />
       <Link component={RouterLink} to="/auth/reset" variant="body2" sx={{ alignSelf: 'flex-end', fontWeight: 600 }}>
         Forgot password?

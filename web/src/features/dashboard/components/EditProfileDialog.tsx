@@ -6,6 +6,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useFieldErrors } from '../../../components/field-errors';
+import type { ReportFieldErrors } from '../../../components/validation-toast';
 
 export interface ProfileValues {
   fullName: string;
@@ -18,7 +20,8 @@ interface Props {
   initial: ProfileValues;
   saving: boolean;
   onClose: () => void;
-  onSubmit: (values: ProfileValues) => void;
+  /** `report` shows each field's message under it, the first field focused. */
+  onSubmit: (values: ProfileValues, report: ReportFieldErrors) => void;
 }
 
 /**
@@ -39,13 +42,19 @@ export function EditProfileDialog({ open, initial, saving, onClose, onSubmit }: 
   );
 }
 
+/** The inputs' ids, in the form's order. */
+const FIELD_IDS = { fullName: 'profile-full-name', companyName: 'profile-company', phone: 'profile-phone' } as const;
+
 function ProfileForm({ initial, saving, onClose, onSubmit }: Omit<Props, 'open'>) {
   const [values, setValues] = useState(initial);
-  const set = (field: keyof ProfileValues) => (e: { target: { value: string } }) =>
+  const errors = useFieldErrors(FIELD_IDS);
+  const set = (field: keyof ProfileValues) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
+    errors.clear(field);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(values);
+    onSubmit(values, errors.show);
   };
   return (
     <form noValidate onSubmit={submit}>
@@ -53,7 +62,8 @@ function ProfileForm({ initial, saving, onClose, onSubmit }: Omit<Props, 'open'>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <TextField
-            id="profile-full-name"
+            id={FIELD_IDS.fullName}
+            {...errors.props('fullName')}
             label="Full Name"
             autoComplete="name"
             value={values.fullName}
@@ -61,14 +71,16 @@ function ProfileForm({ initial, saving, onClose, onSubmit }: Omit<Props, 'open'>
             autoFocus
           />
           <TextField
-            id="profile-company"
+            id={FIELD_IDS.companyName}
+            {...errors.props('companyName')}
             label="Company"
             autoComplete="organization"
             value={values.companyName}
             onChange={set('companyName')}
           />
           <TextField
-            id="profile-phone"
+            id={FIELD_IDS.phone}
+            {...errors.props('phone')}
             label="Phone"
             type="tel"
             autoComplete="tel"

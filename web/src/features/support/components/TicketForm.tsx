@@ -13,6 +13,8 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from '../../../../../common/labels';
 import { LIMITS, TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../../../../common/validation';
+import { useFieldErrors } from '../../../components/field-errors';
+import type { ReportFieldErrors } from '../../../components/validation-toast';
 
 export interface TicketValues {
   title: string;
@@ -36,18 +38,35 @@ interface Props {
   /** Submit is disabled (signed out, session restoring, or submitting). */
   disabled: boolean;
   submitting: boolean;
-  onSubmit: (values: TicketValues) => void;
+  /** `report` shows each field's message under it, the first field focused. */
+  onSubmit: (values: TicketValues, report: ReportFieldErrors) => void;
   /** The signed-in customer's orders for "Related order" (the select is hidden without any). */
   orders?: readonly TicketOrderOption[];
 }
 
 const EMPTY: TicketValues = { title: '', category: '', priority: 'MEDIUM', description: '', orderId: '' };
 
-function counter(value: string, limit: number) {
+/** The inputs' ids, in the form's order (the first one with a message is focused). */
+const FIELD_IDS = {
+  title: 'ticket-subject',
+  category: 'ticket-category',
+  priority: 'ticket-priority',
+  description: 'ticket-description',
+} as const;
+
+/** The length counter on the right, and the field's message (if any) on the left of the same line. */
+function counter(value: string, limit: number, message: string | undefined) {
   return {
-    helperText: `${value.length}/${limit}`,
-    error: value.length > limit,
-    slotProps: { formHelperText: { sx: { textAlign: 'right', mx: 0.5 } } },
+    helperText: (
+      <Box component="span" sx={{ display: 'flex', gap: 1 }}>
+        <Box component="span" sx={{ flexGrow: 1 }}>
+          {message}
+        </Box>
+        <Box component="span">{`${value.length}/${limit}`}</Box>
+      </Box>
+    ),
+    error: !!message || value.length > limit,
+    slotProps: { formHelperText: { sx: { mx: 0.5 } } },
   };
 }
 
@@ -56,11 +75,14 @@ function counter(value: string, limit: number) {
  */
 export function TicketForm({ showSignInPrompt, signInHref, disabled, submitting, onSubmit, orders = [] }: Props) {
   const [values, setValues] = useState<TicketValues>(EMPTY);
-  const set = (field: keyof TicketValues) => (e: { target: { value: string } }) =>
+  const errors = useFieldErrors(FIELD_IDS);
+  const set = (field: keyof TicketValues) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
+    if (field !== 'orderId') errors.clear(field);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(values);
+    onSubmit(values, errors.show);
   };
   return (
     <Card id="ticket-form" component="section" aria-labelledby="ticket-form-title" sx={{ scrollMarginTop: 88 }}>
@@ -83,21 +105,22 @@ export function TicketForm({ showSignInPrompt, signInHref, disabled, submitting,
         <Box component="form" noValidate onSubmit={submit}>
           <Stack spacing={2.5}>
             <TextField
-              id="ticket-subject"
+              id={FIELD_IDS.title}
               label="Subject"
               value={values.title}
               onChange={set('title')}
               placeholder="Brief summary of your issue"
-              {...counter(values.title, LIMITS.ticketSubject)}
+              {...counter(values.title, LIMITS.ticketSubject, errors.messages.title)}
             />
             <Grid container spacing={2.5}>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField
-                  id="ticket-category"
+                  id={FIELD_IDS.category}
                   label="Category"
                   select
                   value={values.category}
                   onChange={set('category')}
+                  {...errors.props('category')}
                   slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                 >
                   <option value="" disabled>
@@ -112,11 +135,12 @@ export function TicketForm({ showSignInPrompt, signInHref, disabled, submitting,
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField
-                  id="ticket-priority"
+                  id={FIELD_IDS.priority}
                   label="Priority"
                   select
                   value={values.priority}
                   onChange={set('priority')}
+                  {...errors.props('priority')}
                   slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                 >
                   {TICKET_PRIORITIES.map((priority) => (
@@ -145,14 +169,14 @@ export function TicketForm({ showSignInPrompt, signInHref, disabled, submitting,
               </TextField>
             ) : null}
             <TextField
-              id="ticket-description"
+              id={FIELD_IDS.description}
               label="Description"
               multiline
               minRows={6}
               value={values.description}
               onChange={set('description')}
               placeholder="Please include your order ID, domain and any error messages"
-              {...counter(values.description, LIMITS.ticketDescription)}
+              {...counter(values.description, LIMITS.ticketDescription, errors.messages.description)}
             />
             <Button
               type="submit"
