@@ -366,6 +366,7 @@ export class ChainPaymentService {
    */
   private async watchOwnAddresses(watch: ChainWatch, single: string | null, tip: number): Promise<number> {
     const awaited = await this.orders.ownAddressesAwaiting(watch.method, this.config.chains.latePaymentDays);
+    const addresses = awaited.map((a) => a.address);
     await this.db.query(
       `DELETE FROM chain_watch_positions
        WHERE method = $1 AND address <> ALL ($2::text[]) AND ($3::text IS NULL OR address <> $3)`,
