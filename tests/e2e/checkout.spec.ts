@@ -272,7 +272,7 @@ test('PayPal and Skrill show the support notice and cannot be submitted', async 
     await expect(page.getByTestId('pay-address')).toHaveCount(0);
     await expect(page.getByRole('button', { name: "I've Sent the Payment" })).toBeDisabled();
   }
-  await page.getByRole('radio', { name: /USDT/ }).check();
+  await page.getByRole('radio', { name: /USDT \(TRC-20\)/ }).check();
   await expect(page.getByRole('button', { name: "I've Sent the Payment" })).toBeEnabled();
 });
 
