@@ -146,3 +146,87 @@ it('lets no key belong to an order unless it is reserved or delivered (a databas
     server.sql(`UPDATE product_keys SET status = 'RESERVED' WHERE product_id = $1`, [productId]),
   ).rejects.toThrow(/product_keys_order_check/);
 });
+
+describe('import preview', () => {
+  it("counts what an import would do, flags other products' keys, sold keys and formats, and writes nothing", async () => {
+    const litecoin = await newProduct();
+    const zcash = await newProduct();
+    await inventory.importKeys(litecoin, ['LTC-AAAA-1111', 'LTC-BBBB-2222', 'LTC-CCCC-3333'].join('\n'));
+    await inventory.importKeys(zcash, ['ZEC-1A2B3C4D', 'ZEC-5E6F7A8B'].join('\n'));
+    // LTC-BBBB-2222 was sold: delivered to an order.
+    const user = await server.createUser();
+    const [order] = await server.sql<{ id: string }>(
+      `INSERT INTO orders (user_id, product_id, contact_email, quantity, unit_price, total_price, payment_method,
+                           crypto_address, payment_amount_crypto, status)
+       VALUES ($1, $2, $3, 1, 10, 10, 'USDT_TRC20', 'T-preview', 10, 'COMPLETED') RETURNING id`,
+      [user.id, litecoin, user.email],
+    );
+    const cipher = server.app.container.get(KeyCipher);
+    await server.sql(
+      `UPDATE product_keys SET status = 'DELIVERED', order_id = $2, delivered_at = now()
+       WHERE product_id = $1 AND fingerprint = $3`,
+      [litecoin, order.id, cipher.fingerprint('LTC-BBBB-2222')],
+    );
+    const before = await server.sql(`SELECT id, status FROM product_keys ORDER BY id`);
+
+    const preview = await inventory.previewKeys(
+      zcash,
+      [
+        'ZEC-9C8D7E6F', // 1: new, this product's format
+        'ZEC-1A2B3C4D', // 2: already in stock
+        'ZEC-9C8D7E6F', // 3: repeats line 1
+        'LTC-AAAA-1111', // 4: Litecoin's key (in stock there)
+        'LTC-BBBB-2222', // 5: Litecoin's key, delivered to an order
+        'LTC-DDDD-4444', // 6: new, but Litecoin's format
+        'bad\u0007key', // 7: invalid
+      ].join('\n'),
+    );
+    expect(preview).toEqual({
+      lines: 7,
+      toAdd: 4,
+      alreadyInStock: { count: 1, lines: [2] },
+      repeated: { count: 1, lines: [3] },
+      invalid: { count: 1, lines: [{ line: 7, reason: 'control-characters' }] },
+      inOtherProducts: { count: 2, lines: [4, 5] },
+      alreadySold: { count: 1, lines: [5] },
+      otherFormat: { count: 3, lines: [4, 5, 6] },
+      otherProducts: [{ id: litecoin, name: expect.any(String), lines: 3 }],
+    });
+    // A dry run: no key added, none changed.
+    expect(await server.sql(`SELECT id, status FROM product_keys ORDER BY id`)).toEqual(before);
+  });
+
+  it('answers admins with KEYS through the API (the panel sends a file) and refuses what an import refuses', async () => {
+    const productId = await newProduct();
+    await inventory.importKeys(productId, 'API-1111');
+    const admin = await server.createUser({ admin: true });
+    const PREVIEW = `mutation ($productId: ID!, $file: Upload) {
+      previewProductKeys(productId: $productId, file: $file) {
+        lines toAdd alreadyInStock { count lines } otherProducts { id }
+      }
+    }`;
+    const res = await server.upload(
+      PREVIEW,
+      { productId, file: null },
+      { name: 'keys.txt', type: 'text/plain', bytes: Buffer.from('API-1111\nAPI-2222\n') },
+      { token: admin.token, fileVariable: 'file' },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.previewProductKeys).toEqual({
+      lines: 2,
+      toAdd: 1,
+      alreadyInStock: { count: 1, lines: [1] },
+      otherProducts: [],
+    });
+    const empty = await server.gql(
+      `mutation ($productId: ID!) { previewProductKeys(productId: $productId, keys: [" "]) { lines } }`,
+      { productId },
+      { token: admin.token },
+    );
+    expect(empty.errors?.[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: [{ field: 'keys', message: INVENTORY_MESSAGES.empty }],
+    });
+    expect(await inventory.stock(productId)).toEqual({ available: 1, reserved: 0, delivered: 0, revoked: 0 });
+  });
+});

@@ -5,6 +5,7 @@
  * OWNER, MANAGER, SUPPORT, FULFILMENT} and checks what each one gets (a role without the permission: FORBIDDEN naming
  * it); it fails when the schema gains an operation that the matrix does not cover.
  */
+import { DEFAULT_STORE_SETTINGS } from '../../common/store-settings';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type PermissionName, type StaffRoleName } from '../../common/staff';
 import { InventoryService } from '../../server/src/inventory/inventory.service';
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
@@ -388,6 +389,19 @@ const CASES: Case[] = [
     document: () => `mutation ($id: ID!, $k: [String!]) { importProductKeys(productId: $id, keys: $k) { added } }`,
     variables: () => ({ id: productId, k: [`PERMISSIONS-${Math.random()}`] }),
     ...needs('KEYS'),
+  },
+  {
+    op: 'Mutation.previewProductKeys',
+    document: () => `mutation ($id: ID!, $k: [String!]) { previewProductKeys(productId: $id, keys: $k) { toAdd } }`,
+    variables: () => ({ id: productId, k: ['PERMISSIONS-PREVIEW'] }),
+    ...needs('KEYS'),
+  },
+  { op: 'Query.storeSettings', document: () => `{ storeSettings { storeName } }`, expected: everyone('ok') },
+  {
+    op: 'Mutation.updateStoreSettings',
+    document: () => `mutation ($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { storeName } }`,
+    variables: () => ({ input: DEFAULT_STORE_SETTINGS }),
+    ...needs('CATALOGUE'),
   },
   {
     op: 'Mutation.revokeProductKey',

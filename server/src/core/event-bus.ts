@@ -15,6 +15,8 @@ import { logger } from './logger';
  * 'guides': the installation guides changed (published by a trigger on their table, `id` empty).
  * 'block-rules': the block rules changed (published by a trigger on their table, `id` empty; abuse/block-rule.service.ts).
  * 'rates': the rate refresh job recorded new answers (`id` empty; rates/rate.service.ts reloads them).
+ * 'store-settings': the owner's store settings changed (published by a trigger on their table, `id` empty;
+ *   store-settings/store-settings.service.ts drops its copy).
  */
 export type Topic =
   | `order:${string}`
@@ -26,7 +28,8 @@ export type Topic =
   | 'accounts'
   | 'guides'
   | 'block-rules'
-  | 'rates';
+  | 'rates'
+  | 'store-settings';
 
 export interface BusEvent {
   topic: Topic;

@@ -28,6 +28,7 @@ import { BtcOrderAddresses1766100000000 } from './migrations/1766100000000-btc-o
 import { UsdtErc20Method1766200000000 } from './migrations/1766200000000-usdt-erc20';
 import { Refunds1766400000000 } from './migrations/1766400000000-refunds';
 import { StaffRoles1766300000000 } from './migrations/1766300000000-staff-roles';
+import { StoreSettings1766700000000 } from './migrations/1766700000000-store-settings';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -59,6 +60,7 @@ export const migrations = [
   UsdtErc20Method1766200000000,
   StaffRoles1766300000000,
   Refunds1766400000000,
+  StoreSettings1766700000000,
 ];
 
 export interface DataSourceOptions {

@@ -331,6 +331,20 @@ export interface StaffInvitations {
   token_hash: string;
 }
 
+export interface StoreSettings {
+  id: Generated<boolean>;
+  privacy_text: string;
+  refund_text: string;
+  store_name: string;
+  support_email: string;
+  support_hours: string;
+  support_phone: string;
+  terms_text: string;
+  time_zone: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface StoredFiles {
   bytes: Buffer;
   created_at: Generated<Timestamp>;
@@ -438,6 +452,7 @@ export interface DB {
   sales_daily: SalesDaily;
   sessions: Sessions;
   staff_invitations: StaffInvitations;
+  store_settings: StoreSettings;
   stored_files: StoredFiles;
   support_tickets: SupportTickets;
   ticket_messages: TicketMessages;

@@ -1,6 +1,7 @@
 /** Every resolver class of the schema. A new resolver is registered here. */
 import type { NonEmptyArray } from 'type-graphql';
 import { BlockRuleResolver } from '../abuse/block-rule.resolver';
+import { StoreSettingsResolver } from '../store-settings/store-settings.resolver';
 import { AccountRecoveryResolver } from '../accounts/account-recovery.resolver';
 import { AccountResolver } from '../accounts/account.resolver';
 import { CustomerEmailVerifiedResolver } from '../accounts/customer-email-verified.resolver';
@@ -65,4 +66,5 @@ export const resolvers: NonEmptyArray<Function> = [
   OrderRefundsResolver,
   StaffResolver,
   ViewerStaffResolver,
+  StoreSettingsResolver,
 ];

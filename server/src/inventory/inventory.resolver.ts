@@ -3,7 +3,7 @@ import { Requires } from '../graphql/access';
 import { Permission } from '../staff/staff.types';
 import { UploadScalar, type UploadValue } from '../graphql/scalars/upload';
 import { InventoryService } from './inventory.service';
-import { KeyImportResult, KeyStock } from './inventory.types';
+import { KeyImportPreview, KeyImportResult, KeyStock } from './inventory.types';
 
 /** The admin's licence-key stock (docs/inventory.md): import, counts, revocation. */
 @Resolver()
@@ -29,6 +29,21 @@ export class InventoryResolver {
     @Arg('file', () => UploadScalar, { nullable: true }) file: UploadValue | null,
   ): Promise<KeyImportResult> {
     return this.inventory.importFrom(productId, keys, file);
+  }
+
+  // A mutation although it writes nothing: it takes the same upload as the import (multipart requests are mutations).
+  @Requires(Permission.KEYS)
+  @Mutation(() => KeyImportPreview, {
+    description:
+      'Admin: what importProductKeys would do with these keys, writing nothing: counts, duplicates within the text and ' +
+      "against the product, keys another product has or that were sold already, lines in another product's format",
+  })
+  previewProductKeys(
+    @Arg('productId', () => ID) productId: string,
+    @Arg('keys', () => [String], { nullable: true }) keys: string[] | null,
+    @Arg('file', () => UploadScalar, { nullable: true }) file: UploadValue | null,
+  ): Promise<KeyImportPreview> {
+    return this.inventory.previewFrom(productId, keys, file);
   }
 
   @Requires(Permission.KEYS)

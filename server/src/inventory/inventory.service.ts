@@ -10,6 +10,7 @@ import { KeyStatus } from './key-status';
 import { queueAwaitingStockDeliveries } from '../orders/awaiting-stock';
 import { MAX_KEYS_PER_IMPORT, normalizeKeyValue, parseKeyLines, type InvalidLine } from './key-lines';
 import { OrderKeys } from './order-keys.service';
+import { keyFormat } from './key-format';
 import { KEY_FILE_MESSAGES, readKeyFile } from './key-file';
 import { discardUpload } from '../files/upload-reader';
 import type { UploadValue } from '../files/upload-value';
@@ -38,6 +39,28 @@ export interface KeyImportReport {
   repeated: { count: number; lines: number[] };
   invalid: { count: number; lines: InvalidLine[] };
 }
+
+/** What an import would do, written nowhere (`previewKeyImport`): the admin reads it, then confirms the import. */
+export interface KeyImportPreview {
+  /** Non-blank lines read. */
+  lines: number;
+  /** Keys the import would add: new to this product (they may still be flagged below). */
+  toAdd: number;
+  alreadyInStock: { count: number; lines: number[] };
+  repeated: { count: number; lines: number[] };
+  invalid: { count: number; lines: InvalidLine[] };
+  /** New keys that another product already has in its stock (any status), by line. */
+  inOtherProducts: { count: number; lines: number[] };
+  /** Keys already given to an order (reserved or delivered), in this product or another, by line. */
+  alreadySold: { count: number; lines: number[] };
+  /** New keys whose format is another product's and not this one's (key-format.ts), by line. */
+  otherFormat: { count: number; lines: number[] };
+  /** The other products those lines point to (keys they hold, or their format), with how many lines each. */
+  otherProducts: { id: string; name: string; lines: number }[];
+}
+
+/** Keys of each product read to learn its formats (a preview decrypts at most this many per product). */
+const FORMAT_SAMPLE = 50;
 
 export interface KeyStock {
   available: number;
@@ -100,6 +123,113 @@ export class InventoryService {
       alreadyInStock: listed(inStockLines),
       repeated: listed(parsed.repeated),
       invalid: { count: parsed.invalid.length, lines: parsed.invalid.slice(0, LINES_LISTED) },
+    };
+  }
+
+  /**
+   * What importing the keys of `text` into `productId` would do, writing nothing: counts, duplicates within the text
+   * and against the product, keys another product has or that were sold already, and lines in another product's
+   * format. The same checks as `importKeys` (BAD_USER_INPUT for an empty or too long text).
+   */
+  async previewFrom(
+    productId: string,
+    keys: readonly string[] | null | undefined,
+    file: UploadValue | null | undefined,
+  ): Promise<KeyImportPreview> {
+    if (keys && file) {
+      discardUpload(file);
+      throw InputError.field('file', KEY_FILE_MESSAGES.both);
+    }
+    const text = file ? await readKeyFile(file) : (keys ?? []).join('\n');
+    return this.previewKeys(productId, text);
+  }
+
+  async previewKeys(productId: string, text: string): Promise<KeyImportPreview> {
+    await this.assertProduct(productId);
+    const parsed = parseKeyLines(text);
+    if (parsed.lines > MAX_KEYS_PER_IMPORT) throw InputError.field('keys', INVENTORY_MESSAGES.tooMany);
+    if (parsed.lines === 0) throw InputError.field('keys', INVENTORY_MESSAGES.empty);
+
+    const fingerprints = parsed.keys.map((key) => this.cipher.fingerprint(key.value));
+    // Every product's copy of each key: one pass over product_keys, hashed against the text's fingerprints.
+    const found: { i: number; product_id: string; status: KeyStatus }[] = await this.db.query(
+      `SELECT (f.i - 1)::int AS i, k.product_id, k.status
+       FROM unnest($1::bytea[]) WITH ORDINALITY AS f(fp, i)
+       JOIN product_keys k ON k.fingerprint = f.fp`,
+      [fingerprints],
+    );
+    const inThis = new Set<number>();
+    const elsewhere = new Map<number, string>();
+    const sold = new Set<number>();
+    for (const row of found) {
+      if (row.product_id === productId) inThis.add(row.i);
+      else if (!elsewhere.has(row.i)) elsewhere.set(row.i, row.product_id);
+      if (row.status === KeyStatus.RESERVED || row.status === KeyStatus.DELIVERED) sold.add(row.i);
+    }
+
+    // A sample of each product's keys teaches its formats; products with no keys have none.
+    const samples: { product_id: string; name: string; secret: Buffer }[] = await this.db.query(
+      `SELECT p.id AS product_id, p.name, k.secret
+       FROM products p CROSS JOIN LATERAL (
+         SELECT secret FROM product_keys WHERE product_id = p.id LIMIT ${FORMAT_SAMPLE}
+       ) k`,
+    );
+    const names = new Map<string, string>();
+    const formats = new Map<string, Set<string>>();
+    for (const sample of samples) {
+      names.set(sample.product_id, sample.name);
+      let plain: string;
+      try {
+        plain = normalizeKeyValue(this.cipher.decrypt(sample.secret));
+      } catch {
+        continue; // unreadable under today's key (normalizeLegacyFingerprints logs those)
+      }
+      let set = formats.get(sample.product_id);
+      if (!set) formats.set(sample.product_id, (set = new Set()));
+      set.add(keyFormat(plain));
+    }
+    const own = formats.get(productId) ?? new Set<string>();
+    const otherFormat = new Map<number, string>();
+    parsed.keys.forEach((key, index) => {
+      if (inThis.has(index)) return;
+      const format = keyFormat(key.value);
+      if (own.has(format)) return;
+      for (const [id, set] of formats) {
+        if (id !== productId && set.has(format)) {
+          otherFormat.set(index, id);
+          return;
+        }
+      }
+    });
+
+    const linesOf = (indexes: Iterable<number>) =>
+      listed([...indexes].map((index) => parsed.keys[index].line).sort((a, b) => a - b));
+    const pointing = new Map<string, Set<number>>();
+    for (const [index, id] of [...elsewhere, ...otherFormat]) {
+      let set = pointing.get(id);
+      if (!set) pointing.set(id, (set = new Set()));
+      set.add(index);
+    }
+    const unknownNames = [...pointing.keys()].filter((id) => !names.has(id));
+    if (unknownNames.length > 0) {
+      const rows: { id: string; name: string }[] = await this.db.query(
+        `SELECT id, name FROM products WHERE id = ANY ($1::uuid[])`,
+        [unknownNames],
+      );
+      for (const row of rows) names.set(row.id, row.name);
+    }
+    return {
+      lines: parsed.lines,
+      toAdd: parsed.keys.length - inThis.size,
+      alreadyInStock: linesOf(inThis),
+      repeated: listed(parsed.repeated),
+      invalid: { count: parsed.invalid.length, lines: parsed.invalid.slice(0, LINES_LISTED) },
+      inOtherProducts: linesOf([...elsewhere.keys()].filter((index) => !inThis.has(index))),
+      alreadySold: linesOf(sold),
+      otherFormat: linesOf(otherFormat.keys()),
+      otherProducts: [...pointing]
+        .map(([id, set]) => ({ id, name: names.get(id) ?? id, lines: set.size }))
+        .sort((a, b) => b.lines - a.lines || a.name.localeCompare(b.name)),
     };
   }
 

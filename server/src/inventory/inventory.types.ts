@@ -82,3 +82,47 @@ export class KeyImportResult {
   @Field(() => KeyStock, { description: 'The stock after the import' })
   stock: KeyStock;
 }
+
+@ObjectType({ description: 'Another product that lines of a previewed import point to' })
+export class KeyImportOtherProduct {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => Int, { description: 'Lines holding its keys or looking like them' })
+  lines: number;
+}
+
+@ObjectType({ description: 'What an import of licence keys would do; nothing is written until it is imported' })
+export class KeyImportPreview {
+  @Field(() => Int, { description: 'Non-blank lines read' })
+  lines: number;
+
+  @Field(() => Int, { description: 'Keys the import would add (new to this product; some may be flagged below)' })
+  toAdd: number;
+
+  @Field(() => KeyLines, { description: 'Keys the product already has (in any status)' })
+  alreadyInStock: KeyLines;
+
+  @Field(() => KeyLines, { description: 'Lines repeating an earlier line of the text' })
+  repeated: KeyLines;
+
+  @Field(() => InvalidKeyLines)
+  invalid: InvalidKeyLines;
+
+  @Field(() => KeyLines, { description: 'New keys another product already has in its stock (any status)' })
+  inOtherProducts: KeyLines;
+
+  @Field(() => KeyLines, { description: 'Keys already given to an order (reserved or delivered), in any product' })
+  alreadySold: KeyLines;
+
+  @Field(() => KeyLines, {
+    description: "New keys in another product's format (its leading word and shape) and not in this product's",
+  })
+  otherFormat: KeyLines;
+
+  @Field(() => [KeyImportOtherProduct], { description: 'The products those lines point to, most lines first' })
+  otherProducts: KeyImportOtherProduct[];
+}
