@@ -46,6 +46,8 @@ describe('paymentMethods', () => {
       ['USDT_TRC20', 'USDT (TRC-20)', 'USDT', TEST_ADDRESSES.USDT_TRC20, 1, 6, true],
       ['BTC', 'Bitcoin (BTC)', 'BTC', TEST_ADDRESSES.BTC, 50000, 8, true],
       ['ETH', 'Ethereum (ETH)', 'ETH', TEST_ADDRESSES.ETH, 2500, 6, true],
+      // No PAY_ADDRESS_USDT_ERC20 on the test servers: listed, unavailable.
+      ['USDT_ERC20', 'USDT (ERC-20)', 'USDT', null, 1, 6, false],
       ['PAYPAL', 'PayPal', 'USD', null, 1, 2, false],
       ['SKRILL', 'Skrill', 'USD', null, 1, 2, false],
     ]);
@@ -127,6 +129,7 @@ describe('quote', () => {
       USDT_TRC20: ['54400.000000', 'USDT'],
       BTC: ['1.08800000', 'BTC'],
       ETH: ['21.760000', 'ETH'],
+      USDT_ERC20: ['54400.000000', 'USDT'],
       PAYPAL: ['54400.00', 'USD'],
       SKRILL: ['54400.00', 'USD'],
     };
