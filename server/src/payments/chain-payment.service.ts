@@ -48,6 +48,12 @@ const UNCONFIRMED_PER_POLL = 500;
  */
 export const OWN_ADDRESSES_PER_POLL = 50;
 
+/**
+ * How often the own address of an order that has ended (within LATE_PAYMENT_DAYS: only a late payment could come) is
+ * read, at most: abandoned checkouts must not slow down the reads of open orders.
+ */
+const ENDED_READ_EVERY_SECONDS = 600;
+
 /** What one poll of one chain did (the bench reports it). */
 export interface PollReport {
   method: PaymentMethod;
@@ -58,12 +64,6 @@ export interface PollReport {
 }
 
 /** A quote held at checkout, as `paidInTime` asks about it. */
-/**
- * How often the own address of an order that has ended (within LATE_PAYMENT_DAYS: only a late payment could come) is
- * read, at most: abandoned checkouts must not slow down the reads of open orders.
- */
-const ENDED_READ_EVERY_SECONDS = 600;
-
 interface QuoteToPay {
   paymentMethod: PaymentMethod;
   cryptoAddress: string;
@@ -387,7 +387,6 @@ export class ChainPaymentService {
   }
 
   /**
-    const addresses = awaited.map((a) => a.address);
    * Reads new payments to `address` (from where the last poll stopped) and records those that pay an order's unique
    * amount; the others are recorded unattributed, so a transaction id given later can claim them. Reads nothing while
    * no order waits for a payment there. Returns how many transfers it saw.
