@@ -100,3 +100,29 @@ export function formatDecimal(value: string, decimals: number): string {
   const text = decimals === 0 ? `${units}` : `${units / scale}.${(units % scale).toString().padStart(decimals, '0')}`;
   return units === 0n ? text : `${sign}${text}`;
 }
+
+/** A lower unit price than the listed one that some quantity reaches: the catalogue shows it beside the listed price. */
+export interface BulkPrice {
+  /** Dollars per unit. */
+  unitPrice: number;
+  /** The quantity it starts at. */
+  fromQuantity: number;
+  /** It is what every order pays (the tier starts at or below the product's minimum quantity). */
+  atMinimum: boolean;
+}
+
+/**
+ * The lowest unit price a quantity of the product reaches, when it is below the listed price (the bulk SSL package is
+ * listed at $14 but sold at $13.60 from its minimum of 4,000); null when the listed price is the lowest.
+ */
+export function bulkPrice(product: PricedProduct): BulkPrice | null {
+  let best: BulkPrice | null = null;
+  const listed = toCents(product.price);
+  for (const tier of product.priceTiers) {
+    const cents = unitPriceCents(product, Math.max(tier.minQuantity, product.minQuantity));
+    if (cents >= listed || (best && cents >= toCents(best.unitPrice))) continue;
+    const fromQuantity = Math.max(tier.minQuantity, product.minQuantity);
+    best = { unitPrice: fromCents(cents), fromQuantity, atMinimum: fromQuantity <= product.minQuantity };
+  }
+  return best;
+}

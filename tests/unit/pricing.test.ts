@@ -1,4 +1,5 @@
 import {
+  bulkPrice,
   cryptoAmount,
   CRYPTO_DECIMALS,
   DEFAULT_USD_RATES,
@@ -101,5 +102,36 @@ describe('formatUsd', () => {
   it('formats dollars with thousands separators and cents', () => {
     expect(formatUsd(54400)).toBe('$54,400.00');
     expect(formatUsd(13.6)).toBe('$13.60');
+  });
+});
+
+describe('bulk price beside the listed one (issue 31)', () => {
+  it('the SSL bulk package: listed $14, every order pays $13.60 from its minimum of 4,000', () => {
+    expect(bulkPrice(sslBulk)).toEqual({ unitPrice: 13.6, fromQuantity: 4000, atMinimum: true });
+  });
+
+  it('a plain product has none', () => {
+    expect(bulkPrice(plain)).toBeNull();
+  });
+
+  it('the lowest tier a quantity reaches, from where it starts, whatever the tiers order', () => {
+    const tiered: PricedProduct = {
+      price: 10,
+      minQuantity: 1,
+      priceTiers: [
+        { minQuantity: 500, unitPrice: 7.5 },
+        { minQuantity: 100, unitPrice: 9 },
+      ],
+    };
+    expect(bulkPrice(tiered)).toEqual({ unitPrice: 7.5, fromQuantity: 500, atMinimum: false });
+  });
+
+  it('a tier below the minimum starts at the minimum; a tier no cheaper than the list price is none', () => {
+    expect(bulkPrice({ price: 5, minQuantity: 50, priceTiers: [{ minQuantity: 10, unitPrice: 4.5 }] })).toEqual({
+      unitPrice: 4.5,
+      fromQuantity: 50,
+      atMinimum: true,
+    });
+    expect(bulkPrice({ price: 5, minQuantity: 1, priceTiers: [{ minQuantity: 10, unitPrice: 5 }] })).toBeNull();
   });
 });

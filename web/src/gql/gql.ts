@@ -21,7 +21,7 @@ type Documents = {
     "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": typeof types.AuthResetPasswordDocument,
     "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignUpDocument,
-    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
+    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
     "\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n": typeof types.ProductDetailPageDocument,
     "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": typeof types.ProductDetails_ProductFragmentDoc,
     "\n  query ProductsPage {\n    products {\n      id\n      ...ProductCard_product\n    }\n  }\n": typeof types.ProductsPageDocument,
@@ -68,7 +68,7 @@ const documents: Documents = {
     "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": types.AuthResetPasswordDocument,
     "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignUpDocument,
-    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n": types.ProductCard_ProductFragmentDoc,
+    "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": types.ProductCard_ProductFragmentDoc,
     "\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n": types.ProductDetailPageDocument,
     "\n  fragment ProductDetails_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    longDescription\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": types.ProductDetails_ProductFragmentDoc,
     "\n  query ProductsPage {\n    products {\n      id\n      ...ProductCard_product\n    }\n  }\n": types.ProductsPageDocument,
@@ -153,7 +153,7 @@ export function graphql(source: "\n  mutation AuthPageSignUp($input: SignUpInput
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n"): (typeof documents)["\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n  }\n"];
+export function graphql(source: "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n"): (typeof documents)["\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { bulkPrice, formatUsd } from '../../../../common/pricing';
 import { getFragmentData, graphql, type FragmentType } from '../../gql';
 import { formatPrice } from '../../format/price';
 import { stockCountLabel } from '../../format/stock';
@@ -24,11 +25,26 @@ export const ProductCardFragment = graphql(/* GraphQL */ `
     availableQuantity
     features
     image
+    minQuantity
+    priceTiers {
+      minQuantity
+      unitPrice
+    }
   }
 `);
 
 /** docs/product.md "Fixed numbers": cards show at most this many features. */
 const CARD_FEATURES = 3;
+
+/**
+ * The bulk price beside the listed one (issue 31): '$13.60 each at the 4,000 minimum' when every order pays it, else
+ * 'From $12.50 each for 100 or more'.
+ */
+export function bulkPriceLine(bulk: { unitPrice: number; fromQuantity: number; atMinimum: boolean }): string {
+  const price = formatUsd(bulk.unitPrice);
+  const count = bulk.fromQuantity.toLocaleString('en-US');
+  return bulk.atMinimum ? `${price} each at the ${count} minimum` : `From ${price} each for ${count} or more`;
+}
 
 /** One product in the /products grid: links to its page and to checkout, both disabled when out of stock. */
 export function ProductCard(props: { product: FragmentType<typeof ProductCardFragment> }) {
@@ -36,6 +52,7 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
   const detailsTo = `/products/${product.slug}`;
   const checkoutTo = `/checkout?product=${encodeURIComponent(product.slug)}`;
   const stockCount = stockCountLabel(product);
+  const bulk = bulkPrice(product);
 
   return (
     <Card
@@ -60,6 +77,15 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
             <Typography variant="h4" component="p" sx={{ color: 'secondary.dark' }}>
               {formatPrice(product.price)}
             </Typography>
+            {bulk && (
+              <Typography
+                variant="body2"
+                sx={{ flexBasis: '100%', order: 1, fontWeight: 600, color: 'text.secondary' }}
+                data-testid="bulk-price"
+              >
+                {bulkPriceLine(bulk)}
+              </Typography>
+            )}
             {stockCount && (
               <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 600 }} data-testid="stock-count">
                 {stockCount}

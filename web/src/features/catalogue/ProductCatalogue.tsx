@@ -16,6 +16,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import type { FragmentType } from '../../gql';
+import { CatalogueFilters } from './CatalogueFilters';
+import type { CatalogueFilter } from './catalogue-filter';
 import { ProductCard, type ProductCardFragment } from './ProductCard';
 
 export interface ProductCatalogueProps {
@@ -23,7 +25,13 @@ export interface ProductCatalogueProps {
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
+  /** The address's category, search and sort; `products` are those it keeps, of `total`. */
+  filter?: CatalogueFilter;
+  total?: number;
 }
+
+/** Whether the filter narrows the list (a sort alone does not). */
+const narrows = (filter: CatalogueFilter | undefined) => !!filter && (!!filter.category || !!filter.q);
 
 const REASONS: { icon: ReactNode; title: string; text: string }[] = [
   {
@@ -49,7 +57,7 @@ const REASONS: { icon: ReactNode; title: string; text: string }[] = [
 ];
 
 /** The /products page: bulk-only banner, product grid (or its loading, error and empty states), reasons, help. */
-export function ProductCatalogue({ products, loading, failed, onRetry }: ProductCatalogueProps) {
+export function ProductCatalogue({ products, loading, failed, onRetry, filter, total }: ProductCatalogueProps) {
   return (
     <>
       <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: { xs: 5, md: 7 } }}>
@@ -63,10 +71,19 @@ export function ProductCatalogue({ products, loading, failed, onRetry }: Product
       </Box>
 
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        <Alert severity="info" variant="outlined" role="note" sx={{ mb: 4, bgcolor: 'background.paper' }}>
+        <Alert severity="info" variant="outlined" role="note" sx={{ mb: 3, bgcolor: 'background.paper' }}>
           <AlertTitle>SSL keys are sold in bulk only</AlertTitle>
           Individual or small orders are not available during this period.
         </Alert>
+
+        {filter ? <CatalogueFilters filter={filter} /> : null}
+        {filter && !loading && !failed && total ? (
+          <Typography color="text.secondary" sx={{ mb: 2 }} role="status" data-testid="catalogue-count">
+            {narrows(filter)
+              ? `Showing ${products.length} of ${total} products`
+              : `${total} product${total === 1 ? '' : 's'}`}
+          </Typography>
+        ) : null}
 
         {loading ? (
           <LoadingState label="Loading products..." />
@@ -75,6 +92,16 @@ export function ProductCatalogue({ products, loading, failed, onRetry }: Product
             message="We couldn't load the products right now. Please check your connection and try again."
             action={<RetryButton onRetry={onRetry} />}
           />
+        ) : products.length === 0 && narrows(filter) ? (
+          <Box sx={{ py: 6, textAlign: 'center' }} data-testid="catalogue-no-match">
+            <Inventory2OutlinedIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
+            <Typography variant="h5" component="p" sx={{ mt: 1 }}>
+              No products match your search
+            </Typography>
+            <Button component={RouterLink} to="/products" variant="outlined" sx={{ mt: 2 }}>
+              Show all products
+            </Button>
+          </Box>
         ) : products.length === 0 ? (
           <Box sx={{ py: 8, textAlign: 'center' }}>
             <Inventory2OutlinedIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />

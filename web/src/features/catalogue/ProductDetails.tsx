@@ -13,7 +13,8 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { quoteTotal } from '../../../../common/pricing';
+import { bulkPrice, quoteTotal } from '../../../../common/pricing';
+import { bulkPriceLine } from './ProductCard';
 import { MESSAGES } from '../../../../common/validation';
 import { formatPrice } from '../../format/price';
 import { stockCountLabel } from '../../format/stock';
@@ -94,6 +95,8 @@ export function ProductDetails(props: { product: FragmentType<typeof ProductDeta
   const bulk = product.minQuantity > 1 ? quoteTotal(product, product.minQuantity) : null;
   const price = formatPrice(product.price);
   const stockCount = stockCountLabel(product);
+  // The listed price is the spec's; what a quantity actually pays per unit, when lower, stands beside it.
+  const lowest = bulkPrice(product);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
@@ -117,6 +120,11 @@ export function ProductDetails(props: { product: FragmentType<typeof ProductDeta
               <Typography component="p" variant="h2" sx={{ color: 'secondary.dark' }} data-testid="product-price">
                 {price}
               </Typography>
+              {lowest && (
+                <Typography sx={{ fontWeight: 600, color: 'text.secondary' }} data-testid="bulk-price">
+                  {bulkPriceLine(lowest)}
+                </Typography>
+              )}
               {stockCount && (
                 <Stack
                   direction="row"

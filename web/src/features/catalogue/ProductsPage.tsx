@@ -1,6 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
-import { graphql } from '../../gql';
+import { useSearchParams } from 'react-router-dom';
+import { getFragmentData, graphql } from '../../gql';
+import { applyFilter, readFilter } from './catalogue-filter';
+import { ProductCardFragment } from './ProductCard';
 import { ProductCatalogue } from './ProductCatalogue';
 
 const ProductsPageQuery = graphql(/* GraphQL */ `
@@ -12,18 +15,30 @@ const ProductsPageQuery = graphql(/* GraphQL */ `
   }
 `);
 
-/** Route /products: loads the active products (price ascending, as the API sorts them). */
+/**
+ * Route /products: the active products (price ascending, as the API sorts them), narrowed and sorted by the address's
+ * category, q and sort (catalogue-filter.ts); the server renders the same list for the same address.
+ */
 export default function ProductsPage() {
   const { data, loading, error, refetch } = useQuery(ProductsPageQuery);
+  const [params] = useSearchParams();
+  const filter = readFilter(params);
 
   useEffect(() => {
     // docs/product.md "Messages": a failed fetch is logged, the list stays empty and loading ends.
     if (error) console.error('Error fetching products:', error);
   }, [error]);
 
+  const all = error ? [] : (data?.products ?? []);
+  const shown = applyFilter(
+    all.map((product) => ({ product, ...getFragmentData(ProductCardFragment, product) })),
+    filter,
+  ).map(({ product }) => product);
   return (
     <ProductCatalogue
-      products={error ? [] : (data?.products ?? [])}
+      products={shown}
+      total={all.length}
+      filter={filter}
       loading={loading && !data}
       failed={!!error}
       onRetry={() => void refetch().catch(() => undefined)}
