@@ -287,6 +287,55 @@ describe('a refund of an over-payment, end to end on anvil', () => {
     await inbox.waitFor(customer.email, /was withdrawn$/);
   }, 90_000);
 
+  it('judges a payout the chain did not show at record time: paying someone else, it stays SENT with the reason', async () => {
+    const order = await overpaidOrder();
+    const offered = await asAdmin(OFFER, { orderId: order.id, amount: order.due, reason: 'Excess' });
+    const refundId = offered.data!.offerRefund.id;
+    await server.gql(CLAIM, { id: refundId, address: CUSTOMER_WALLET }, { token: customer.token });
+    const units = wei(order.due);
+
+    // A payout to someone else, signed and then dropped from the mempool: recorded while the chain does not know it.
+    await anvil.setAutomine(false);
+    let hidden: string;
+    let raw: string;
+    try {
+      hidden = await anvil.send(anvil.accounts[0], STRANGER, units);
+      raw = await anvil.rpc<string>('eth_getRawTransactionByHash', [hidden]);
+      await anvil.rpc('anvil_dropTransaction', [hidden]);
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    const recorded = await asAdmin(RECORD, { id: refundId, tx: hidden! });
+    expect(recorded.data?.recordRefundPayment).toEqual({ id: refundId, status: 'SENT', txId: hidden! });
+    // Now the chain has it, confirmed as many times as it likes: it never pays the refund.
+    await anvil.mined(await anvil.rpc<string>('eth_sendRawTransaction', [raw!]));
+    await anvil.mine(3);
+    const problem = `The transaction pays someone else: it sends nothing to ${CUSTOMER_WALLET}, the address the customer claimed. Send the refund to that address and record the new transaction.`;
+    const flagged = await eventually(
+      async () => {
+        const list = (await asAdmin(`{ refundsToPay { id status problem } }`, {})).data!.refundsToPay;
+        return list.find((r: { id: string; problem: string | null }) => r.id === refundId && r.problem);
+      },
+      15_000,
+      'the problem',
+    );
+    expect(flagged).toEqual({ id: refundId, status: 'SENT', problem });
+    const notes = (await refundsOf(order.id)).events.map((e: { note: string | null }) => e.note);
+    expect(notes).toContain(`Refund transaction ${hidden!} does not pay the refund. ${problem}`);
+    await anvil.mine(3);
+    expect((await refundsOf(order.id)).refunds[0]).toMatchObject({ status: 'SENT', txId: hidden! });
+
+    // The right payout replaces it, and is PAID once confirmed.
+    const right = await anvil.send(anvil.accounts[0], CUSTOMER_WALLET, units);
+    expect((await asAdmin(RECORD, { id: refundId, tx: right })).data?.recordRefundPayment).toEqual({
+      id: refundId,
+      status: 'SENT',
+      txId: right,
+    });
+    await anvil.mine(2);
+    await eventually(async () => (await refundsOf(order.id)).refunds[0].status === 'PAID', 15_000, 'PAID');
+  }, 60_000);
+
   it('lets only one of two concurrent offers of the whole amount through', async () => {
     const order = await overpaidOrder();
     const all = (Number(order.due) * 2).toFixed(6);

@@ -2,6 +2,7 @@ import { ipCounterKey } from '../abuse/ip-address';
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { isUuid, MESSAGES, orderSearchSchema, submitTransactionIdSchema } from '../../../common/validation';
 import { Service } from '../container';
+import { byId } from '../core/by-id';
 import { hydrate, rowsOfUsers } from '../db/hydrate';
 import type { AuthUser } from '../accounts/access-token';
 import { can } from '../staff/permissions';
@@ -55,6 +56,12 @@ export class OrderService {
   /** Any order by id, for callers that check access themselves (subscriptions of admins). */
   findById(id: string): Promise<Order | null> {
     return isUuid(id) ? this.db.getRepository(Order).findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  /** Orders by id, in the order of `ids` (null for an unknown one): for modules that show orders beside their rows. */
+  async findManyById(ids: readonly string[]): Promise<(Order | null)[]> {
+    const valid = ids.filter(isUuid);
+    return byId(ids, valid.length === 0 ? [] : await this.db.getRepository(Order).findBy({ id: In(valid) }));
   }
 
   /**

@@ -5,6 +5,7 @@ import { isPaidStatus, isEndedUnpaidStatus } from '../../../common/order-lifecyc
 import { CANCELLABLE_REFUND_STATUSES, REFUND_LIMITS, REFUND_MESSAGES } from '../../../common/refunds';
 import { isUuid, replaceControlCharacters } from '../../../common/validation';
 import type { AuthUser } from '../accounts/access-token';
+import { AccountService } from '../accounts/account.service';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { DomainEvents, type DomainEventType, type RefundEventPayload } from '../core/domain-events';
@@ -65,6 +66,7 @@ export class RefundService {
     private readonly db: DataSource,
     private readonly config: AppConfig,
     private readonly orders: OrderService,
+    private readonly accounts: AccountService,
     private readonly lifecycle: OrderLifecycle,
     private readonly records: ChainPaymentRecords,
     private readonly readers: ChainReaders,
@@ -170,18 +172,16 @@ export class RefundService {
       refund.confirmations = verdict ? verdict.confirmations : null;
       refund.sentAt = new Date();
       try {
-        await manager
-          .getRepository(Refund)
-          .update(
-            { id: refund.id },
-            {
-              status: refund.status,
-              txId,
-              txProblem: null,
-              confirmations: refund.confirmations,
-              sentAt: refund.sentAt,
-            },
-          );
+        await manager.getRepository(Refund).update(
+          { id: refund.id },
+          {
+            status: refund.status,
+            txId,
+            txProblem: null,
+            confirmations: refund.confirmations,
+            sentAt: refund.sentAt,
+          },
+        );
       } catch (error) {
         // Two refunds recorded with one transaction at once: the unique index lets one through.
         if ((error as { code?: string }).code === '23505') {
@@ -300,18 +300,19 @@ export class RefundService {
    * ones to act on before the others), with their customer's e-mail; at most 200.
    */
   async toPay(): Promise<Refund[]> {
-    const rows: Record<string, unknown>[] = await this.db.query(
-      `SELECT r.*, u.email AS customer_email
-       FROM refunds r JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = o.user_id
-       WHERE r.status IN (${sqlEnum(RefundStatus.CLAIMED, RefundStatus.SENT)})
-       ORDER BY r.status = ${sqlEnum(RefundStatus.SENT)}, r.claimed_at, r.id
+    const refunds: Refund[] = await this.db
+      .query(
+        `SELECT * FROM refunds WHERE status IN (${sqlEnum(RefundStatus.CLAIMED, RefundStatus.SENT)})
+       ORDER BY status = ${sqlEnum(RefundStatus.SENT)}, claimed_at, id
        LIMIT 200`,
-    );
-    return rows.map((row) => {
-      const refund = hydrate(this.db.manager, Refund, row);
-      refund.customerEmail = row.customer_email as string;
-      return refund;
-    });
+      )
+      .then((rows: Record<string, unknown>[]) => rows.map((row) => hydrate(this.db.manager, Refund, row)));
+    const orders = await this.orders.findManyById(refunds.map((r) => r.orderId));
+    const userIds = [...new Set(orders.flatMap((order) => (order ? [order.userId] : [])))];
+    const profiles = userIds.length === 0 ? [] : await this.accounts.profilesOf(userIds);
+    const emails = new Map(profiles.flatMap((profile) => (profile ? [[profile.id, profile.email] as const] : [])));
+    refunds.forEach((refund, i) => (refund.customerEmail = emails.get(orders[i]?.userId ?? '')));
+    return refunds;
   }
 
   /**
