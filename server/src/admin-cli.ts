@@ -9,7 +9,7 @@
  */
 import 'reflect-metadata';
 import { normalizeEmail } from './accounts/account-records';
-import { AdminRoleService, type AdminRoleChange } from './accounts/admin-role.service';
+import { AdminRoleService, type AdminRoleChange } from './staff/admin-role.service';
 import { loadConfig } from './config';
 import { createDataSource } from './db/data-source';
 import {

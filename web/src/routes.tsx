@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: '/auth/reset', lazy: page(() => import('./features/auth/ResetPasswordPage')) },
       { path: '/auth/verify', lazy: page(() => import('./features/auth/VerifyEmailPage')) },
       { path: '/auth/email', lazy: page(() => import('./features/auth/EmailChangePage')) },
+      { path: '/auth/invite', lazy: page(() => import('./features/auth/StaffInvitePage')) },
       { path: '/dashboard', lazy: page(() => import('./features/dashboard/DashboardPage')) },
       { path: '/guides', lazy: page(() => import('./features/guides/GuidesPage')) },
       { path: '/support', lazy: page(() => import('./features/support/SupportPage')) },

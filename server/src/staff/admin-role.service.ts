@@ -1,12 +1,10 @@
 import { DataSource } from 'typeorm';
 import { Service } from '../container';
-import { normalizeEmail } from './account-records';
-import { OWNER_ROLE } from './user-role.entity';
+import { normalizeEmail } from '../accounts/account-records';
+import { OWNER_ROLE } from '../accounts/user-role.entity';
+import { STAFF_LOCK } from './staff-lock';
 
 export type AdminRoleChange = 'granted' | 'already-admin' | 'revoked' | 'not-admin' | 'no-such-user' | 'last-owner';
-
-/** The same lock as staff/staff.service.ts (STAFF_LOCK): every change of roles is serialised by it. */
-const STAFF_LOCK = 7_300_001;
 
 /**
  * Grants the OWNER role and takes any staff role away by e-mail (`npm run admin -- grant|revoke <email>`,

@@ -15,17 +15,12 @@ import { InputError, NotFoundError } from '../core/errors';
 import { staffInvitationMail } from '../notifications/mail-templates';
 import { NotificationKind } from '../notifications/notification.entity';
 import { NotificationService } from '../notifications/notification.service';
+import { STAFF_LOCK } from './staff-lock';
 import { StaffRoles } from './staff-roles.service';
 import { StaffMember, StaffMemberStatus } from './staff.types';
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
-
-/**
- * Serialises every change of roles: the last-owner rule counts owners, and two owners demoting each other at once
- * must not both see the other still there. A transaction-scoped advisory lock (any constant of our own).
- */
-const STAFF_LOCK = 7_300_001;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -15,6 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query CaptchaChallenge {\n    captchaChallenge\n  }\n": typeof types.CaptchaChallengeDocument,
+    "\n  mutation AuthAcceptStaffInvitation($token: String!) {\n    acceptStaffInvitation(token: $token) {\n      id\n      role\n    }\n  }\n": typeof types.AuthAcceptStaffInvitationDocument,
     "\n  mutation AuthVerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n": typeof types.AuthVerifyEmailDocument,
     "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": typeof types.AuthConfirmEmailChangeDocument,
     "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.AuthRequestPasswordResetDocument,
@@ -62,6 +63,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query CaptchaChallenge {\n    captchaChallenge\n  }\n": types.CaptchaChallengeDocument,
+    "\n  mutation AuthAcceptStaffInvitation($token: String!) {\n    acceptStaffInvitation(token: $token) {\n      id\n      role\n    }\n  }\n": types.AuthAcceptStaffInvitationDocument,
     "\n  mutation AuthVerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n": types.AuthVerifyEmailDocument,
     "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": types.AuthConfirmEmailChangeDocument,
     "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.AuthRequestPasswordResetDocument,
@@ -126,6 +128,10 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CaptchaChallenge {\n    captchaChallenge\n  }\n"): (typeof documents)["\n  query CaptchaChallenge {\n    captchaChallenge\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthAcceptStaffInvitation($token: String!) {\n    acceptStaffInvitation(token: $token) {\n      id\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation AuthAcceptStaffInvitation($token: String!) {\n    acceptStaffInvitation(token: $token) {\n      id\n      role\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -16,7 +16,9 @@ import { useSession } from '../../auth/useSession';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { graphql } from '../../gql/admin';
 import { ADMIN_LOGIN_PATH } from './adminPaths';
-import { ADMIN_TABS, tabOf } from './adminTabs';
+import { STAFF_ROLE_LABELS, type PermissionName, type StaffRoleName } from '../../../../common/staff';
+import { AdminAccessProvider } from './adminAccess';
+import { tabOf, tabsFor } from './adminTabs';
 import { useLiveConnection } from './useLiveConnection';
 
 const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
@@ -25,14 +27,17 @@ const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
       id
       email
       isAdmin
+      staffRole
+      permissions
     }
   }
 `);
 
 /**
- * /admin/dashboard: repeats the admin check (docs/product.md "Roles"; anyone else goes back to /admin), then the
- * sections of adminTabs.tsx with Refresh and Logout. The tab and its filters live in the address (?tab=products,
- * ?status=PENDING) so a reload or a shared link keeps them.
+ * /admin/dashboard: repeats the staff check (docs/product.md "Roles"; anyone else goes back to /admin), then the
+ * sections of adminTabs.tsx the role may use (Viewer.permissions, docs/staff-and-permissions.md) with Refresh and
+ * Logout. The tab and its filters live in the address (?tab=products, ?status=PENDING) so a reload or a shared link
+ * keeps them.
  */
 export default function AdminDashboardPage() {
   const { status } = useSession();
@@ -53,11 +58,23 @@ export default function AdminDashboardPage() {
       />
     );
   }
-  if (!data?.me?.isAdmin) return <Navigate to={ADMIN_LOGIN_PATH} replace />;
-  return <AdminDashboard email={data.me.email} />;
+  if (!data?.me?.isAdmin || !data.me.staffRole) return <Navigate to={ADMIN_LOGIN_PATH} replace />;
+  return (
+    <AdminAccessProvider permissions={data.me.permissions}>
+      <AdminDashboard email={data.me.email} role={data.me.staffRole} permissions={data.me.permissions} />
+    </AdminAccessProvider>
+  );
 }
 
-function AdminDashboard({ email }: { email: string }) {
+function AdminDashboard({
+  email,
+  role,
+  permissions,
+}: {
+  email: string;
+  role: StaffRoleName;
+  permissions: readonly PermissionName[];
+}) {
   const client = useApolloClient();
   const navigate = useNavigate();
   const live = useLiveConnection();
@@ -65,8 +82,9 @@ function AdminDashboard({ email }: { email: string }) {
   const [refreshing, setRefreshing] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
-  const active = tabOf(params);
-  const tab = active.key;
+  const tabs = tabsFor(permissions);
+  const active = tabOf(params, tabs);
+  const tab = active?.key ?? false;
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -112,10 +130,10 @@ function AdminDashboard({ email }: { email: string }) {
               Admin Dashboard
             </Typography>
             {/* Only tabs with live updates hold the socket open; elsewhere the chip would say "Connecting..." */}
-            {active.live ? <LiveChip live={live === 'live'} /> : null}
+            {active?.live ? <LiveChip live={live === 'live'} /> : null}
           </Stack>
           <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            Signed in as {email}
+            Signed in as {email} ({STAFF_ROLE_LABELS[role]})
           </Typography>
         </Box>
         <Stack direction="row" spacing={1}>
@@ -143,21 +161,25 @@ function AdminDashboard({ email }: { email: string }) {
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
           value={tab}
-          onChange={(_event, value: string) => update({ tab: value === ADMIN_TABS[0].key ? null : value })}
+          onChange={(_event, value: string) => update({ tab: value === tabs[0]?.key ? null : value })}
           aria-label="Admin sections"
           textColor="primary"
           indicatorColor="secondary"
           variant="scrollable"
           allowScrollButtonsMobile
         >
-          {ADMIN_TABS.map(({ key, label }) => (
+          {tabs.map(({ key, label }) => (
             <Tab key={key} value={key} label={label} id={`admin-tab-${key}`} aria-controls={`admin-panel-${key}`} />
           ))}
         </Tabs>
       </Box>
-      <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {active.render({ params, update })}
-      </Box>
+      {active ? (
+        <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+          {active.render({ params, update })}
+        </Box>
+      ) : (
+        <Typography color="text.secondary">Your role has no section of the admin panel.</Typography>
+      )}
     </Container>
   );
 }

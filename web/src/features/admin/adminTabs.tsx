@@ -11,6 +11,8 @@ import { RefundsTab } from './refunds/RefundsTab';
 import { TicketsTab } from './tickets/TicketsTab';
 import { TicketsTabLabel } from './tickets/TicketsTabLabel';
 import { WebhooksTab } from './webhooks/WebhooksTab';
+import { StaffTab } from './staff/StaffTab';
+import type { PermissionName } from '../../../../common/staff';
 
 /** The overview's charts library loads with its tab only. */
 const OverviewTab = lazy(() => import('./overview/OverviewTab'));
@@ -40,8 +42,8 @@ function statusFilter(params: URLSearchParams): OrderQueueFilter | null {
 }
 
 /**
- * The admin panel's sections, in tab order; the first is the default (no ?tab= in the address). A new section is one
- * entry here.
+ * The admin panel's sections, in tab order; the first a role may use is its default (no ?tab= in the address). A new
+ * section is one entry here and one in TAB_PERMISSIONS.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
   {
@@ -70,9 +72,33 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'rates', label: 'Rates', live: false, render: () => <RatesTab /> },
   { key: 'outbox', label: 'Outbox', live: false, render: () => <OutboxTab /> },
   { key: 'webhooks', label: 'Webhooks', live: false, render: () => <WebhooksTab /> },
+  { key: 'staff', label: 'Staff', live: false, render: () => <StaffTab /> },
 ];
 
-/** The tab the address names, or the first. */
-export function tabOf(params: URLSearchParams): AdminTab {
-  return ADMIN_TABS.find((tab) => tab.key === params.get('tab')) ?? ADMIN_TABS[0];
+/**
+ * The permissions a tab needs (any one of them; docs/staff-and-permissions.md): a role sees only the tabs it may use.
+ * A tab missing here is shown to nobody, so a new tab must say who it is for.
+ */
+const TAB_PERMISSIONS: Record<string, readonly PermissionName[]> = {
+  orders: ['ORDERS_READ'],
+  tickets: ['TICKETS'],
+  products: ['CATALOGUE', 'KEYS'],
+  refunds: ['REFUNDS'],
+  customers: ['CUSTOMERS'],
+  'block-rules': ['CUSTOMERS'],
+  overview: ['REPORTS'],
+  rates: ['ORDERS_READ'],
+  outbox: ['CUSTOMERS'],
+  webhooks: ['WEBHOOKS'],
+  staff: ['STAFF'],
+};
+
+/** The tabs a staff member with `permissions` may use, in tab order. */
+export function tabsFor(permissions: readonly PermissionName[]): AdminTab[] {
+  return ADMIN_TABS.filter((tab) => (TAB_PERMISSIONS[tab.key] ?? []).some((needed) => permissions.includes(needed)));
+}
+
+/** The tab the address names among `tabs`, or the first of them (null: none at all). */
+export function tabOf(params: URLSearchParams, tabs: readonly AdminTab[]): AdminTab | null {
+  return tabs.find((tab) => tab.key === params.get('tab')) ?? tabs[0] ?? null;
 }

@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": typeof types.AdminDashboardViewerDocument,
+    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n    }\n  }\n": typeof types.AdminDashboardViewerDocument,
     "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": typeof types.AdminLoginViewerDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": typeof types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminBlockRulesDocument,
@@ -55,6 +55,10 @@ type Documents = {
     "\n  mutation AdminOfferRefund($orderId: ID!, $amount: String!, $reason: String!) {\n    offerRefund(orderId: $orderId, amount: $amount, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.AdminOfferRefundDocument,
     "\n  query AdminRefundsToPay {\n    refundsToPay {\n      id\n      orderId\n      status\n      amount\n      currency\n      chainName\n      reason\n      address\n      txId\n      explorerUrl\n      confirmations\n      problem\n      customerEmail\n      claimedAt\n    }\n  }\n": typeof types.AdminRefundsToPayDocument,
     "\n  mutation AdminRecordRefundPayment($refundId: ID!, $txId: String!) {\n    recordRefundPayment(refundId: $refundId, txId: $txId) {\n      id\n      status\n      txId\n      explorerUrl\n      confirmations\n      problem\n    }\n  }\n": typeof types.AdminRecordRefundPaymentDocument,
+    "\n  fragment AdminStaffMember_member on StaffMember {\n    id\n    userId\n    email\n    fullName\n    role\n    status\n    since\n    expiresAt\n  }\n": typeof types.AdminStaffMember_MemberFragmentDoc,
+    "\n  query AdminStaff {\n    staff {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": typeof types.AdminStaffDocument,
+    "\n  mutation AdminInviteStaff($email: String!, $role: StaffRole!) {\n    inviteStaff(email: $email, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": typeof types.AdminInviteStaffDocument,
+    "\n  mutation AdminSetStaffRole($id: ID!, $role: StaffRole) {\n    setStaffRole(userId: $id, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": typeof types.AdminSetStaffRoleDocument,
     "\n  fragment AdminTicketRow_ticket on SupportTicket {\n    id\n    title\n    status\n    priority\n    category\n    createdAt\n    lastActivityAt\n    replyDueAt\n    overdue\n    customer {\n      fullName\n      email\n    }\n  }\n": typeof types.AdminTicketRow_TicketFragmentDoc,
     "\n  fragment AdminTicketDetail_ticket on SupportTicket {\n    id\n    ...AdminTicketRow_ticket\n    messages {\n      id\n      body\n      fromStaff\n      createdAt\n    }\n    order {\n      id\n      shortId\n      status\n      quantity\n      totalPrice\n      createdAt\n      product {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AdminTicketDetail_TicketFragmentDoc,
     "\n  query AdminTickets(\n    $status: TicketStatus\n    $priority: TicketPriority\n    $category: TicketCategory\n    $first: Int\n    $after: String\n  ) {\n    adminTickets(status: $status, priority: $priority, category: $category, first: $first, after: $after) {\n      totalCount\n      overdueCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          lastActivityAt\n          ...AdminTicketRow_ticket\n        }\n      }\n    }\n  }\n": typeof types.AdminTicketsDocument,
@@ -72,7 +76,7 @@ type Documents = {
     "\n  query AdminWebhooks($deliveries: Int!) {\n    webhookEventTypes\n    webhookEndpoints {\n      id\n      ...AdminWebhookEndpoint_endpoint\n    }\n  }\n": typeof types.AdminWebhooksDocument,
 };
 const documents: Documents = {
-    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": types.AdminDashboardViewerDocument,
+    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n    }\n  }\n": types.AdminDashboardViewerDocument,
     "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": types.AdminLoginViewerDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminBlockRulesDocument,
@@ -113,6 +117,10 @@ const documents: Documents = {
     "\n  mutation AdminOfferRefund($orderId: ID!, $amount: String!, $reason: String!) {\n    offerRefund(orderId: $orderId, amount: $amount, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.AdminOfferRefundDocument,
     "\n  query AdminRefundsToPay {\n    refundsToPay {\n      id\n      orderId\n      status\n      amount\n      currency\n      chainName\n      reason\n      address\n      txId\n      explorerUrl\n      confirmations\n      problem\n      customerEmail\n      claimedAt\n    }\n  }\n": types.AdminRefundsToPayDocument,
     "\n  mutation AdminRecordRefundPayment($refundId: ID!, $txId: String!) {\n    recordRefundPayment(refundId: $refundId, txId: $txId) {\n      id\n      status\n      txId\n      explorerUrl\n      confirmations\n      problem\n    }\n  }\n": types.AdminRecordRefundPaymentDocument,
+    "\n  fragment AdminStaffMember_member on StaffMember {\n    id\n    userId\n    email\n    fullName\n    role\n    status\n    since\n    expiresAt\n  }\n": types.AdminStaffMember_MemberFragmentDoc,
+    "\n  query AdminStaff {\n    staff {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": types.AdminStaffDocument,
+    "\n  mutation AdminInviteStaff($email: String!, $role: StaffRole!) {\n    inviteStaff(email: $email, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": types.AdminInviteStaffDocument,
+    "\n  mutation AdminSetStaffRole($id: ID!, $role: StaffRole) {\n    setStaffRole(userId: $id, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": types.AdminSetStaffRoleDocument,
     "\n  fragment AdminTicketRow_ticket on SupportTicket {\n    id\n    title\n    status\n    priority\n    category\n    createdAt\n    lastActivityAt\n    replyDueAt\n    overdue\n    customer {\n      fullName\n      email\n    }\n  }\n": types.AdminTicketRow_TicketFragmentDoc,
     "\n  fragment AdminTicketDetail_ticket on SupportTicket {\n    id\n    ...AdminTicketRow_ticket\n    messages {\n      id\n      body\n      fromStaff\n      createdAt\n    }\n    order {\n      id\n      shortId\n      status\n      quantity\n      totalPrice\n      createdAt\n      product {\n        id\n        name\n      }\n    }\n  }\n": types.AdminTicketDetail_TicketFragmentDoc,
     "\n  query AdminTickets(\n    $status: TicketStatus\n    $priority: TicketPriority\n    $category: TicketCategory\n    $first: Int\n    $after: String\n  ) {\n    adminTickets(status: $status, priority: $priority, category: $category, first: $first, after: $after) {\n      totalCount\n      overdueCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          lastActivityAt\n          ...AdminTicketRow_ticket\n        }\n      }\n    }\n  }\n": types.AdminTicketsDocument,
@@ -147,7 +155,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n"): (typeof documents)["\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n    }\n  }\n"): (typeof documents)["\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -308,6 +316,22 @@ export function graphql(source: "\n  query AdminRefundsToPay {\n    refundsToPay
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminRecordRefundPayment($refundId: ID!, $txId: String!) {\n    recordRefundPayment(refundId: $refundId, txId: $txId) {\n      id\n      status\n      txId\n      explorerUrl\n      confirmations\n      problem\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRecordRefundPayment($refundId: ID!, $txId: String!) {\n    recordRefundPayment(refundId: $refundId, txId: $txId) {\n      id\n      status\n      txId\n      explorerUrl\n      confirmations\n      problem\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminStaffMember_member on StaffMember {\n    id\n    userId\n    email\n    fullName\n    role\n    status\n    since\n    expiresAt\n  }\n"): (typeof documents)["\n  fragment AdminStaffMember_member on StaffMember {\n    id\n    userId\n    email\n    fullName\n    role\n    status\n    since\n    expiresAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminStaff {\n    staff {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n"): (typeof documents)["\n  query AdminStaff {\n    staff {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminInviteStaff($email: String!, $role: StaffRole!) {\n    inviteStaff(email: $email, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n"): (typeof documents)["\n  mutation AdminInviteStaff($email: String!, $role: StaffRole!) {\n    inviteStaff(email: $email, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminSetStaffRole($id: ID!, $role: StaffRole) {\n    setStaffRole(userId: $id, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n"): (typeof documents)["\n  mutation AdminSetStaffRole($id: ID!, $role: StaffRole) {\n    setStaffRole(userId: $id, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

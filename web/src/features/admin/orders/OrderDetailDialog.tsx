@@ -4,6 +4,7 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,13 +12,14 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { errorMessage } from '../../../apollo/errors';
 import { getFragmentData, graphql } from '../../../gql/admin';
 import type { OrderStatus } from '../../../gql/admin/graphql';
 import { formatDateTime } from '../../../format/date';
 import { IssueCertificateForm } from './IssueCertificateForm';
+import { useCan } from '../adminAccess';
 import { OrderAuditTrail } from './OrderAuditTrail';
 import { ChainEvidence, PaymentIssueFlag } from './ChainEvidence';
 import { Field } from '../list/AdminRows';
@@ -76,6 +78,8 @@ function OrderDetail({
 }: OrderDetailDialogProps & { orderId: string }) {
   const { data, loading, error, refetch } = useQuery(OrderDetailQuery, { variables: { id: orderId } });
   const { issue, loading: issuing } = useIssueCertificate(orderId, () => void refetch());
+  // Status changes and certificates need ORDERS_WRITE; SUPPORT reads the order only (docs/staff-and-permissions.md).
+  const canWrite = useCan('ORDERS_WRITE');
   const detail = data?.order;
   const order = detail ? getFragmentData(AdminOrderRowFragment, detail) : null;
 
@@ -159,12 +163,20 @@ function OrderDetail({
             </Box>
             <PaymentIssueFlag order={order} />
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-              <OrderStatusSelect
-                shortId={order.shortId}
-                status={order.status}
-                pendingStatus={pendingStatus[order.id]}
-                onChange={(status) => onStatusChange(order.id, order.shortId, status)}
-              />
+              {canWrite ? (
+                <OrderStatusSelect
+                  shortId={order.shortId}
+                  status={order.status}
+                  pendingStatus={pendingStatus[order.id]}
+                  onChange={(status) => onStatusChange(order.id, order.shortId, status)}
+                />
+              ) : (
+                <Chip
+                  label={ORDER_STATUS_LABELS[order.status]}
+                  variant="outlined"
+                  data-testid="order-status-read-only"
+                />
+              )}
               {order.paymentOverdue ? <OverdueChip /> : null}
               {order.paymentProofUrl ? (
                 <Button
@@ -190,16 +202,18 @@ function OrderDetail({
               </Typography>
               <OrderAuditTrail order={detail} />
             </Box>
-            <Divider />
-            <Box component="section" aria-labelledby="issue-certificate-title">
-              <Typography id="issue-certificate-title" component="h3" variant="h5" sx={{ mb: 0.5 }}>
-                Issue certificate
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                The certificate appears in the customer&apos;s dashboard, with downloads for the files you attach.
-              </Typography>
-              <IssueCertificateForm defaultDomain={order.domainName} submitting={issuing} onSubmit={issue} />
-            </Box>
+            {canWrite ? <Divider /> : null}
+            {canWrite ? (
+              <Box component="section" aria-labelledby="issue-certificate-title">
+                <Typography id="issue-certificate-title" component="h3" variant="h5" sx={{ mb: 0.5 }}>
+                  Issue certificate
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                  The certificate appears in the customer&apos;s dashboard, with downloads for the files you attach.
+                </Typography>
+                <IssueCertificateForm defaultDomain={order.domainName} submitting={issuing} onSubmit={issue} />
+              </Box>
+            ) : null}
           </Stack>
         )}
       </DialogContent>

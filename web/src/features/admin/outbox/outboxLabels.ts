@@ -3,6 +3,7 @@ import type { NotificationKind, NotificationStatus } from '../../../gql/admin/gr
 
 /** What each message tells the customer, as the Outbox lists it. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  STAFF_INVITATION: 'Staff invitation',
   ORDER_RECEIVED: 'Order received',
   PAYMENT_CONFIRMED: 'Payment confirmed',
   PAYMENT_NOT_RECEIVED: 'Payment not received',

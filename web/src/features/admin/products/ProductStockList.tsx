@@ -21,6 +21,7 @@ import { getFragmentData, graphql, type FragmentType } from '../../../gql/admin'
 import type { AdminProductRow_ProductFragment } from '../../../gql/admin/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
 import { ADMIN_TABLE_HEAD_SX, ADMIN_TABLE_SX } from '../ResponsiveListFrame';
+import { useCan } from '../adminAccess';
 import { ProductKeysSection, type KeyedProduct } from './ProductKeysSection';
 
 const AdminProductRowFragment = graphql(/* GraphQL */ `
@@ -67,30 +68,36 @@ export function ProductStockList({
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const products = refs.map((ref) => getFragmentData(AdminProductRowFragment, ref));
 
-  const stockSwitch = (product: Product, withLabel: boolean) => (
-    <StockSwitch
-      product={product}
-      checked={pendingStock[product.id] ?? product.inStock}
-      saving={product.id in pendingStock}
-      withLabel={withLabel}
-      onChange={(inStock) => onStockChange(product.id, product.name, inStock)}
-    />
-  );
-  const edit = (product: Product) => (
-    <Button
-      size="small"
-      variant="outlined"
-      startIcon={<EditOutlinedIcon aria-hidden />}
-      onClick={() => onEdit(product.id)}
-      aria-label={`Edit ${product.name}`}
-      data-testid="edit-product"
-    >
-      Edit
-    </Button>
-  );
-  const keys = (product: Product) => (
-    <ProductKeysSection product={product} onImport={onImportKeys} onRevoke={onRevokeKey} />
-  );
+  // Prices and descriptions need CATALOGUE; the stock switch and licence keys KEYS (docs/staff-and-permissions.md).
+  const canEdit = useCan('CATALOGUE');
+  const canStock = useCan('KEYS');
+  const stockSwitch = (product: Product, withLabel: boolean) =>
+    canStock ? (
+      <StockSwitch
+        product={product}
+        checked={pendingStock[product.id] ?? product.inStock}
+        saving={product.id in pendingStock}
+        withLabel={withLabel}
+        onChange={(inStock) => onStockChange(product.id, product.name, inStock)}
+      />
+    ) : withLabel ? (
+      <StockLabel product={product} inStock={product.inStock} />
+    ) : null;
+  const edit = (product: Product) =>
+    canEdit ? (
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<EditOutlinedIcon aria-hidden />}
+        onClick={() => onEdit(product.id)}
+        aria-label={`Edit ${product.name}`}
+        data-testid="edit-product"
+      >
+        Edit
+      </Button>
+    ) : null;
+  const keys = (product: Product) =>
+    canStock ? <ProductKeysSection product={product} onImport={onImportKeys} onRevoke={onRevokeKey} /> : null;
 
   if (narrow) {
     return (

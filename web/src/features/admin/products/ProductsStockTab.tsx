@@ -9,6 +9,7 @@ import { ADMIN_TEXTS } from '../adminTexts';
 import { AdminList } from '../list/AdminList';
 import { useAdminList } from '../list/useAdminList';
 import { useCatchUpOnConnect } from '../useLiveConnection';
+import { useCan } from '../adminAccess';
 import { ImportKeysDialog } from './ImportKeysDialog';
 import type { KeyedProduct } from './ProductKeysSection';
 import { ProductStockList } from './ProductStockList';
@@ -38,6 +39,7 @@ export function ProductsStockTab() {
   const { refetch } = query;
   const list = useAdminList(query, { rows: (data) => data.adminProducts, failure: ADMIN_TEXTS.fetchProductsFailed });
   const { setStock, pendingStock } = useSetProductStock();
+  const canCreate = useCan('CATALOGUE');
   const [importInto, setImportInto] = useState<KeyedProduct | null>(null);
   const [revokeFrom, setRevokeFrom] = useState<KeyedProduct | null>(null);
   const [editing, setEditing] = useState<ListedProduct | 'new' | null>(null);
@@ -62,15 +64,17 @@ export function ProductsStockTab() {
           Out-of-stock products stay listed in the store with purchasing disabled. Inactive products are hidden from
           customers. Products delivered with licence keys are on sale while their switch is on and keys are available.
         </Typography>
-        <Button
-          variant="contained"
-          color="secondary"
-          startIcon={<AddIcon aria-hidden />}
-          onClick={() => setEditing('new')}
-          sx={{ flexShrink: 0 }}
-        >
-          New product
-        </Button>
+        {canCreate ? (
+          <Button
+            variant="contained"
+            color="secondary"
+            startIcon={<AddIcon aria-hidden />}
+            onClick={() => setEditing('new')}
+            sx={{ flexShrink: 0 }}
+          >
+            New product
+          </Button>
+        ) : null}
       </Stack>
       <AdminList
         list={list}
