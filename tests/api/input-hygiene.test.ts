@@ -17,6 +17,7 @@ import {
 } from 'graphql';
 import { BLOCK_RULE_MESSAGES } from '../../common/block-rules';
 import { ACCOUNT_MESSAGES, MESSAGES, PRODUCT_MESSAGES, TICKET_DESK_MESSAGES } from '../../common/validation';
+import { REFUND_MESSAGES } from '../../common/refunds';
 import { WEBHOOK_MESSAGES } from '../../common/webhooks';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
@@ -104,6 +105,19 @@ function deskTicket(): Promise<string> {
     .then((res) => res.data!.createTicket.id as string);
   return deskTicketId;
 }
+
+/** An offered refund of the customer's order for the refund cases, written on first use. */
+let hygieneRefundId: Promise<string> | null = null;
+function hygieneRefund(): Promise<string> {
+  hygieneRefundId ??= server
+    .sql(
+      `INSERT INTO refunds (order_id, method, amount, reason) VALUES ($1, 'USDT_TRC20', 1, 'Hygiene') RETURNING id`,
+      [orderId],
+    )
+    .then(([row]) => row.id as string);
+  return hygieneRefundId;
+}
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 type Expected = { code: string; message?: string } | 'ok';
 interface NulCase {
@@ -224,6 +238,78 @@ const NUL_CASES: Record<string, NulCase> = {
         { r: `spam${NUL}` },
         admin,
       ),
+  },
+  // Refunds (tests/api/refunds.test.ts).
+  'Mutation.offerRefund(orderId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { offerRefund(orderId: $id, amount: "1", reason: "x") { id } }`,
+        { id: `${orderId}${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.offerRefund(amount)': {
+    expected: { code: 'BAD_USER_INPUT', message: REFUND_MESSAGES.amountInvalid },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!, $a: String!) { offerRefund(orderId: $id, amount: $a, reason: "x") { id } }`,
+        { id: orderId, a: `1${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.offerRefund(reason)': {
+    expected: { code: 'BAD_USER_INPUT', message: REFUND_MESSAGES.reasonCharacters },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!, $r: String!) { offerRefund(orderId: $id, amount: "1", reason: $r) { id } }`,
+        { id: orderId, r: `Overpaid${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.claimRefund(refundId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { claimRefund(refundId: $id, address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE") { id } }`,
+        { id: `${UNKNOWN_ID}${NUL}` },
+        customer,
+      ),
+  },
+  'Mutation.claimRefund(address)': {
+    expected: {
+      code: 'BAD_USER_INPUT',
+      message: REFUND_MESSAGES.addressProblem('TRON', 'is not Base58 (a TRON address has no 0, O, I or l)'),
+    },
+    send: async () =>
+      server.gql(
+        `mutation ($id: ID!, $a: String!) { claimRefund(refundId: $id, address: $a) { id } }`,
+        { id: await hygieneRefund(), a: `TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE${NUL}` },
+        customer,
+      ),
+  },
+  'Mutation.recordRefundPayment(refundId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(
+        `mutation ($id: ID!) { recordRefundPayment(refundId: $id, txId: "${'ab'.repeat(32)}") { id } }`,
+        { id: `${UNKNOWN_ID}${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.recordRefundPayment(txId)': {
+    expected: { code: 'BAD_USER_INPUT', message: REFUND_MESSAGES.txIdInvalid },
+    send: async () =>
+      server.gql(
+        `mutation ($id: ID!, $tx: String!) { recordRefundPayment(refundId: $id, txId: $tx) { id } }`,
+        { id: await hygieneRefund(), tx: `${'ab'.repeat(31)}${NUL}` },
+        admin,
+      ),
+  },
+  'Mutation.cancelRefund(refundId)': {
+    expected: { code: 'NOT_FOUND' },
+    send: () =>
+      server.gql(`mutation ($id: ID!) { cancelRefund(refundId: $id) { id } }`, { id: `${UNKNOWN_ID}${NUL}` }, admin),
   },
   'Mutation.removeBlockRule(id)': {
     expected: { code: 'NOT_FOUND' },

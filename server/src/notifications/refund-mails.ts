@@ -70,7 +70,7 @@ export function refundToPayMail(ctx: MailContext, order: OrderMailFacts, refund:
         ['Order', shortId],
       ],
     },
-    { kind: 'link', label: 'Refunds to pay', href: `${ctx.publicUrl}/admin?tab=refunds` },
+    { kind: 'link', label: 'Refunds to pay', href: `${ctx.publicUrl}/admin/dashboard?tab=refunds` },
   ]);
 }
 
