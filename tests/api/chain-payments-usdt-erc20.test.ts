@@ -6,7 +6,7 @@
  * EIP-681 token URI, a contract of other decimals, and the store's one address shared with ETH, each method reading
  * only its own payments (docs/payments.md).
  */
-import { getAddress } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, type Address } from 'viem';
 import { EthReader } from '../../server/src/payments/chains/eth-reader';
 import { decimalToUnits } from '../../server/src/payments/chains/chain-reader';
 import { startAnvil, type Anvil } from '../support/chain-fixtures/anvil';
@@ -148,6 +148,38 @@ describe('USDT_ERC20 only', () => {
     expect(paid.payment).toMatchObject({ txId: hash!, confirmations: 3, status: 'CONFIRMED' });
     // Read from its call while pending, from its log once mined: one payment.
     expect(await sql(`SELECT count(*)::int AS n FROM chain_payments WHERE tx_id = $1`, [hash!])).toEqual([{ n: 1 }]);
+  });
+
+  it('waits for a pending call it cannot read (no transfer in it yet) instead of judging it, then judges it mined', async () => {
+    const order = await placeOrder();
+    await anvil.setAutomine(false);
+    let hash: string;
+    try {
+      // approve(): a call to the token that moves nothing; while pending, nothing says what it will pay.
+      hash = await anvil.rpc<string>('eth_sendTransaction', [
+        {
+          from: payer,
+          to: usdt.address,
+          gas: '0x30d40',
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [STORE as Address, units(order.paymentAmountCrypto)],
+          }),
+        },
+      ]);
+      expect((await submitTx(order.id, hash)).errors).toBeUndefined();
+      const waiting = await orderWhen(order.id, (o) => o.paymentIssueKind === 'NOT_FOUND', 'NOT_FOUND while pending');
+      expect(waiting.paymentIssue).toBe(
+        `Transaction ${hash} was not found on the Ethereum network yet. We keep checking until the payment window ends.`,
+      );
+      await anvil.mine(1);
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    const judged = await orderWhen(order.id, (o) => o.paymentIssueKind === 'WRONG_RECIPIENT', 'WRONG_RECIPIENT mined');
+    expect(judged.paymentIssue).toBe(`Transaction ${hash!} does not pay our address ${STORE}.`);
+    expect(judged.payment).toBeNull();
   });
 
   it('confirms an order paid its exact amount twice and flags the extra for a refund decision', async () => {
