@@ -449,6 +449,11 @@ describe('endpoints', () => {
       'ticket.created',
       'ticket.replied',
       'product.stock_changed',
+      'refund.offered',
+      'refund.claimed',
+      'refund.sent',
+      'refund.paid',
+      'refund.cancelled',
     ]);
   });
 

@@ -25,4 +25,9 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'ticket.created': 'A support ticket is opened',
   'ticket.replied': 'A support ticket gets a reply',
   'product.stock_changed': 'A product goes in or out of stock',
+  'refund.offered': 'A refund is offered to a customer',
+  'refund.claimed': 'A customer claims a refund with their address',
+  'refund.sent': "A refund's payout transaction is recorded",
+  'refund.paid': "A refund's payout is confirmed on chain",
+  'refund.cancelled': 'A refund is withdrawn before it was sent',
 };
