@@ -3,8 +3,9 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import { graphql } from '../../../gql/admin';
+import type { AdminAddressGapsQuery } from '../../../gql/admin/graphql';
 
-const AdminAddressGapsQuery = graphql(/* GraphQL */ `
+const AdminAddressGapsDocument = graphql(/* GraphQL */ `
   query AdminAddressGaps {
     addressGaps {
       method
@@ -27,8 +28,13 @@ const GAPS_POLL_MS = 5 * 60_000;
  * still sees and counts them. Nothing when all is well, or while the answer is loading or failed.
  */
 export function AddressGapWarning() {
-  const { data } = useQuery(AdminAddressGapsQuery, { pollInterval: GAPS_POLL_MS });
-  const over = (data?.addressGaps ?? []).filter((gap) => gap.overLimit);
+  const { data } = useQuery(AdminAddressGapsDocument, { pollInterval: GAPS_POLL_MS });
+  return <AddressGapAlerts gaps={data?.addressGaps ?? []} />;
+}
+
+/** The warning itself, for the gaps the API reported: one alert per method over the gap limit, else nothing. */
+export function AddressGapAlerts({ gaps }: { gaps: readonly AdminAddressGapsQuery['addressGaps'][number][] }) {
+  const over = gaps.filter((gap) => gap.overLimit);
   if (over.length === 0) return null;
   return (
     <Stack spacing={1} data-testid="address-gap-warning">
