@@ -16,6 +16,7 @@ export const PAYMENT_ISSUE_KINDS = [
   'BEFORE_ORDER',
   'NEEDS_REVIEW',
   'NOT_FOUND',
+  'REORGED',
 ] as const;
 
 /** PaymentIssueKind as the API (and both generated web schemas) spell it. */
@@ -33,6 +34,7 @@ export const PAYMENT_ISSUE_LABELS: Readonly<Record<PaymentIssueKindKey, string>>
   WRONG_TOKEN: 'Wrong token',
   ALREADY_USED: 'Transaction already used',
   BEFORE_ORDER: 'Sent before the order',
+  REORGED: 'Payment reorganised away',
 };
 
 /**
@@ -51,6 +53,7 @@ export const PAYMENT_ISSUE_SEVERITY: Readonly<Record<PaymentIssueKindKey, 'warni
   WRONG_TOKEN: 'error',
   ALREADY_USED: 'error',
   BEFORE_ORDER: 'error',
+  REORGED: 'error',
 };
 
 /** The severity of an issue; a warning when the kind is unknown (null: the API gave the sentence alone). */

@@ -190,3 +190,74 @@ describe('ETH only: a transaction id the customer gives', () => {
     expect(flagged.paymentIssue).toBe(`Transaction ${early} was sent before this order was placed.`);
   });
 });
+
+// Last in the file: they rewrite the chain's recent blocks, which would take other tests' payments with them.
+describe('ETH only: a reorganisation after the order was paid', () => {
+  it('flags a paid order whose payment a reorganisation moved below its confirmations, and clears it once confirmed again', async () => {
+    const order = await placeOrder();
+    const hash = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+    await anvil.mined(hash);
+    await anvil.mine(3);
+    await store.orderWhen(order.id, (o) => o.status === 'SUCCESS', 'SUCCESS');
+    const raw = await anvil.rpc<string>('eth_getRawTransactionByHash', [hash]);
+    const { blockNumber } = await anvil.rpc<{ blockNumber: string }>('eth_getTransactionByHash', [hash]);
+    // A new branch from the block before the payment's, as long as the old one, with the payment in its last block.
+    const depth = (await anvil.blockNumber()) - Number(blockNumber) + 1;
+    await anvil.rpc('anvil_reorg', [depth, [[raw, depth - 1]]]);
+    const moved = await store.orderWhen(order.id, (o) => o.paymentIssueKind === 'REORGED', 'REORGED');
+    expect(moved.status).toBe('SUCCESS');
+    expect(moved.paymentIssue).toBe(
+      `Payment reorganised away: the payment in ${hash} had its confirmations, then a chain reorganisation moved it ` +
+        'to a later block, below the confirmations required. The order was paid and may have been delivered; an admin decides.',
+    );
+    await anvil.mine(3);
+    const again = await store.orderWhen(order.id, (o) => o.paymentIssueKind === null, 'the flag cleared');
+    expect(again.payment).toMatchObject({ txId: hash, status: 'CONFIRMED' });
+    expect(again.events.map((e: { note: string | null }) => e.note)).toContain(
+      'The payment taken back by a chain reorganisation is confirmed again.',
+    );
+  });
+
+  it('flags the paid order for the staff (mail, webhook event, history) when its confirmed payment leaves the chain', async () => {
+    const admin = await server.createUser({ admin: true });
+    const before = await anvil.rpc<string>('evm_snapshot');
+    const order = await placeOrder();
+    const hash = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+    await anvil.mined(hash);
+    await anvil.mine(3);
+    await store.orderWhen(order.id, (o) => o.status === 'SUCCESS', 'SUCCESS');
+
+    // The chain is rewound to before the payment and grows past it without it: the payment is gone.
+    expect(await anvil.rpc('evm_revert', [before])).toBe(true);
+    await anvil.mine(6);
+    const flagged = await store.orderWhen(order.id, (o) => o.paymentIssueKind === 'REORGED', 'REORGED');
+    const issue =
+      `Payment reorganised away: the payment in ${hash} had its confirmations, then a chain reorganisation removed ` +
+      'it from the chain. The order was paid and may have been delivered; an admin decides.';
+    expect(flagged).toMatchObject({ status: 'SUCCESS', paymentIssue: issue });
+    expect(flagged.events.map((e: { note: string | null }) => e.note)).toContain(issue);
+    // Gone for good, not even in the mempool, for over an hour (seen two hours ago): it paid nothing, and the order
+    // stays flagged.
+    await server.sql(`UPDATE chain_payments SET detected_at = now() - interval '2 hours' WHERE tx_id = $1`, [hash]);
+    await store.orderWhen(order.id, (o) => o.payment?.status === 'FAILED', 'the payment failed');
+    expect((await readOrder(order.id)).paymentIssueKind).toBe('REORGED');
+    const [row] = await server.sql(`SELECT status, reorged_at FROM chain_payments WHERE tx_id = $1`, [hash]);
+    expect(row.reorged_at).not.toBeNull();
+
+    // The webhook's event, and the staff's mail (never the customer's: they may be who reversed it).
+    const events = await server.sql(
+      `SELECT payload->>'kind' AS kind FROM domain_events WHERE type = 'order.payment_issue' AND payload->>'orderId' = $1`,
+      [order.id],
+    );
+    expect(events.map((e) => e.kind)).toContain('REORGED');
+    await eventually(async () => {
+      const mails = await server.sql(`SELECT kind, to_address FROM notifications WHERE order_id = $1`, [order.id]);
+      const reorged = mails.filter((m) => m.kind === 'PAYMENT_REORGED');
+      return (
+        reorged.length === 1 &&
+        reorged[0].to_address.includes(admin.email) &&
+        !mails.some((m) => m.kind === 'PAYMENT_ISSUE')
+      );
+    }, 15_000);
+  });
+});

@@ -109,6 +109,11 @@ export enum PaymentIssueKind {
   NEEDS_REVIEW = 'NEEDS_REVIEW',
   /** The chain does not know the transaction (yet): the store keeps looking until the payment window ends. */
   NOT_FOUND = 'NOT_FOUND',
+  /**
+   * A payment that had paid the order (its confirmations reached) is gone from the chain, or back below its
+   * confirmations in a later block (a reorganisation): the order stays paid, and an admin decides.
+   */
+  REORGED = 'REORGED',
 }
 
 registerEnumType(OrderStatus, { name: 'OrderStatus' });

@@ -27,6 +27,7 @@ import { OrderSearch1766000000000 } from './migrations/1766000000000-order-searc
 import { BtcOrderAddresses1766100000000 } from './migrations/1766100000000-btc-order-addresses';
 import { UsdtErc20Method1766200000000 } from './migrations/1766200000000-usdt-erc20';
 import { Refunds1766400000000 } from './migrations/1766400000000-refunds';
+import { PaymentReorgs1766500000000 } from './migrations/1766500000000-payment-reorgs';
 import { StaffRoles1766300000000 } from './migrations/1766300000000-staff-roles';
 import { StoreSettings1766700000000 } from './migrations/1766700000000-store-settings';
 
@@ -60,6 +61,7 @@ export const migrations = [
   UsdtErc20Method1766200000000,
   StaffRoles1766300000000,
   Refunds1766400000000,
+  PaymentReorgs1766500000000,
   StoreSettings1766700000000,
 ];
 

@@ -66,6 +66,7 @@ export interface ChainPayments {
   method: string;
   order_id: string | null;
   output_index: number;
+  reorged_at: Timestamp | null;
   required_confirmations: number;
   status: Generated<string>;
   to_address: string;

@@ -85,7 +85,8 @@ function utcDateTime(date: Date): string {
   return `${UTC_DATE_TIME.format(date)} UTC`;
 }
 
-export const verifyUrl = (ctx: MailContext, orderId: string) => `${ctx.publicUrl}/verify?order=${encodeURIComponent(orderId)}`;
+export const verifyUrl = (ctx: MailContext, orderId: string) =>
+  `${ctx.publicUrl}/verify?order=${encodeURIComponent(orderId)}`;
 
 /** One header line: no line breaks (a subject is a header), at most 200 characters. */
 function subjectLine(text: string): string {
@@ -300,6 +301,26 @@ export function paymentIssueMail(ctx: MailContext, order: OrderMailFacts, issue:
     },
     orderFacts(order),
     { kind: 'link', label: 'Follow your order', href: verifyUrl(ctx, order.orderId) },
+  ]);
+}
+
+/**
+ * To the staff who may change orders: a paid order's payment was taken back by a chain reorganisation (docs/payments.md
+ * "Reorganisations"). What was delivered is counted, never listed (the admin panel lists the keys, behind sign-in).
+ */
+export function paymentReorgedMail(ctx: MailContext, order: OrderMailFacts, issue: string): MailContent {
+  const shortId = shortOrderId(order.orderId);
+  return compose(ctx, `Payment taken back on chain: order ${shortId}`, 'A paid order lost its payment', [
+    { kind: 'paragraph', text: issue },
+    {
+      kind: 'paragraph',
+      text:
+        order.keysDelivered > 0
+          ? `${order.keysDelivered} licence key${order.keysDelivered === 1 ? ' was' : 's were'} delivered for it. Find the order by its number in the admin panel: its keys are listed there, to revoke or leave.`
+          : 'Find the order by its number in the admin panel and decide what to do with it.',
+    },
+    orderFacts(order),
+    { kind: 'link', label: 'Open the admin panel', href: `${ctx.publicUrl}/admin/dashboard?tab=orders` },
   ]);
 }
 

@@ -25,6 +25,8 @@ export enum NotificationKind {
   REFUND_SENT = 'REFUND_SENT',
   REFUND_PAID = 'REFUND_PAID',
   REFUND_CANCELLED = 'REFUND_CANCELLED',
+  /** To the staff who may change orders: a paid order's payment was taken back by a chain reorganisation. */
+  PAYMENT_REORGED = 'PAYMENT_REORGED',
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   orderReceivedMail,
   paymentConfirmedMail,
   paymentIssueMail,
+  paymentReorgedMail,
   paymentNotReceivedMail,
   ticketReplyMail,
   type MailContent,
@@ -68,7 +69,10 @@ export function mailKindsFor(event: NewDomainEvent): NotificationKind[] {
       return [NotificationKind.ORDER_DELIVERED];
     case 'order.payment_issue':
       // "Not found yet" usually clears itself within minutes (a node behind the chain); /verify shows it meanwhile.
-      return event.payload.kind === PaymentIssueKind.NOT_FOUND ? [] : [NotificationKind.PAYMENT_ISSUE];
+      if (event.payload.kind === PaymentIssueKind.NOT_FOUND) return [];
+      // A payment taken back after the order was paid is the staff's to judge (the customer may be who reversed it).
+      if (event.payload.kind === PaymentIssueKind.REORGED) return [NotificationKind.PAYMENT_REORGED];
+      return [NotificationKind.PAYMENT_ISSUE];
     case 'order.awaiting_stock':
       return [NotificationKind.AWAITING_STOCK];
     case 'order.status_changed':
@@ -104,6 +108,8 @@ const ORDER_MAILS: Partial<
   [NotificationKind.AWAITING_STOCK]: awaitingStockMail,
   [NotificationKind.PAYMENT_ISSUE]: (ctx, order, event) =>
     paymentIssueMail(ctx, order, event.type === 'order.payment_issue' ? event.payload.issue : ''),
+  [NotificationKind.PAYMENT_REORGED]: (ctx, order, event) =>
+    paymentReorgedMail(ctx, order, event.type === 'order.payment_issue' ? event.payload.issue : ''),
   [NotificationKind.REFUND_OFFERED]: refundMail(refundOfferedMail),
   [NotificationKind.REFUND_CLAIMED]: refundMail(refundClaimedMail),
   [NotificationKind.REFUND_TO_PAY]: refundMail(refundToPayMail),
@@ -122,6 +128,7 @@ function refundMail(
 /** The messages that go to the staff who may act on them instead of the order's customer. */
 const STAFF_MAILS: Partial<Record<NotificationKind, PermissionName>> = {
   [NotificationKind.REFUND_TO_PAY]: 'REFUNDS',
+  [NotificationKind.PAYMENT_REORGED]: 'ORDERS_WRITE',
 };
 
 /** Who an order's messages go to, and what they say. */

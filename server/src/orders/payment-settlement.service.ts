@@ -60,6 +60,7 @@ export class PaymentSettlement extends PaymentObserver {
         .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!order) return;
       await this.bus.publish(orderChangeEvents(order.id), manager);
+      if (PAID.includes(order.status) && (await this.reorganised(manager, order))) return;
       const payments = await this.records.ofOrder(manager, orderId);
       if (payments.length === 0 || !this.records.readsChain(order.paymentMethod)) return;
 
@@ -228,6 +229,27 @@ export class PaymentSettlement extends PaymentObserver {
     logger.info({ orderId: order.id, kind }, 'Payment issue flagged');
   }
 
+  /**
+   * Whether a paid order's payment was taken back by a chain reorganisation (and not confirmed again): then the order
+   * is flagged (REORGED; the staff are mailed, the webhook says so) and stays paid, since its keys or files may be in
+   * the customer's hands already: an admin decides (docs/payments.md "Reorganisations"). Once every such payment has
+   * confirmed again, the flag goes, with a note.
+   */
+  private async reorganised(manager: EntityManager, order: Order): Promise<boolean> {
+    const taken = await this.records.reorgedOf(manager, order.id);
+    if (taken.length > 0) {
+      const txIds = [...new Set(taken.map((p) => p.txId))].join(', ');
+      const gone = taken.every((p) => p.blockNumber === null || p.status === ChainPaymentStatus.FAILED);
+      await this.flag(manager, order, PaymentIssueKind.REORGED, AMOUNT_ISSUES.reorged(txIds, gone));
+      return true;
+    }
+    if (order.paymentIssueKind === PaymentIssueKind.REORGED) {
+      await this.clearIssue(manager, order);
+      await this.lifecycle.note(manager, order, SYSTEM_ACTOR, AMOUNT_ISSUES.reconfirmed);
+    }
+    return false;
+  }
+
   /** Records what an UNDERPAID order still needs (a payment of exactly that amount to the address pays it); null: none. */
   private async setAmountDue(
     manager: EntityManager,
@@ -275,6 +297,9 @@ export const AMOUNT_ISSUES = {
     `${PAYMENT_ISSUE_LABELS.OVERPAID}: received ${received} for ${due} due. An admin decides on refunding the difference.`,
   lateWindow: (received: string) =>
     `${PAYMENT_ISSUE_LABELS.LATE}: ${received} arrived after the payment window ended. An admin decides whether to accept it.`,
+  reorged: (txIds: string, gone: boolean) =>
+    `${PAYMENT_ISSUE_LABELS.REORGED}: the payment in ${txIds} had its confirmations, then a chain reorganisation ${gone ? 'removed it from the chain' : 'moved it to a later block, below the confirmations required'}. The order was paid and may have been delivered; an admin decides.`,
+  reconfirmed: 'The payment taken back by a chain reorganisation is confirmed again.',
   lateEnded: (received: string, status: string) =>
     `${PAYMENT_ISSUE_LABELS.LATE}: ${received} arrived after the order was marked ${status}. An admin decides whether to accept it.`,
 };

@@ -1,4 +1,4 @@
-import { DataSource, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
 import { Service } from '../container';
 import type { PaymentMethod } from '../core/enums';
 import { ChainPayment, ChainPaymentStatus } from './chain-payment.entity';
@@ -70,6 +70,17 @@ export class ChainPaymentRecords {
    */
   isPayment(manager: EntityManager, txId: string): Promise<boolean> {
     return manager.getRepository(ChainPayment).exists({ where: { txId } });
+  }
+
+  /**
+   * The payments of order `orderId` that a reorganisation took back and that have not confirmed again (failed, or
+   * waiting for confirmations anew), oldest first.
+   */
+  reorgedOf(manager: EntityManager, orderId: string): Promise<ChainPayment[]> {
+    return manager.getRepository(ChainPayment).find({
+      where: { orderId, reorgedAt: Not(IsNull()), status: Not(ChainPaymentStatus.CONFIRMED) },
+      order: { detectedAt: 'ASC' },
+    });
   }
 
   /** The confirmed payments of order `orderId`: what it received on chain for certain. */

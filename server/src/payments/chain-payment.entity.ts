@@ -78,6 +78,13 @@ export class ChainPayment {
   @Field(() => Date, { nullable: true })
   @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true })
   confirmedAt: Date | null;
+
+  /**
+   * When the payment, having reached its confirmations, was found gone from the chain or back below them in a later
+   * block (a reorganisation); null: never. It stays set if the payment confirms again.
+   */
+  @Column({ name: 'reorged_at', type: 'timestamptz', nullable: true })
+  reorgedAt: Date | null;
 }
 
 function toNumber(value: string | null): number | null {

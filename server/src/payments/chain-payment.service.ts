@@ -40,6 +40,16 @@ const DROPPED_AFTER_MS = 3_600_000;
 /** Unconfirmed payments re-read per chain and poll, at most. */
 const UNCONFIRMED_PER_POLL = 500;
 
+/** Confirmed payments re-read per chain and poll, at most, for reorganisations (one request each). */
+const CONFIRMED_RECHECKS_PER_POLL = 100;
+
+/**
+ * How deep a confirmed payment is watched for a reorganisation: until it has twice its required confirmations, and
+ * at least six more (a reorganisation deeper than the confirmations a store asks for is already rare; one twice as
+ * deep would be an attack on the chain itself, which no store can watch for).
+ */
+const reorgWatchSql = `greatest(2 * required_confirmations, required_confirmations + 6)`;
+
 /**
  * Orders' own addresses (BTC_XPUB) read per chain and poll, at most, those read longest ago first: each is one request
  * (more only for an address with over 25 confirmed transactions since its last read), so a poll makes at most about
@@ -60,6 +70,8 @@ export interface PollReport {
   typedChecked: number;
   transfersSeen: number;
   unconfirmedRefreshed: number;
+  /** Confirmed payments re-read for a reorganisation. */
+  confirmedRechecked: number;
   error?: string;
 }
 
@@ -131,7 +143,13 @@ export class ChainPaymentService {
   }
 
   private async pollChain(watch: ChainWatch, address: string | null): Promise<PollReport> {
-    const report: PollReport = { method: watch.method, typedChecked: 0, transfersSeen: 0, unconfirmedRefreshed: 0 };
+    const report: PollReport = {
+      method: watch.method,
+      typedChecked: 0,
+      transfersSeen: 0,
+      unconfirmedRefreshed: 0,
+      confirmedRechecked: 0,
+    };
     try {
       const tip = await watch.reader.tipHeight();
       // The address and the payments awaiting confirmations first: what every customer's payment depends on must not
@@ -139,6 +157,7 @@ export class ChainPaymentService {
       report.transfersSeen = address ? await this.watchAddress(watch, address, tip) : 0;
       report.transfersSeen += await this.watchOwnAddresses(watch, address, tip);
       report.unconfirmedRefreshed = await this.refreshUnconfirmed(watch, tip);
+      report.confirmedRechecked = await this.recheckConfirmed(watch, tip);
       report.typedChecked = await this.checkTypedIds(watch, tip);
     } catch (error) {
       // One method's failure ends its own poll only: the other chains' polls (run alongside) go on, and the next poll
@@ -601,6 +620,65 @@ export class ChainPaymentService {
     }
     for (const orderId of toSettle) await this.settle(orderId);
     return open.length;
+  }
+
+  /**
+   * Re-reads the confirmed payments of method `watch` still within reach of a reorganisation (reorgWatchSql), those
+   * confirmed longest ago first. One still in its block counts its confirmations on (and leaves the watch once deep
+   * enough); one gone from the chain, failed, or in a later block below its required confirmations was taken back:
+   * it goes back to DETECTED (FAILED when it failed), re-read from then on as any unconfirmed payment, with
+   * `reorged_at` set, and the orders module decides what that means for its order (a paid order is flagged for an
+   * admin). Returns how many it re-read.
+   */
+  private async recheckConfirmed(watch: ChainWatch, tip: number): Promise<number> {
+    const repository = this.db.getRepository(ChainPayment);
+    const watched: ChainPayment[] = await repository
+      .createQueryBuilder('p')
+      .where('p.method = :method AND p.status = :status', {
+        method: watch.method,
+        status: ChainPaymentStatus.CONFIRMED,
+      })
+      .andWhere(`p.confirmations < ${reorgWatchSql.replaceAll('required_confirmations', 'p.required_confirmations')}`)
+      .orderBy('p.confirmed_at', 'ASC')
+      .limit(CONFIRMED_RECHECKS_PER_POLL)
+      .getMany();
+    const toSettle = new Set<string>();
+    for (const payment of watched) {
+      const tx = await watch.reader.transaction(payment.txId);
+      const inBlock = tx && tx.status !== 'pending' ? tx : null;
+      if (inBlock?.status === 'succeeded' && inBlock.blockNumber === payment.blockNumber) {
+        const confirmations = confirmationsAt(tip, payment.blockNumber);
+        if (confirmations !== payment.confirmations) await repository.update({ id: payment.id }, { confirmations });
+        continue;
+      }
+      const blockNumber = inBlock?.blockNumber ?? null;
+      const confirmations = confirmationsAt(tip, blockNumber);
+      if (inBlock?.status === 'succeeded' && confirmations >= payment.requiredConfirmations) {
+        // Moved to another block, still deep enough: it still pays (the new block is what counts from now on).
+        await repository.update({ id: payment.id }, { blockNumber, blockTime: inBlock.blockTime, confirmations });
+        continue;
+      }
+      logger.warn(
+        { method: watch.method, txId: payment.txId, orderId: payment.orderId, blockNumber, confirmations },
+        'A confirmed payment was taken back by a chain reorganisation',
+      );
+      await repository.update(
+        { id: payment.id },
+        {
+          status: inBlock?.status === 'failed' ? ChainPaymentStatus.FAILED : ChainPaymentStatus.DETECTED,
+          blockNumber,
+          blockTime: inBlock?.blockTime ?? null,
+          confirmations,
+          confirmedAt: null,
+          // (One the chain forgot, not even in its mempool, is FAILED at the next re-read: seen long ago, it is
+          // past DROPPED_AFTER_MS.)
+          reorgedAt: new Date(),
+        },
+      );
+      if (payment.orderId) toSettle.add(payment.orderId);
+    }
+    for (const orderId of toSettle) await this.settle(orderId);
+    return watched.length;
   }
 
   /**

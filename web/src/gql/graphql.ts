@@ -61,6 +61,7 @@ export type PaymentIssueKind =
   | 'NEEDS_REVIEW'
   | 'NOT_FOUND'
   | 'OVERPAID'
+  | 'REORGED'
   | 'UNDERPAID'
   | 'WRONG_RECIPIENT'
   | 'WRONG_TOKEN';

@@ -31,6 +31,7 @@ type Documents = {
     "\n  query AdminOrders($status: OrderStatus, $awaitingReview: Boolean, $search: String, $first: Int, $after: String) {\n    adminOrders(status: $status, awaitingReview: $awaitingReview, search: $search, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          paymentOverdue\n          createdAt\n          ...AdminOrderRow_order\n        }\n      }\n    }\n  }\n": typeof types.AdminOrdersDocument,
     "\n  subscription AdminOrderFeed {\n    adminOrderFeed {\n      ready\n      order {\n        id\n        status\n        paymentOverdue\n        createdAt\n        updatedAt\n        ...AdminOrderRow_order\n        ...AdminOrderAudit_order\n      }\n    }\n  }\n": typeof types.AdminOrderFeedDocument,
     "\n  query AdminPaymentProof($id: ID!) {\n    order(id: $id) {\n      id\n      shortId\n      paymentProofUrl\n    }\n  }\n": typeof types.AdminPaymentProofDocument,
+    "\n  query AdminReorgedOrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      keysFileUrl\n      keys {\n        id\n        value\n      }\n    }\n  }\n": typeof types.AdminReorgedOrderKeysDocument,
     "\n  mutation AdminIssueCertificate($input: IssueCertificateInput!, $certificateFile: Upload, $chainFile: Upload) {\n    issueCertificate(input: $input, certificateFile: $certificateFile, chainFile: $chainFile) {\n      id\n      domainName\n    }\n  }\n": typeof types.AdminIssueCertificateDocument,
     "\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n": typeof types.AdminSetOrderStatusDocument,
     "\n  fragment AdminNotificationPreview_notification on Notification {\n    id\n    html\n    text\n    ...AdminNotificationRow_notification\n  }\n": typeof types.AdminNotificationPreview_NotificationFragmentDoc,
@@ -93,6 +94,7 @@ const documents: Documents = {
     "\n  query AdminOrders($status: OrderStatus, $awaitingReview: Boolean, $search: String, $first: Int, $after: String) {\n    adminOrders(status: $status, awaitingReview: $awaitingReview, search: $search, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          paymentOverdue\n          createdAt\n          ...AdminOrderRow_order\n        }\n      }\n    }\n  }\n": types.AdminOrdersDocument,
     "\n  subscription AdminOrderFeed {\n    adminOrderFeed {\n      ready\n      order {\n        id\n        status\n        paymentOverdue\n        createdAt\n        updatedAt\n        ...AdminOrderRow_order\n        ...AdminOrderAudit_order\n      }\n    }\n  }\n": types.AdminOrderFeedDocument,
     "\n  query AdminPaymentProof($id: ID!) {\n    order(id: $id) {\n      id\n      shortId\n      paymentProofUrl\n    }\n  }\n": types.AdminPaymentProofDocument,
+    "\n  query AdminReorgedOrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      keysFileUrl\n      keys {\n        id\n        value\n      }\n    }\n  }\n": types.AdminReorgedOrderKeysDocument,
     "\n  mutation AdminIssueCertificate($input: IssueCertificateInput!, $certificateFile: Upload, $chainFile: Upload) {\n    issueCertificate(input: $input, certificateFile: $certificateFile, chainFile: $chainFile) {\n      id\n      domainName\n    }\n  }\n": types.AdminIssueCertificateDocument,
     "\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n": types.AdminSetOrderStatusDocument,
     "\n  fragment AdminNotificationPreview_notification on Notification {\n    id\n    html\n    text\n    ...AdminNotificationRow_notification\n  }\n": types.AdminNotificationPreview_NotificationFragmentDoc,
@@ -220,6 +222,10 @@ export function graphql(source: "\n  subscription AdminOrderFeed {\n    adminOrd
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminPaymentProof($id: ID!) {\n    order(id: $id) {\n      id\n      shortId\n      paymentProofUrl\n    }\n  }\n"): (typeof documents)["\n  query AdminPaymentProof($id: ID!) {\n    order(id: $id) {\n      id\n      shortId\n      paymentProofUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminReorgedOrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      keysFileUrl\n      keys {\n        id\n        value\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminReorgedOrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      keysFileUrl\n      keys {\n        id\n        value\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -27,6 +27,7 @@ import { AdminOrderRowFragment, cryptoLine, OverdueChip } from './OrdersList';
 import { OrderStatusSelect } from './OrderStatusSelect';
 import { useIssueCertificate } from './useIssueCertificate';
 import { OrderDialog } from './OrderDialog';
+import { ReorgedOrderKeys } from './ReorgedOrderKeys';
 import { OrderRefundsSection } from '../refunds/OrderRefundsSection';
 
 const OrderDetailQuery = graphql(/* GraphQL */ `
@@ -162,6 +163,7 @@ function OrderDetail({
               <Field label="Last updated">{formatDateTime(detail.updatedAt)}</Field>
             </Box>
             <PaymentIssueFlag order={order} />
+            {order.paymentIssueKind === 'REORGED' ? <ReorgedOrderKeys orderId={order.id} /> : null}
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
               {canWrite ? (
                 <OrderStatusSelect

@@ -1,0 +1,39 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** The values notifications_kind_check lists now, as PostgreSQL prints them (other migrations add kinds too). */
+async function mailKinds(q: QueryRunner): Promise<string[]> {
+  const [row]: { definition: string }[] = await q.query(
+    `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = 'notifications_kind_check'`,
+  );
+  return [...row.definition.matchAll(/'([A-Z_]+)'::text/g)].map((m) => m[1]);
+}
+
+async function setMailKinds(q: QueryRunner, kinds: string[]): Promise<void> {
+  await q.query(`ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
+    ADD CONSTRAINT notifications_kind_check CHECK (kind IN (${kinds.map((k) => `'${k}'`).join(', ')}))`);
+}
+
+/**
+ * Payments a chain reorganisation took back (docs/payments.md "Reorganisations"):
+ *
+ * - chain_payments.reorged_at: when a payment that had reached its confirmations was found gone from the chain, or in
+ *   a later block below them. It stays set (the payment is re-read as any unconfirmed one, and may confirm again).
+ * - notifications.kind: PAYMENT_REORGED, the staff's mail about a paid order whose payment went.
+ */
+export class PaymentReorgs1766500000000 implements MigrationInterface {
+  name = 'PaymentReorgs1766500000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE chain_payments ADD COLUMN reorged_at timestamptz`);
+    await setMailKinds(q, [...(await mailKinds(q)), 'PAYMENT_REORGED']);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DELETE FROM notifications WHERE kind = 'PAYMENT_REORGED'`);
+    await setMailKinds(
+      q,
+      (await mailKinds(q)).filter((kind) => kind !== 'PAYMENT_REORGED'),
+    );
+    await q.query(`ALTER TABLE chain_payments DROP COLUMN reorged_at`);
+  }
+}
