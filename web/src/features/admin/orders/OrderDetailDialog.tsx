@@ -81,6 +81,7 @@ function OrderDetail({
   const { issue, loading: issuing } = useIssueCertificate(orderId, () => void refetch());
   // Status changes and certificates need ORDERS_WRITE; SUPPORT reads the order only (docs/staff-and-permissions.md).
   const canWrite = useCan('ORDERS_WRITE');
+  const canRefund = useCan('REFUNDS');
   const detail = data?.order;
   const order = detail ? getFragmentData(AdminOrderRowFragment, detail) : null;
 
@@ -196,8 +197,12 @@ function OrderDetail({
               )}
             </Stack>
             <Divider />
-            <OrderRefundsSection orderId={order.id} currency={PAYMENT_METHOD_CURRENCY[order.paymentMethod]} />
-            <Divider />
+            {canRefund ? (
+              <>
+                <OrderRefundsSection orderId={order.id} currency={PAYMENT_METHOD_CURRENCY[order.paymentMethod]} />
+                <Divider />
+              </>
+            ) : null}
             <Box component="section" aria-labelledby="order-history-title">
               <Typography id="order-history-title" component="h3" variant="h5" sx={{ mb: 1.5 }}>
                 History
