@@ -7,11 +7,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { REFUND_LIMITS, REFUND_MESSAGES, REFUND_STATUS_LABELS } from '../../../../../common/refunds';
+import {
+  CANCELLABLE_REFUND_STATUSES,
+  REFUND_LIMITS,
+  REFUND_MESSAGES,
+  REFUND_STATUS_LABELS,
+} from '../../../../../common/refunds';
 import { errorMessage } from '../../../apollo/errors';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
 import { MONOSPACE_FONT } from '../../../theme/theme';
+import { WithdrawRefundButton } from './WithdrawRefundButton';
 
 const OrderRefundsQuery = graphql(/* GraphQL */ `
   query AdminOrderRefunds($id: ID!) {
@@ -87,6 +93,13 @@ export function OrderRefundsSection({ orderId, currency }: { orderId: string; cu
                 {refund.amount} {refund.currency}
               </Typography>
               <Chip size="small" label={REFUND_STATUS_LABELS[refund.status]} />
+              {CANCELLABLE_REFUND_STATUSES.includes(refund.status) && (
+                <WithdrawRefundButton
+                  refundId={refund.id}
+                  amount={`${refund.amount} ${refund.currency}`}
+                  onDone={() => void refetch()}
+                />
+              )}
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {refund.reason}
               </Typography>

@@ -19,6 +19,7 @@ import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
 import type { AdminRefundsToPayQuery } from '../../../gql/admin/graphql';
 import { MONOSPACE_FONT } from '../../../theme/theme';
+import { WithdrawRefundButton } from './WithdrawRefundButton';
 
 const RefundsToPayQuery = graphql(/* GraphQL */ `
   query AdminRefundsToPay {
@@ -106,13 +107,13 @@ export function RefundsTab() {
           </Typography>
         </Paper>
       ) : (
-        refunds.map((refund) => <RefundToPay key={refund.id} refund={refund} />)
+        refunds.map((refund) => <RefundToPay key={refund.id} refund={refund} onChanged={() => void refetch()} />)
       )}
     </Stack>
   );
 }
 
-function RefundToPay({ refund }: { refund: RefundRow }) {
+function RefundToPay({ refund, onChanged }: { refund: RefundRow; onChanged: () => void }) {
   const toast = useToast();
   const copy = async (what: string, text: string) => {
     try {
@@ -183,6 +184,11 @@ function RefundToPay({ refund }: { refund: RefundRow }) {
         </Alert>
       )}
       {(!sent || refund.problem) && <RecordPaymentForm refundId={refund.id} />}
+      {!sent && (
+        <Box sx={{ mt: 1 }}>
+          <WithdrawRefundButton refundId={refund.id} amount={amount} onDone={onChanged} />
+        </Box>
+      )}
     </Paper>
   );
 }

@@ -1,0 +1,78 @@
+import { useMutation } from '@apollo/client/react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../../apollo/errors';
+import { useToast } from '../../../components/toast';
+import { graphql } from '../../../gql/admin';
+
+const CancelRefundMutation = graphql(/* GraphQL */ `
+  mutation AdminCancelRefund($refundId: ID!) {
+    cancelRefund(refundId: $refundId) {
+      id
+      status
+    }
+  }
+`);
+
+const TEXTS = {
+  button: 'Withdraw',
+  title: 'Withdraw this refund?',
+  text: (amount: string) =>
+    `The refund of ${amount} is cancelled and the customer is e-mailed that it was withdrawn. Only a refund not sent ` +
+    'yet can be withdrawn; its amount can be offered again.',
+  keep: 'Keep it',
+  confirm: 'Withdraw refund',
+  done: { title: 'Refund withdrawn', description: 'The customer was told by e-mail.' },
+  failed: 'The refund could not be withdrawn. Please try again.',
+  errorTitle: 'Not withdrawn',
+} as const;
+
+/** "Withdraw" for a refund not sent yet (OFFERED or CLAIMED), with a confirmation; `onDone` after it is cancelled. */
+export function WithdrawRefundButton({
+  refundId,
+  amount,
+  onDone,
+}: {
+  refundId: string;
+  amount: string;
+  onDone: () => void;
+}) {
+  const toast = useToast();
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const [cancel, { loading }] = useMutation(CancelRefundMutation);
+  const confirm = async () => {
+    try {
+      await cancel({ variables: { refundId } });
+      setOpen(false);
+      toast({ ...TEXTS.done, severity: 'success' });
+      onDone();
+    } catch (error) {
+      toast({ title: TEXTS.errorTitle, description: errorMessage(error, TEXTS.failed), severity: 'error' });
+    }
+  };
+  return (
+    <>
+      <Button size="small" color="error" onClick={() => setOpen(true)}>
+        {TEXTS.button}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{TEXTS.title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{TEXTS.text(amount)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{TEXTS.keep}</Button>
+          <Button color="error" variant="contained" disabled={loading} onClick={() => void confirm()}>
+            {TEXTS.confirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
