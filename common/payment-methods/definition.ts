@@ -30,6 +30,11 @@ export interface PaymentMethodFacts<Key extends string = string> {
     readonly network: ChainNetwork;
     /** The network as a sentence names it: "… was not found on the TRON network yet". */
     readonly name: string;
+    /**
+     * The token standard of a token sent on the chain ("TRC-20", "ERC-20"); absent for the chain's own coin. The
+     * payment page's warning names it: "Send only USDT on TRON (TRC-20)".
+     */
+    readonly tokenStandard?: string;
     /** A block explorer's page of a transaction (mainnet). */
     explorerTxUrl(txId: string): string;
   } | null;
@@ -44,6 +49,16 @@ export interface PaymentMethodFacts<Key extends string = string> {
    * the server is configured with, for a token's URI that names it (USDT on Ethereum); a coin's URI ignores it.
    */
   paymentUri(address: string, amount: string, token?: string | null): string;
+}
+
+/**
+ * The warning beside an address to pay (issue 31): the one coin and network a payment must use, as the method's facts
+ * say ("Send only USDT on TRON (TRC-20)"); null for a method read from no chain.
+ */
+export function networkWarning(facts: Pick<PaymentMethodFacts, 'currency' | 'chain'>): string | null {
+  if (!facts.chain) return null;
+  const standard = facts.chain.tokenStandard ? ` (${facts.chain.tokenStandard})` : '';
+  return `Send only ${facts.currency} on ${facts.chain.name}${standard}`;
 }
 
 /** A method's facts with its key kept as a literal type (the registry's enum-like maps need it). */

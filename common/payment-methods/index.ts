@@ -12,6 +12,7 @@ import { USDT_ERC20 } from './usdt-erc20';
 import { USDT_TRC20 } from './usdt-trc20';
 
 export type { ChainNetwork, PaymentMethodFacts } from './definition';
+export { networkWarning } from './definition';
 
 const REGISTERED = [ETH, USDT_TRC20, BTC, USDT_ERC20, PAYPAL, SKRILL] as const;
 

@@ -21,6 +21,7 @@ export const USDT_ERC20 = defineMethodFacts({
   chain: {
     network: 'eth',
     name: 'Ethereum',
+    tokenStandard: 'ERC-20',
     explorerTxUrl: (txId) => `https://etherscan.io/tx/${txId}`,
   },
   /**

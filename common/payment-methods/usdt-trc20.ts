@@ -13,6 +13,7 @@ export const USDT_TRC20 = defineMethodFacts({
   chain: {
     network: 'tron',
     name: 'TRON',
+    tokenStandard: 'TRC-20',
     explorerTxUrl: (txId) => `https://tronscan.org/#/transaction/${txId}`,
   },
   // TRON has no payment-URI standard that wallets agree on, and several refuse a QR code that is not a bare

@@ -115,7 +115,8 @@ test('an ETH payment on chain: detected, confirmed and delivered on /verify with
   await expect(page.getByRole('heading', { name: 'Payment verification in progress' })).toBeVisible();
   await expect(
     page.getByText(
-      'We are checking the blockchain for your payment. It is confirmed automatically after 3 confirmations.',
+      // Nothing sent yet (issue 31): the page waits for the payment rather than checks for one.
+      'Waiting for your payment: send it with the details below. It is confirmed automatically after 3 confirmations.',
     ),
   ).toBeVisible();
   const request = page.getByRole('region', { name: 'Send your payment' });

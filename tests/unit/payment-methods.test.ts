@@ -4,7 +4,7 @@
  * form. The database's list (orders.payment_method) is compared with the enum in tests/api/enum-checks.test.ts, read
  * from the migrated database's constraints.
  */
-import { PAYMENT_METHODS, paymentMethodFacts, WALLET_URI_SCHEMES } from '../../common/payment-methods';
+import { networkWarning, PAYMENT_METHODS, paymentMethodFacts, WALLET_URI_SCHEMES } from '../../common/payment-methods';
 import { PaymentMethod } from '../../server/src/core/enums';
 import { methodDefinition, PAYMENT_METHOD_DEFINITIONS } from '../../server/src/payments/methods';
 
@@ -92,5 +92,13 @@ describe('facts the web app shares', () => {
     expect(paymentMethodFacts('USDT_TRC20').chain?.explorerTxUrl('ab')).toBe('https://tronscan.org/#/transaction/ab');
     expect(paymentMethodFacts('BTC').chain?.explorerTxUrl('cd')).toBe('https://mempool.space/tx/cd');
     expect(paymentMethodFacts('USDT_ERC20').chain?.explorerTxUrl('0x2')).toBe('https://etherscan.io/tx/0x2');
+  });
+
+  it('the network warning beside an address names the coin, the chain and a token standard (issue 31)', () => {
+    expect(networkWarning(paymentMethodFacts('USDT_TRC20'))).toBe('Send only USDT on TRON (TRC-20)');
+    expect(networkWarning(paymentMethodFacts('USDT_ERC20'))).toBe('Send only USDT on Ethereum (ERC-20)');
+    expect(networkWarning(paymentMethodFacts('ETH'))).toBe('Send only ETH on Ethereum');
+    expect(networkWarning(paymentMethodFacts('BTC'))).toBe('Send only BTC on Bitcoin');
+    expect(networkWarning(paymentMethodFacts('PAYPAL'))).toBeNull();
   });
 });

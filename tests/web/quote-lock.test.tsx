@@ -120,7 +120,13 @@ describe('checkout step 2: the held quote', () => {
 
   it('a quote placeOrder refused: its reason above the new amount', () => {
     const text = textOf(render(<CheckoutPaymentForm {...props} quoteNotice={MESSAGES.quoteExpired} />));
-    expect(text).toContain(`${MESSAGES.quoteExpired} Amount to send 1.08800017 BTC`);
+    // The reason, then the held price's countdown (the invoice's first line since issue 31), then the new amount.
+    expect(text).toContain(`${MESSAGES.quoteExpired} Price held Amount to send 1.08800017 BTC`);
+  });
+
+  it('the held quote says which network to send on, before the address (issue 31)', () => {
+    const text = textOf(render(<CheckoutPaymentForm {...props} />));
+    expect(text).toMatch(/1\.08800017 BTC.*Send only BTC on Bitcoin\..*Bitcoin \(BTC\) address bc1q/);
   });
 
   it('a bare address (USDT) is no payment request: its QR code is said to be the address', () => {

@@ -18,15 +18,14 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ExchangeRateFacts } from '../../../../common/exchange-rate';
 import { formatUsd } from '../../../../common/pricing';
-import { PayAddressField } from '../../components/PayAddressField';
-import { CopyAmountButton } from '../../components/CopyAmountButton';
+import { networkWarning, paymentMethodFacts } from '../../../../common/payment-methods';
+import { PaymentInvoice } from '../../components/PaymentInvoice';
 import { ExchangeRateLine } from '../../components/ExchangeRateLine';
 import { useNow } from '../../components/useNow';
 import { CaptchaStatusLine } from '../../captcha/CaptchaStatusLine';
 import type { CaptchaStatus } from '../../captcha/useCaptcha';
 import { MESSAGES } from '../../../../common/validation';
 import { formatCountdown, remainingMs } from '../../format/countdown';
-import { formatCryptoAmount } from '../../format/crypto';
 import type { PaymentMethod } from '../../gql/graphql';
 import { walletLink } from '../verify/PaymentRequestCard';
 import { CHECKOUT_TEXTS } from './checkout.texts';
@@ -89,11 +88,6 @@ export interface CheckoutPaymentFormProps {
   captchaStatus: CaptchaStatus;
   onSubmit: () => void;
   onBack: () => void;
-}
-
-/** The QR code the server drew for the address, as an image (no markup of ours is injected). */
-function qrImageSource(svg: string): string {
-  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
 
 /**
@@ -186,10 +180,6 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
           <Box
             data-testid="payment-details"
             sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: quoteQr ? '180px minmax(0, 1fr)' : '1fr' },
-              gap: 3,
-              alignItems: 'start',
               p: { xs: 2, sm: 2.5 },
               borderRadius: 2,
               border: 1,
@@ -197,108 +187,67 @@ export function CheckoutPaymentForm(props: CheckoutPaymentFormProps) {
               bgcolor: 'background.default',
             }}
           >
-            {quoteQr && amount && (
-              <Box
-                component="img"
-                src={qrImageSource(quoteQr)}
-                alt={
-                  walletLink(amount.uri)
-                    ? CHECKOUT_TEXTS.qrAltRequest(selected.label)
-                    : CHECKOUT_TEXTS.qrAltAddress(selected.label)
-                }
-                sx={{
-                  width: 180,
-                  height: 180,
-                  justifySelf: { xs: 'center', sm: 'start' },
-                  bgcolor: '#fff',
-                  borderRadius: 1.5,
-                  border: 1,
-                  borderColor: 'divider',
-                  p: 1,
-                }}
-              />
-            )}
-            <Stack spacing={2.5} sx={{ minWidth: 0 }}>
-              {props.quoteNotice ? (
-                <Alert severity="warning" data-testid="quote-notice">
-                  {props.quoteNotice}
-                </Alert>
-              ) : null}
-              <Box>
-                <Typography variant="body2" color="text.secondary" id="pay-amount-label">
-                  {CHECKOUT_TEXTS.amountLabel}
-                </Typography>
-                {amount ? (
+            {props.quoteNotice ? (
+              <Alert severity="warning" data-testid="quote-notice" sx={{ mb: 2 }}>
+                {props.quoteNotice}
+              </Alert>
+            ) : null}
+            {amount ? (
+              // The held quote as /verify shows the order's request (components/PaymentInvoice).
+              <PaymentInvoice
+                ids={{ amount: 'pay-amount', address: 'pay-address' }}
+                amountLabel={CHECKOUT_TEXTS.amountLabel}
+                amount={amount.amount}
+                currency={amount.currency}
+                amountStruck={expired}
+                amountDetails={
                   <>
-                    {/* The Copy button sits beside the amount, or below it when both do not fit: the amount itself
-                        never breaks ("BTC" alone on a line). */}
-                    <Stack
-                      direction="row"
-                      spacing={1}
-                      useFlexGap
-                      sx={{ mt: 0.5, mb: 0.5, flexWrap: 'wrap', alignItems: 'center' }}
-                    >
-                      <Typography
-                        sx={{
-                          fontWeight: 800,
-                          fontSize: { xs: '1.35rem', sm: '1.5rem' },
-                          lineHeight: 1.3,
-                          fontVariantNumeric: 'tabular-nums',
-                          whiteSpace: 'nowrap',
-                          flexGrow: 1,
-                          color: expired ? 'text.disabled' : undefined,
-                          textDecoration: expired ? 'line-through' : undefined,
-                        }}
-                        data-testid="pay-amount"
-                        aria-labelledby="pay-amount-label"
-                      >
-                        {formatCryptoAmount(amount.amount, amount.currency)}
-                      </Typography>
-                      {expired ? null : (
-                        <CopyAmountButton
-                          label={CHECKOUT_TEXTS.copyAmount}
-                          onClick={() => props.onCopy('amount', amount.amount)}
-                        />
-                      )}
-                    </Stack>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                       {formatUsd(amount.totalPrice)} in US dollars
                     </Typography>
                     <Typography variant="body2" color="text.secondary" data-testid="quote-rate">
                       <ExchangeRateLine rate={amount.rate} />
                     </Typography>
-                    <PriceHeldCountdown
-                      left={left}
-                      refreshing={!!props.refreshingQuote}
-                      onRefresh={props.onRefreshQuote}
-                    />
                     {expired ? null : (
                       <Typography variant="body2" sx={{ mt: 1 }} data-testid="exact-amount-note">
                         {CHECKOUT_TEXTS.exactAmountNote}
                       </Typography>
                     )}
                   </>
-                ) : amountError ? null : (
-                  <CircularProgress
-                    size={22}
-                    color="secondary"
-                    aria-label={CHECKOUT_TEXTS.quoteLoading}
-                    sx={{ mt: 1 }}
+                }
+                address={expired ? null : amount.address}
+                addressLabel={`${selected.label} address`}
+                copyAmountLabel={CHECKOUT_TEXTS.copyAmount}
+                copyAddressLabel={CHECKOUT_TEXTS.copyAddress}
+                onCopy={props.onCopy}
+                qr={
+                  quoteQr
+                    ? {
+                        svg: quoteQr,
+                        alt: walletLink(amount.uri)
+                          ? CHECKOUT_TEXTS.qrAltRequest(selected.label)
+                          : CHECKOUT_TEXTS.qrAltAddress(selected.label),
+                      }
+                    : null
+                }
+                networkWarning={networkWarning(paymentMethodFacts(selected.method))}
+                countdown={
+                  <PriceHeldCountdown
+                    left={left}
+                    refreshing={!!props.refreshingQuote}
+                    onRefresh={props.onRefreshQuote}
                   />
-                )}
+                }
+                background="paper"
+              />
+            ) : amountError ? null : (
+              <Box>
+                <Typography variant="body2" color="text.secondary" id="pay-amount-label">
+                  {CHECKOUT_TEXTS.amountLabel}
+                </Typography>
+                <CircularProgress size={22} color="secondary" aria-label={CHECKOUT_TEXTS.quoteLoading} sx={{ mt: 1 }} />
               </Box>
-              {amount && !expired ? (
-                <PayAddressField
-                  id="pay-address-label"
-                  testId="pay-address"
-                  label={`${selected.label} address`}
-                  address={amount.address}
-                  copyLabel={CHECKOUT_TEXTS.copyAddress}
-                  onCopy={() => props.onCopy('address', amount.address)}
-                  background="paper"
-                />
-              ) : null}
-            </Stack>
+            )}
           </Box>
         ) : (
           <Alert severity="warning" data-testid="method-unavailable">
@@ -434,7 +383,7 @@ function PriceHeldCountdown({
   if (left !== null && left <= 0) {
     return (
       // The button goes under the sentence (not in the alert's action slot, which squeezes it on a phone).
-      <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="quote-expired">
+      <Alert severity="warning" data-testid="quote-expired">
         {CHECKOUT_TEXTS.priceExpired}
         <Box sx={{ mt: 1 }}>
           <Button
@@ -452,7 +401,11 @@ function PriceHeldCountdown({
     );
   }
   return (
-    <Stack direction="row" spacing={0.75} sx={{ mt: 1, alignItems: 'center' }}>
+    <Stack
+      direction="row"
+      spacing={0.75}
+      sx={{ p: 1.25, borderRadius: 2, bgcolor: 'rgba(13, 148, 136, 0.08)', alignItems: 'center' }}
+    >
       <TimerOutlinedIcon fontSize="small" color="secondary" aria-hidden />
       <Typography
         variant="body2"

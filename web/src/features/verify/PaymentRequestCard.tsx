@@ -3,12 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { WALLET_URI_SCHEMES } from '../../../../common/payment-methods';
-import { CopyAmountButton } from '../../components/CopyAmountButton';
-import { PayAddressField } from '../../components/PayAddressField';
-import { formatCryptoAmount } from '../../format/crypto';
+import { PaymentInvoice } from '../../components/PaymentInvoice';
 import { PAYMENT_REQUEST_TEXTS } from './payment-request.texts';
 
 export { PAYMENT_REQUEST_TEXTS };
@@ -31,6 +29,8 @@ export interface PaymentRequest {
   partlyPaid?: boolean;
   /** `amount` is the rest still due (Order.amountDue), with its own QR code and payment request: "Pay the rest". */
   rest?: boolean;
+  /** "Send only USDT on TRON (TRC-20)" (common/payment-methods networkWarning); null for none. */
+  networkWarning?: string | null;
 }
 
 /**
@@ -42,21 +42,21 @@ export function walletLink(uri: string | null): string | null {
   return uri && colon > 0 && WALLET_URI_SCHEMES.includes(uri.slice(0, colon).toLowerCase()) ? uri : null;
 }
 
-/** The QR code the server drew, as an image (no markup of ours is injected), as the checkout shows its own. */
-function qrImageSource(svg: string): string {
-  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
-}
-
 interface Props {
   request: PaymentRequest;
   onCopy: (what: 'amount' | 'address', text: string) => void;
+  /** The live countdown (the price lock, the payment deadline), shown first. */
+  countdown?: ReactNode;
+  /** The card's title is the page's first heading after its status line: h2. */
+  titleId?: string;
 }
 
 /**
- * /verify while the order waits for its payment: the exact amount (its unique last digits), the address, the order's
- * own QR code of the payment request and, for BTC and ETH, a link that opens the wallet with both filled in.
+ * /verify while the order waits for its payment, as an invoice (components/PaymentInvoice): the countdown, the exact
+ * amount (its unique last digits), the network warning, the address, the order's own QR code of the payment request
+ * and, for BTC and ETH, a link that opens the wallet with both filled in.
  */
-export function PaymentRequestCard({ request, onCopy }: Props) {
+export function PaymentRequestCard({ request, onCopy, countdown, titleId = 'payment-request-title' }: Props) {
   // Partly paid with nothing due known: the code, the wallet link and the amount are the whole order's, so only the
   // address is offered. With the rest due known, the card asks for exactly that, with its own code.
   const rest = !!request.partlyPaid && !request.rest;
@@ -73,84 +73,38 @@ export function PaymentRequestCard({ request, onCopy }: Props) {
       ? PAYMENT_REQUEST_TEXTS.partlyPaid
       : PAYMENT_REQUEST_TEXTS.intro;
   return (
-    <Card component="section" aria-labelledby="payment-request-title" sx={{ mt: 3 }} data-testid="payment-request">
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Typography id="payment-request-title" variant="h5" component="h2">
+    <Card component="section" aria-labelledby={titleId} sx={{ mt: { xs: 2, sm: 3 } }} data-testid="payment-request">
+      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+        <Typography id={titleId} variant="h5" component="h2">
           {title}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
+        <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5, mb: 2 }}>
           {intro}
         </Typography>
-        <Box
-          sx={{
-            mt: 2.5,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: qrSvg ? '200px minmax(0, 1fr)' : '1fr' },
-            gap: 3,
-            alignItems: 'start',
-          }}
-        >
-          {qrSvg ? (
-            <Stack spacing={1} sx={{ alignItems: 'center' }}>
-              <Box
-                component="img"
-                src={qrImageSource(qrSvg)}
-                alt={PAYMENT_REQUEST_TEXTS.qrAlt(request.methodLabel)}
-                sx={{
-                  width: 200,
-                  height: 200,
-                  bgcolor: '#fff',
-                  borderRadius: 1.5,
-                  border: 1,
-                  borderColor: 'divider',
-                  p: 1,
-                }}
-              />
-              <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', maxWidth: 220 }}>
-                {wallet ? PAYMENT_REQUEST_TEXTS.walletHint : PAYMENT_REQUEST_TEXTS.scanHint}
-              </Typography>
-            </Stack>
-          ) : null}
-          <Stack spacing={2.5} sx={{ minWidth: 0 }}>
-            {rest ? null : (
-              <Box>
-                <Typography variant="body2" color="text.secondary" id="exact-amount-label">
-                  {request.rest ? PAYMENT_REQUEST_TEXTS.restAmountLabel : PAYMENT_REQUEST_TEXTS.amountLabel}
-                </Typography>
-                {/* The Copy button sits beside the amount, or below it when both do not fit: the amount itself
-                    never breaks ("BTC" alone on a line). */}
-                <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
-                  <Typography
-                    aria-labelledby="exact-amount-label"
-                    data-testid="exact-amount"
-                    sx={{
-                      fontWeight: 800,
-                      fontSize: { xs: '1.35rem', sm: '1.6rem' },
-                      lineHeight: 1.3,
-                      fontVariantNumeric: 'tabular-nums',
-                      whiteSpace: 'nowrap',
-                      flexGrow: 1,
-                    }}
-                  >
-                    {formatCryptoAmount(request.amount, request.currency)}
-                  </Typography>
-                  <CopyAmountButton
-                    label={PAYMENT_REQUEST_TEXTS.copyAmount}
-                    onClick={() => onCopy('amount', request.amount)}
-                  />
-                </Stack>
-              </Box>
-            )}
-            <PayAddressField
-              id="exact-address-label"
-              testId="exact-address"
-              label={PAYMENT_REQUEST_TEXTS.addressLabel(request.methodLabel)}
-              address={request.address}
-              copyLabel={PAYMENT_REQUEST_TEXTS.copyAddress}
-              onCopy={() => onCopy('address', request.address)}
-              background="default"
-            />
-            {wallet ? (
+        <PaymentInvoice
+          ids={{ amount: 'exact-amount', address: 'exact-address' }}
+          amountLabel={request.rest ? PAYMENT_REQUEST_TEXTS.restAmountLabel : PAYMENT_REQUEST_TEXTS.amountLabel}
+          amount={rest ? null : request.amount}
+          currency={request.currency}
+          address={request.address}
+          addressLabel={PAYMENT_REQUEST_TEXTS.addressLabel(request.methodLabel)}
+          copyAmountLabel={PAYMENT_REQUEST_TEXTS.copyAmount}
+          copyAddressLabel={PAYMENT_REQUEST_TEXTS.copyAddress}
+          onCopy={onCopy}
+          qr={
+            qrSvg
+              ? {
+                  svg: qrSvg,
+                  alt: PAYMENT_REQUEST_TEXTS.qrAlt(request.methodLabel),
+                  hint: wallet ? PAYMENT_REQUEST_TEXTS.walletHint : PAYMENT_REQUEST_TEXTS.scanHint,
+                }
+              : null
+          }
+          networkWarning={request.networkWarning ?? null}
+          countdown={countdown}
+          background="default"
+          wallet={
+            wallet ? (
               <Box>
                 <Button
                   component="a"
@@ -163,9 +117,9 @@ export function PaymentRequestCard({ request, onCopy }: Props) {
                   {PAYMENT_REQUEST_TEXTS.openInWallet}
                 </Button>
               </Box>
-            ) : null}
-          </Stack>
-        </Box>
+            ) : null
+          }
+        />
       </CardContent>
     </Card>
   );

@@ -39,6 +39,7 @@ import type { OrderStatus, PaymentMethod } from '../../gql/graphql';
 import { MONOSPACE_FONT } from '../../theme/theme';
 import { ORDER_ACTION_TEXTS } from '../orders/order-actions.texts';
 import { orderKeysPath } from '../orders/order-keys-path';
+import { OrderTimeline } from './OrderTimeline';
 
 export interface VerifiedOrder {
   id: string;
@@ -64,8 +65,14 @@ export interface VerifiedOrder {
    * absent: an admin confirms them (the spec's "1 to 24 hours").
    */
   onChainConfirmations?: number | null;
-  /** The latest payment to this order seen on chain; null or absent: none yet. */
-  payment?: ChainPaymentView | null;
+  /** The latest payment to this order seen on chain (when it was detected and confirmed); null or absent: none yet. */
+  payment?: (ChainPaymentView & { detectedAt?: string | null; confirmedAt?: string | null }) | null;
+  /** When the order was placed (ISO); with `events`, the timeline of its steps (absent: no timeline). */
+  createdAt?: string;
+  /** Its status changes with their times. */
+  events?: readonly { toStatus: OrderStatus; createdAt: string }[];
+  /** The customer gave a transaction ID or a payment proof. */
+  paymentGiven?: boolean;
   /** What is wrong with the payment, as a full sentence with the amounts (the API's `paymentIssue`). */
   paymentIssue?: string | null;
   paymentIssueKind?: PaymentIssueKindKey | null;
@@ -91,6 +98,8 @@ export const PRICE_LOCK_TEXTS = {
   lockedFor: (time: string) => `Price locked for ${time}`,
   ended: 'The price lock ended: a payment sent now is re-quoted at the current rate',
   acceptedShortfall: (dollars: string) => `Accepted ${dollars} short, within the payment tolerance`,
+  /** The payment window's time left, beside its deadline (issue 31). */
+  windowLeft: (time: string) => `${time} left`,
 } as const;
 
 /** What the customer is told about the keys held for an unpaid order (docs/inventory.md "Reservation"). */
@@ -107,6 +116,22 @@ export const RESERVATION_TEXTS = {
 /** A payment was seen on chain for the order (a failed transaction paid nothing, so it does not count). */
 export function paymentSeen(order: Pick<VerifiedOrder, 'payment'>): boolean {
   return !!order.payment && order.payment.status !== 'FAILED';
+}
+
+/**
+ * A PENDING order's text while nothing is known of its payment (no payment seen, no transaction ID or proof given): the
+ * spec's headline stays, but the text says the store waits for the payment rather than checks for one (issue 31).
+ */
+export const AWAITING_TEXTS = {
+  manual:
+    'Waiting for your payment: send it with the details below. Once it is sent, we check the blockchain for it. This may take 1 to 24 hours.',
+  onChain: (confirmations: number) =>
+    `Waiting for your payment: send it with the details below. It is confirmed automatically after ${confirmationsLabel(confirmations)}.`,
+} as const;
+
+/** Nothing is known of the order's payment yet: none seen on chain, no transaction ID, no proof. */
+export function awaitingPayment(order: Pick<VerifiedOrder, 'status' | 'payment' | 'transactionId' | 'paymentGiven'>) {
+  return order.status === 'PENDING' && !paymentSeen(order) && !order.transactionId && !order.paymentGiven;
 }
 
 export const CHAIN_TEXTS = {
@@ -165,9 +190,13 @@ function presentation(order: VerifiedOrder): Presentation {
     case 'PENDING':
       return {
         title: 'Payment verification in progress',
-        text: order.onChainConfirmations
-          ? CHAIN_TEXTS.pending(order.onChainConfirmations)
-          : 'We are checking the blockchain for your payment. This may take 1 to 24 hours.',
+        text: awaitingPayment(order)
+          ? order.onChainConfirmations
+            ? AWAITING_TEXTS.onChain(order.onChainConfirmations)
+            : AWAITING_TEXTS.manual
+          : order.onChainConfirmations
+            ? CHAIN_TEXTS.pending(order.onChainConfirmations)
+            : 'We are checking the blockchain for your payment. This may take 1 to 24 hours.',
         accent: 'warning.main',
         icon: <HourglassTopIcon fontSize="inherit" />,
       };
@@ -210,8 +239,13 @@ interface Props {
   cancelButton?: ReactNode;
   /** "Add your transaction ID", while the order is PENDING without one. */
   transactionIdForm?: ReactNode;
-  /** "Send your payment" (exact amount, address, QR code), while the order waits for its payment. */
-  paymentRequest?: ReactNode;
+  /**
+   * "Send your payment" (exact amount, address, QR code), while the order waits for its payment, given the countdown
+   * (the price lock, the deadline) to show first in it.
+   */
+  paymentRequest?: ((countdown: ReactNode) => ReactNode) | null;
+  /** A section of a colleague's feature below the request (e.g. a BTC order's own address notes); optional. */
+  extra?: ReactNode;
   /** The order's refunds, with the claim form of an offered one (docs/payments.md "Refunds"). */
   refunds?: ReactNode;
 }
@@ -221,8 +255,22 @@ interface Props {
  * PENDING order shows its payment deadline, the transaction ID form and "Cancel order" (docs/order-lifecycle.md
  * "In the web app").
  */
-export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paymentRequest, refunds }: Props) {
+export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paymentRequest, refunds, extra }: Props) {
   const view = presentation(order);
+  const pending = order.status === 'PENDING';
+  const counting = pending && (!paymentSeen(order) || order.paymentIssueKind === 'UNDERPAID');
+  const countdown = (start: boolean) =>
+    counting ? (
+      <Box
+        data-testid="verify-countdown"
+        sx={start ? { p: 1.25, borderRadius: 2, bgcolor: 'rgba(13, 148, 136, 0.08)', textAlign: 'left' } : undefined}
+      >
+        <PaymentDeadline order={order} start={start} />
+        {!paymentSeen(order) && order.quoteExpiresAt ? <PriceLock until={order.quoteExpiresAt} start={start} /> : null}
+      </Box>
+    ) : null;
+  // The invoice first (issue 31): with a payment request, the countdown opens it; without, the status card shows it.
+  const request = paymentRequest ? paymentRequest(countdown(true)) : null;
   const delivered = isDelivered(order);
   // Delivered says it all: the store's own reason for completing the order ('Delivered automatically …') is not
   // repeated under it.
@@ -237,14 +285,26 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
         sx={{ borderTop: 4, borderTopColor: view.accent, textAlign: 'center' }}
         data-testid="verify-status"
       >
-        <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
-          <Box sx={{ fontSize: 64, lineHeight: 1, color: view.accent }} aria-hidden>
-            {view.icon}
-          </Box>
-          <Typography id="verify-status-title" variant="h3" component="h1" sx={{ mt: 2 }}>
-            {view.title}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5, maxWidth: 520, mx: 'auto' }}>
+        <CardContent sx={{ p: { xs: 2, sm: 5 }, '&:last-child': { pb: { xs: 2, sm: 5 } } }}>
+          {/* On a phone the icon sits beside the headline, so the payment request below starts within the screen. */}
+          <Stack
+            direction={{ xs: 'row', sm: 'column' }}
+            spacing={{ xs: 1.5, sm: 2 }}
+            sx={{ alignItems: 'center', justifyContent: 'center' }}
+          >
+            <Box sx={{ fontSize: { xs: 36, sm: 64 }, lineHeight: 1, color: view.accent, flexShrink: 0 }} aria-hidden>
+              {view.icon}
+            </Box>
+            <Typography
+              id="verify-status-title"
+              variant="h3"
+              component="h1"
+              sx={{ fontSize: { xs: '1.4rem', sm: undefined }, textAlign: { xs: 'left', sm: 'center' } }}
+            >
+              {view.title}
+            </Typography>
+          </Stack>
+          <Typography color="text.secondary" sx={{ mt: { xs: 1, sm: 1.5 }, maxWidth: 520, mx: 'auto' }}>
             {view.text}
           </Typography>
           {statusReason ? (
@@ -278,12 +338,7 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
               {deliveredTexts(order).viewDelivered}
             </Button>
           ) : null}
-          {order.status === 'PENDING' && (!paymentSeen(order) || order.paymentIssueKind === 'UNDERPAID') ? (
-            <PaymentDeadline order={order} />
-          ) : null}
-          {order.status === 'PENDING' && !paymentSeen(order) && order.quoteExpiresAt ? (
-            <PriceLock until={order.quoteExpiresAt} />
-          ) : null}
+          {request ? null : countdown(false)}
           {order.acceptedShortfall ? (
             <Alert
               severity="info"
@@ -293,11 +348,11 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
               {PRICE_LOCK_TEXTS.acceptedShortfall(formatUsd(order.acceptedShortfall))}
             </Alert>
           ) : null}
-          <KeyReservation order={order} />
+          {request ? null : <KeyReservation order={order} />}
           <Stack
             direction="row"
             spacing={1}
-            sx={{ mt: 3, justifyContent: 'center', alignItems: 'center', color: 'text.secondary' }}
+            sx={{ mt: { xs: 1.5, sm: 3 }, justifyContent: 'center', alignItems: 'center', color: 'text.secondary' }}
           >
             <Box
               aria-hidden
@@ -317,11 +372,29 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
         </CardContent>
       </Card>
 
-      {paymentRequest}
+      {request}
+
+      {request ? <KeyReservation order={order} /> : null}
+
+      {extra}
 
       {transactionIdForm}
 
       {refunds}
+
+      {order.createdAt && order.events ? (
+        <OrderTimeline
+          order={{
+            status: order.status,
+            createdAt: order.createdAt,
+            events: order.events,
+            payment: order.payment ?? null,
+            onChain: !!order.onChainConfirmations,
+            paymentGiven: !!order.transactionId || !!order.paymentGiven,
+            delivered: isDelivered(order),
+          }}
+        />
+      ) : null}
 
       {order.status === 'NOT_RECEIVED' && (
         <Card component="section" aria-labelledby="need-help-title" sx={{ mt: 3 }} data-testid="need-help">
@@ -416,19 +489,26 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
 }
 
 /** "Pay by …" while the window is open; once it has closed (a proof or ID was sent), that an admin is checking. */
-function PaymentDeadline({ order }: { order: VerifiedOrder }) {
+function PaymentDeadline({ order, start }: { order: VerifiedOrder; start?: boolean }) {
   // The deadline never breaks over two lines ("07:45" on one, "AM" on the next).
   const when = (
     <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
       {formatDateTime(order.paymentDueAt)}
     </Box>
   );
+  // The window's time left, live once the page has mounted (the server's markup never depends on the clock).
+  const left = remainingMs(order.paymentDueAt, useNow());
   return (
-    <Box sx={{ mt: 2, maxWidth: 520, mx: 'auto' }} data-testid="payment-deadline">
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center' }}>
+    <Box sx={start ? undefined : { mt: 2, maxWidth: 520, mx: 'auto' }} data-testid="payment-deadline">
+      <Stack direction="row" spacing={1} sx={{ justifyContent: start ? 'flex-start' : 'center', alignItems: 'center' }}>
         <EventOutlinedIcon fontSize="small" color="action" aria-hidden />
         <Typography sx={{ fontWeight: 600 }}>
           {order.paymentOverdue ? ORDER_ACTION_TEXTS.windowEnded : ORDER_ACTION_TEXTS.payBy} {when}
+          {!order.paymentOverdue && left !== null && left > 0 ? (
+            <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 400, color: 'text.secondary' }}>
+              {` · ${PRICE_LOCK_TEXTS.windowLeft(formatCountdown(left))}`}
+            </Box>
+          ) : null}
         </Typography>
       </Stack>
       {order.paymentOverdue ? (
@@ -444,14 +524,20 @@ function PaymentDeadline({ order }: { order: VerifiedOrder }) {
  * "Price locked for 12:03" until the order's quote lock ends, counting down once the page has mounted (the server's
  * markup never depends on the clock); after it, that a payment sent now is re-quoted at the current rate.
  */
-function PriceLock({ until }: { until: string }) {
+function PriceLock({ until, start }: { until: string; start?: boolean }) {
   const left = remainingMs(until, useNow());
   const ended = left !== null && left <= 0;
   return (
     <Stack
       direction="row"
       spacing={1}
-      sx={{ mt: 1, maxWidth: 520, mx: 'auto', justifyContent: 'center', alignItems: 'center' }}
+      sx={{
+        mt: 1,
+        maxWidth: 520,
+        mx: start ? 0 : 'auto',
+        justifyContent: start ? 'flex-start' : 'center',
+        alignItems: 'center',
+      }}
       data-testid="price-lock"
     >
       <TimerOutlinedIcon fontSize="small" color={ended ? 'action' : 'secondary'} aria-hidden />

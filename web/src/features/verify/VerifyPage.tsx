@@ -4,9 +4,11 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { fulfilmentFacts } from '../../../../common/fulfilment-kinds';
 import { PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../common/labels';
+import { networkWarning, paymentMethodFacts } from '../../../../common/payment-methods';
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { useToast } from '../../components/toast';
@@ -25,7 +27,9 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
     id
     shortId
     status
+    createdAt
     transactionId
+    paymentProofUrl
     paymentDueAt
     paymentOverdue
     domainName
@@ -55,6 +59,8 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
       requiredConfirmations
       status
       explorerUrl
+      detectedAt
+      confirmedAt
     }
     totalPrice
     quantity
@@ -71,6 +77,7 @@ const VerifyOrderFragment = graphql(/* GraphQL */ `
       toStatus
       actorKind
       reason
+      createdAt
     }
     refunds {
       id
@@ -180,7 +187,11 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
     keysReservedUntil: order.keysReservedUntil,
     awaitingStock: order.awaitingStock,
     stockedByKeys: fulfilmentFacts(order.product.fulfilment).stockedByKeys,
+    createdAt: order.createdAt,
+    events: order.events,
+    paymentGiven: !!order.transactionId || !!order.paymentProofUrl,
   };
+  const warning = networkWarning(paymentMethodFacts(order.paymentMethod));
   const pending = order.status === 'PENDING';
   // Once a payment is seen on chain the order can no longer be cancelled (the API refuses), nor needs its ID.
   const seen = paymentSeen(verified);
@@ -197,6 +208,7 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
           qrSvg: order.amountDueQrSvg,
           uri: order.amountDueUri,
           rest: true,
+          networkWarning: warning,
         }
       : {
           amount: order.paymentAmountCrypto,
@@ -206,11 +218,12 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
           qrSvg: order.paymentQrSvg,
           uri: order.paymentUri,
           partlyPaid: seen && underpaid,
+          networkWarning: warning,
         };
   return (
     <VerifyOrderStatus
       order={verified}
-      paymentRequest={request ? <PaymentRequestSection request={request} /> : null}
+      paymentRequest={request ? (countdown) => <PaymentRequestSection request={request} countdown={countdown} /> : null}
       refunds={<RefundsCard refunds={order.refunds} />}
       cancelButton={
         pending && !seen ? (
@@ -240,7 +253,7 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
 }
 
 /** The payment request with its Copy buttons, which put the exact text on the clipboard and say so. */
-function PaymentRequestSection({ request }: { request: PaymentRequest }) {
+function PaymentRequestSection({ request, countdown }: { request: PaymentRequest; countdown: ReactNode }) {
   const toast = useToast();
   const copy = async (what: 'amount' | 'address', text: string) => {
     try {
@@ -251,7 +264,7 @@ function PaymentRequestSection({ request }: { request: PaymentRequest }) {
       toast({ ...PAYMENT_REQUEST_TEXTS.copyFailed, severity: 'warning' });
     }
   };
-  return <PaymentRequestCard request={request} onCopy={(what, text) => void copy(what, text)} />;
+  return <PaymentRequestCard request={request} countdown={countdown} onCopy={(what, text) => void copy(what, text)} />;
 }
 
 function AddTransactionId({ orderId, text }: { orderId: string; text?: string }) {
