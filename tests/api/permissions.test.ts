@@ -11,6 +11,7 @@ import { InventoryService } from '../../server/src/inventory/inventory.service';
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { Container } from '../../server/src/container';
 import { buildAppSchema } from '../../server/src/graphql/schema';
+import { eventually } from '../support/eventually';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
 type Role = 'signedOut' | 'customer' | 'otherCustomer' | StaffRoleName;
@@ -59,6 +60,8 @@ const refundCalls = { claim: 0, record: 0, cancel: 0 };
 let invitationCounter = 0;
 let blockRuleCounter = 0;
 let productInputCounter = 0;
+/** A paid order whose licence key is delivered (admin-only fields). */
+let goodsOrderId: string;
 /** A valid ProductInput with a slug no call has used. */
 const productInput = () => ({
   name: 'Permissions Product',
@@ -109,6 +112,25 @@ beforeAll(async () => {
     { token: users.customer.token },
   );
   ticketId = ticket.data!.createTicket.id;
+  // A paid order of a KEYS product, for the goods' visibility (placed now: the matrix ends every session at its end).
+  const [goodsProduct] = await server.sql(
+    `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)
+       VALUES ('permissions-goods', 'Goods', 'crypto_keys', 'Keys', 10, 'KEYS', 1) RETURNING id`,
+  );
+  await server.app.container.get(InventoryService).importKeys(goodsProduct.id, 'PERMISSIONS-GOODS-KEY');
+  const placed = await server.gql(
+    `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+    { input: { productId: goodsProduct.id, quantity: 1, email: users.customer.email, paymentMethod: 'ETH' } },
+    { token: users.customer.token },
+  );
+  expect(placed.errors).toBeUndefined();
+  goodsOrderId = placed.data!.placeOrder.id;
+  const paid = await server.gql(
+    `mutation ($id: ID!) { setOrderStatus(orderId: $id, status: SUCCESS) { id status } }`,
+    { id: goodsOrderId },
+    { token: users.OWNER.token },
+  );
+  expect(paid.errors).toBeUndefined();
   [{ id: notificationId }] = await server.sql(
     `INSERT INTO notifications (kind, to_address, subject, text_body, html_body)
      VALUES ('ORDER_RECEIVED', 'owner@example.com', 'Order received', 'Text', '<p>Html</p>') RETURNING id`,
@@ -705,6 +727,30 @@ describe('every operation declares who may call it', () => {
         expect([c.op, c.expected.customer, c.expected.signedOut]).toEqual([c.op, 'FORBIDDEN', 'UNAUTHENTICATED']);
       if (access === 'signed-in') expect([c.op, c.expected.signedOut]).toEqual([c.op, 'UNAUTHENTICATED']);
     }
+  });
+});
+
+// Before the matrix: its last case ends every session, and the goods need a live one.
+describe('the goods of an order', () => {
+  it("shows an order's delivered keys to its owner and to roles with KEYS, not to roles that only read orders", async () => {
+    const query = `query ($id: ID!) { order(id: $id) { id keys { value } keysFileUrl } }`;
+    const asRole = async (role: 'customer' | StaffRoleName) => {
+      const res = await server.gql(query, { id: goodsOrderId }, { token: users[role].token });
+      expect([role, res.errors]).toEqual([role, undefined]);
+      return {
+        keys: res.data!.order.keys.map((k: { value: string }) => k.value) as string[],
+        file: res.data!.order.keysFileUrl !== null,
+      };
+    };
+    // Delivery is a job: the owner sees the key once it ran.
+    const goods = await eventually(async () => {
+      const got = await asRole('customer');
+      return got.keys.length === 1 ? got : undefined;
+    });
+    expect(goods).toEqual({ keys: ['PERMISSIONS-GOODS-KEY'], file: true });
+    const seen: Record<string, unknown> = {};
+    for (const role of STAFF_ROLES) seen[role] = await asRole(role);
+    expect(seen).toEqual({ OWNER: goods, MANAGER: goods, FULFILMENT: goods, SUPPORT: { keys: [], file: false } });
   });
 });
 

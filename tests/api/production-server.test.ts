@@ -235,7 +235,10 @@ describe('a malformed multipart part header, sent over a raw socket', () => {
 });
 
 describe('a production start on an empty database', () => {
-  it('seeds no demo catalogue or keys unless SEED_DEMO_DATA=true, and says so in its start-up log', async () => {
+  /** An Ethereum address written all in lower case, which is not its own checksummed form. */
+  const LOWER_CASE_ETH = '0x00000000000000000000000000000000000051a7';
+
+  it('seeds no demo catalogue or keys unless SEED_DEMO_DATA=true, says so in its start-up log, and warns of an address without its checksum', async () => {
     const name = `store_empty_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
     await withServerClient((client) => client.query(`CREATE DATABASE ${name}`));
     const empty = await startServerProcess({
@@ -246,6 +249,8 @@ describe('a production start on an empty database', () => {
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       PAY_ADDRESS_USDT_TRC20: TEST_ADDRESSES.USDT_TRC20,
+      // No EIP-55 checksum (all lower case): taken in production too, with a warning naming the variable.
+      PAY_ADDRESS_USDT_ERC20: LOWER_CASE_ETH,
     });
     try {
       const res = await fetch(`${empty.url}/graphql`, {
@@ -260,6 +265,9 @@ describe('a production start on an empty database', () => {
       );
       expect(rows[0]).toEqual({ products: 0, keys: 0 });
       expect(empty.output()).toContain('Demo data off (production)');
+      expect(empty.output()).toContain(
+        `Setting taken with a warning: PAY_ADDRESS_USDT_ERC20: ${LOWER_CASE_ETH} has no EIP-55 checksum`,
+      );
     } finally {
       await empty.stop();
       await dropTestDatabase(name);

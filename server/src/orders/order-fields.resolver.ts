@@ -9,6 +9,7 @@ import { Product } from '../catalogue/product.entity';
 import { SignedUrlService } from '../files/signed-url.service';
 import { fulfilmentHandler } from '../fulfilment';
 import { Requires } from '../graphql/access';
+import { can } from '../staff/permissions';
 import { Permission } from '../staff/staff.types';
 import type { RequestContext } from '../graphql/context';
 import { OrderStatus } from '../core/enums';
@@ -57,9 +58,18 @@ function paymentLoader(ctx: RequestContext) {
   );
 }
 
-/** The owner or an admin, and the payment confirmed: who may see what was delivered, and when. */
+/**
+ * Who may hold what an order delivered (keys, the keys file, the download): its owner, and staff whose role handles
+ * licence keys (KEYS; docs/staff-and-permissions.md). Reading an order (ORDERS_READ, e.g. SUPPORT) is not enough: the
+ * keys are the goods themselves.
+ */
+function mayHoldGoods(ctx: RequestContext, order: Order): boolean {
+  return !!ctx.user && (order.userId === ctx.user.id || can(ctx.user, 'KEYS'));
+}
+
+/** The owner or staff with KEYS, and the payment confirmed: who may see what was delivered, and when. */
 function mayReceive(ctx: RequestContext, order: Order): boolean {
-  return canSeeOrder(ctx.user, order) && PAID.includes(order.status);
+  return mayHoldGoods(ctx, order) && PAID.includes(order.status);
 }
 
 /**
@@ -201,8 +211,8 @@ export class OrderFieldsResolver {
 
   @FieldResolver(() => [LicenceKey], {
     description:
-      'The licence keys delivered for this order: only for the owner and admins, and only once the payment is ' +
-      'confirmed (empty before)',
+      'The licence keys delivered for this order: only for the owner and staff with KEYS, and only once the payment ' +
+      'is confirmed (empty before)',
   })
   async keys(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<LicenceKey[]> {
     if (!mayReceive(ctx, order)) return [];
@@ -213,7 +223,8 @@ export class OrderFieldsResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: 'Signed, expiring URL of all the delivered keys as one text file (owner and admins, after payment)',
+    description:
+      'Signed, expiring URL of all the delivered keys as one text file (owner and staff with KEYS, after payment)',
   })
   async keysFileUrl(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (!mayReceive(ctx, order)) return null;
@@ -224,10 +235,11 @@ export class OrderFieldsResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: "Signed, expiring URL of a DOWNLOAD product's file, once the order is delivered (owner and admins)",
+    description:
+      "Signed, expiring URL of a DOWNLOAD product's file, once the order is delivered (owner and staff with KEYS)",
   })
   async downloadUrl(@Root() order: Order, @Ctx() ctx: RequestContext): Promise<string | null> {
-    if (order.status !== OrderStatus.COMPLETED || !canSeeOrder(ctx.user, order)) return null;
+    if (order.status !== OrderStatus.COMPLETED || !mayHoldGoods(ctx, order)) return null;
     const product = await ctx.loaders.productById.load(order.productId);
     // The file is delivered with the kinds that deliver one (DOWNLOAD), not with a product switched away from them.
     if (!product?.downloadFileId || !fulfilmentHandler(product.fulfilment).showsDownload) return null;

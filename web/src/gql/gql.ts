@@ -316,6 +316,10 @@ export function graphql(source: "\n  mutation VerifySubmitTransactionId($orderId
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query NavViewer {\n    me {\n      id\n      email\n      profile {\n        id\n        fullName\n      }\n    }\n  }\n"): (typeof documents)["\n  query NavViewer {\n    me {\n      id\n      email\n      profile {\n        id\n        fullName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StoreInfo {\n    storeSettings {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      available\n    }\n  }\n"): (typeof documents)["\n  query StoreInfo {\n    storeSettings {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n    }\n    paymentMethods {\n      method\n      label\n      currency\n      available\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -57,6 +57,8 @@ type Documents = {
     "\n  query AdminRefundsToPay {\n    refundsToPay {\n      id\n      orderId\n      status\n      amount\n      currency\n      chainName\n      reason\n      address\n      txId\n      explorerUrl\n      confirmations\n      problem\n      customerEmail\n      claimedAt\n    }\n  }\n": typeof types.AdminRefundsToPayDocument,
     "\n  mutation AdminRecordRefundPayment($refundId: ID!, $txId: String!) {\n    recordRefundPayment(refundId: $refundId, txId: $txId) {\n      id\n      status\n      txId\n      explorerUrl\n      confirmations\n      problem\n    }\n  }\n": typeof types.AdminRecordRefundPaymentDocument,
     "\n  mutation AdminCancelRefund($refundId: ID!) {\n    cancelRefund(refundId: $refundId) {\n      id\n      status\n    }\n  }\n": typeof types.AdminCancelRefundDocument,
+    "\n  query AdminStoreSettings {\n    storeSettings {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n": typeof types.AdminStoreSettingsDocument,
+    "\n  mutation UpdateStoreSettings($input: StoreSettingsInput!) {\n    updateStoreSettings(input: $input) {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n": typeof types.UpdateStoreSettingsDocument,
     "\n  fragment AdminStaffMember_member on StaffMember {\n    id\n    userId\n    email\n    fullName\n    role\n    status\n    since\n    expiresAt\n  }\n": typeof types.AdminStaffMember_MemberFragmentDoc,
     "\n  query AdminStaff {\n    staff {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": typeof types.AdminStaffDocument,
     "\n  mutation AdminInviteStaff($email: String!, $role: StaffRole!) {\n    inviteStaff(email: $email, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": typeof types.AdminInviteStaffDocument,
@@ -121,6 +123,8 @@ const documents: Documents = {
     "\n  query AdminRefundsToPay {\n    refundsToPay {\n      id\n      orderId\n      status\n      amount\n      currency\n      chainName\n      reason\n      address\n      txId\n      explorerUrl\n      confirmations\n      problem\n      customerEmail\n      claimedAt\n    }\n  }\n": types.AdminRefundsToPayDocument,
     "\n  mutation AdminRecordRefundPayment($refundId: ID!, $txId: String!) {\n    recordRefundPayment(refundId: $refundId, txId: $txId) {\n      id\n      status\n      txId\n      explorerUrl\n      confirmations\n      problem\n    }\n  }\n": types.AdminRecordRefundPaymentDocument,
     "\n  mutation AdminCancelRefund($refundId: ID!) {\n    cancelRefund(refundId: $refundId) {\n      id\n      status\n    }\n  }\n": types.AdminCancelRefundDocument,
+    "\n  query AdminStoreSettings {\n    storeSettings {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n": types.AdminStoreSettingsDocument,
+    "\n  mutation UpdateStoreSettings($input: StoreSettingsInput!) {\n    updateStoreSettings(input: $input) {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n": types.UpdateStoreSettingsDocument,
     "\n  fragment AdminStaffMember_member on StaffMember {\n    id\n    userId\n    email\n    fullName\n    role\n    status\n    since\n    expiresAt\n  }\n": types.AdminStaffMember_MemberFragmentDoc,
     "\n  query AdminStaff {\n    staff {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": types.AdminStaffDocument,
     "\n  mutation AdminInviteStaff($email: String!, $role: StaffRole!) {\n    inviteStaff(email: $email, role: $role) {\n      id\n      ...AdminStaffMember_member\n    }\n  }\n": types.AdminInviteStaffDocument,
@@ -328,6 +332,14 @@ export function graphql(source: "\n  mutation AdminRecordRefundPayment($refundId
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminCancelRefund($refundId: ID!) {\n    cancelRefund(refundId: $refundId) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCancelRefund($refundId: ID!) {\n    cancelRefund(refundId: $refundId) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminStoreSettings {\n    storeSettings {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query AdminStoreSettings {\n    storeSettings {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateStoreSettings($input: StoreSettingsInput!) {\n    updateStoreSettings(input: $input) {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateStoreSettings($input: StoreSettingsInput!) {\n    updateStoreSettings(input: $input) {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
