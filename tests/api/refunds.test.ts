@@ -336,6 +336,29 @@ describe('a refund of an over-payment, end to end on anvil', () => {
     await eventually(async () => (await refundsOf(order.id)).refunds[0].status === 'PAID', 15_000, 'PAID');
   }, 60_000);
 
+  it('suggests everything received for an order cancelled after its payment, and nothing once it is all offered', async () => {
+    const order = await overpaidOrder();
+    const cancelled = await asAdmin(
+      `mutation ($id: ID!) { setOrderStatus(orderId: $id, status: CANCELLED) { status } }`,
+      {
+        id: order.id,
+      },
+    );
+    expect(cancelled.errors).toBeUndefined();
+    const SUGGESTION = `query ($id: ID!) { order(id: $id) { refundSuggestion { amount reason available } } }`;
+    const all = (Number(order.due) * 2).toFixed(6).replace(/0+$/, '');
+    expect((await asAdmin(SUGGESTION, { id: order.id })).data!.order.refundSuggestion).toEqual({
+      amount: all,
+      available: all,
+      reason: 'The order was cancelled after your payment arrived, so your payment is refunded.',
+    });
+    expect((await asAdmin(OFFER, { orderId: order.id, amount: all, reason: 'Cancelled' })).errors).toBeUndefined();
+    expect((await asAdmin(SUGGESTION, { id: order.id })).data!.order.refundSuggestion).toBeNull();
+    // The customer does not see the staff's suggestion.
+    const asCustomer = await server.gql(SUGGESTION, { id: order.id }, { token: customer.token });
+    expect(asCustomer.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  }, 60_000);
+
   it('lets only one of two concurrent offers of the whole amount through', async () => {
     const order = await overpaidOrder();
     const all = (Number(order.due) * 2).toFixed(6);

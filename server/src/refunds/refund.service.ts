@@ -329,14 +329,16 @@ export class RefundService {
     const show = (units: bigint) => `${unitsToDecimal(units, decimals)} ${currency}`;
     const due = decimalToUnits(order.paymentAmountCrypto, decimals);
     let suggested: { units: bigint; reason: string } | null = null;
-    if (order.paymentIssueKind === PaymentIssueKind.OVERPAID && received > due) {
+    if (isEndedUnpaidStatus(order.status)) {
+      // Ended without being delivered: everything that arrived goes back, an over-payment's amount included.
+      const late = order.paymentIssueKind === PaymentIssueKind.LATE;
+      suggested = { units: available, reason: late ? REFUND_REASONS.late : REFUND_REASONS.cancelled };
+    } else if (order.paymentIssueKind === PaymentIssueKind.OVERPAID && received > due) {
       suggested = { units: received - due, reason: REFUND_REASONS.overpaid(show(received), show(due)) };
     } else if (order.paymentIssueKind === PaymentIssueKind.LATE) {
       suggested = { units: available, reason: REFUND_REASONS.late };
     } else if (order.awaitingStockSince && isPaidStatus(order.status)) {
       suggested = { units: available, reason: REFUND_REASONS.noStock };
-    } else if (isEndedUnpaidStatus(order.status)) {
-      suggested = { units: available, reason: REFUND_REASONS.cancelled };
     }
     if (!suggested) return null;
     const units = suggested.units < available ? suggested.units : available;
