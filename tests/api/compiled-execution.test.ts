@@ -91,7 +91,9 @@ it('answers a signed-out `me` with null, and a customer asking for the admin que
   expect((await thrice(DASHBOARD, {})).body).toEqual({ data: { me: null } });
   const { body } = await thrice(ADMIN_ORDERS, { after: null }, customer.token);
   expect(body.data).toBeNull();
-  expect(body.errors).toEqual([expect.objectContaining({ path: ['adminOrders'], extensions: { code: 'FORBIDDEN' } })]);
+  expect(body.errors).toEqual([
+    expect.objectContaining({ path: ['adminOrders'], extensions: { code: 'FORBIDDEN', permission: 'ORDERS_READ' } }),
+  ]);
 });
 
 it('answers the admin queue the same, first page and after a cursor', async () => {

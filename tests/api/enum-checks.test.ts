@@ -7,6 +7,7 @@
  * status to another column, a partial index's predicate) and the columns' defaults must be values of their column's
  * enum too, in its one spelling (docs/decisions.md "One spelling per enum").
  */
+import { STAFF_ROLES } from '../../common/staff';
 import { Client } from 'pg';
 import { BlockRuleKind } from '../../server/src/abuse/block-rule.types';
 import { AccountTokenPurpose } from '../../server/src/accounts/account-token.service';
@@ -48,6 +49,8 @@ const ENUMS: Record<string, readonly string[]> = {
   'support_tickets.priority': Object.values(TicketPriority),
   'support_tickets.status': Object.values(TicketStatus),
   'webhook_deliveries.status': Object.values(WebhookDeliveryStatus),
+  'staff_invitations.role': STAFF_ROLES,
+  'user_roles.role': STAFF_ROLES,
 };
 
 /** The rows of `sql` from the migrated template database. */
