@@ -22,6 +22,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   REFUND_SENT: 'Refund sent',
   REFUND_PAID: 'Refund paid',
   REFUND_CANCELLED: 'Refund withdrawn',
+  PAYMENT_REORGED: 'Payment taken back (to staff)',
 };
 
 /** Each outbox status with its chip colour (the label is always written in the chip). */
