@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isStale, SERVER_SOURCES, WEB_SOURCES } from './lib/dev-tools.mjs';
@@ -36,6 +37,20 @@ const webOutputs = [path.join(webDist, 'index.html'), path.join(webDist, '.ssr',
 if (webOutputs.some((output) => isStale(root, output, WEB_SOURCES))) {
   console.log('Building the web app…');
   run('build:web');
+}
+
+// Outside production, every crypto method the store has gets a demo address where none is set (a well-known burn
+// address, checked at start like any other: server/src/payments/methods, `demoEnv`), so a newcomer sees the whole
+// store. Production never gets one: an unset address there leaves its method unavailable.
+if (process.env.NODE_ENV !== 'production') {
+  const require = createRequire(import.meta.url);
+  require('reflect-metadata');
+  const { demoPaymentEnv } = require(path.join(root, 'dist/server/src/payments/methods/index.js'));
+  const demo = demoPaymentEnv(process.env);
+  Object.assign(process.env, demo);
+  if (Object.keys(demo).length > 0) {
+    console.log(`Demo payment addresses (burn addresses: never pay them) for ${Object.keys(demo).join(', ')}`);
+  }
 }
 
 await import(path.join(root, serverEntry));

@@ -24,6 +24,17 @@ export interface FulfilmentKindFacts<Key extends string = string> {
   readonly mailAlsoReady: string;
   /** What the dashboard's licence-key view says instead of keys, for a kind that has none; null when it has keys. */
   readonly keysViewNote: string | null;
+  /**
+   * What a buyer is told about delivery before paying (product page, checkout's summary and payment step): "Your keys
+   * arrive in your dashboard …".
+   */
+  readonly deliveryPromise: string;
+  /** Whether checkout asks for a domain: only for what is issued for one (a certificate). */
+  readonly asksForDomain: boolean;
+  /** The dashboard tab that holds what its buyer gets, opened first for them ("Keys & downloads" or Certificates). */
+  readonly dashboardTab: 'keys' | 'certificates';
+  /** Whether the admin's order view offers "Issue certificate" for its orders. */
+  readonly issuesCertificate: boolean;
 }
 
 /** A kind's facts with its key kept as a literal type (the registry's maps need it). */

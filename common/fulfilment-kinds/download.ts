@@ -13,4 +13,8 @@ export const DOWNLOAD = defineFulfilmentFacts({
   },
   mailAlsoReady: ' and the download',
   keysViewNote: null,
+  deliveryPromise: 'Your download and licence key arrive in your dashboard as soon as the payment is confirmed.',
+  asksForDomain: false,
+  dashboardTab: 'keys',
+  issuesCertificate: false,
 });

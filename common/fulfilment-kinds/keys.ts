@@ -13,4 +13,8 @@ export const KEYS = defineFulfilmentFacts({
   },
   mailAlsoReady: '',
   keysViewNote: null,
+  deliveryPromise: 'Your keys arrive in your dashboard as soon as the payment is confirmed.',
+  asksForDomain: false,
+  dashboardTab: 'keys',
+  issuesCertificate: false,
 });

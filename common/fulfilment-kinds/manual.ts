@@ -11,4 +11,9 @@ export const MANUAL = defineFulfilmentFacts({
   mailAlsoReady: '',
   keysViewNote:
     'This product is delivered by our team rather than as licence keys. Certificates appear in your Certificates tab.',
+  deliveryPromise:
+    'Our team issues your certificate for your domain once the payment is confirmed; it appears in your dashboard.',
+  asksForDomain: true,
+  dashboardTab: 'certificates',
+  issuesCertificate: true,
 });

@@ -8,9 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_STORE_SETTINGS } from '../../common/store-settings';
 import { EventBus } from '../../server/src/core/event-bus';
 import { GuideService } from '../../server/src/guides/guide.service';
-import { CatalogueRenderedPages, renderingStats } from '../../server/src/http/server-rendering';
+import { CatalogueRenderedPages, renderingStats, withSettings } from '../../server/src/http/server-rendering';
+import { StoreSettingsService } from '../../server/src/store-settings/store-settings.service';
 import { repoRoot } from '../../server/src/paths';
 import { eventually } from '../support/eventually';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
@@ -83,7 +85,11 @@ async function rendersFor(url: (i: number) => string, status: number): Promise<n
 }
 
 /** The paths of the rendered pages kept in a store (CatalogueRenderedPages, GuideService.keptWithGuides). */
-const keptPages = (store: Map<string, unknown>) => [...store.keys()].filter((key) => key.startsWith('page\n'));
+/** The pages kept in a store: within it, those of the current store settings (server-rendering.ts withSettings). */
+const keptPages = (store: Map<string, unknown>) =>
+  [...withSettings(store, server.app.container.get(StoreSettingsService).version()).keys()].filter((key) =>
+    key.startsWith('page\n'),
+  );
 
 describe('server-rendered product page', () => {
   it('shows a new price in the next page after the change, and in its JSON-LD', async () => {
@@ -211,6 +217,42 @@ describe('/guides', () => {
       expect(after).not.toContain(`>${guide.title}<`);
     } finally {
       await server.sql(`UPDATE installation_guides SET title = $2 WHERE id = $1`, [guide.id, guide.title]);
+    }
+  });
+});
+
+describe('store settings on rendered pages', () => {
+  const SAVE = `mutation ($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { storeName } }`;
+
+  it("renders /terms with the owner's text, and a save drops every kept page (name, contacts, texts)", async () => {
+    const before = await page('/terms');
+    expect(before.status).toBe(200);
+    expect(before.html).toContain('<title>Terms of Service — CryptoCerts</title>');
+    expect(before.html).toContain(DEFAULT_STORE_SETTINGS.termsText.split('\n')[0]);
+    // Kept pages of the catalogue and of the guides, rendered before the save.
+    expect((await page('/support')).html).toContain('support@cryptocerts.store');
+    expect((await page('/guides')).html).toContain('>CryptoCerts<');
+
+    const input = {
+      ...DEFAULT_STORE_SETTINGS,
+      storeName: 'Owner Named Shop',
+      supportEmail: 'help@owner.example',
+      termsText: 'Owner terms <b>not markup</b>.\n\nSecond paragraph.',
+    };
+    const saved = await server.gql(SAVE, { input }, { token: admin.token });
+    expect(saved.errors).toBeUndefined();
+    try {
+      const terms = await page('/terms');
+      expect(terms.html).toContain('<title>Terms of Service — Owner Named Shop</title>');
+      // Plain text: the owner's angle brackets are escaped, never markup; each paragraph its own.
+      expect(terms.html).toContain('Owner terms &lt;b&gt;not markup&lt;/b&gt;.</p>');
+      expect(terms.html).toContain('>Second paragraph.</p>');
+      const support = await page('/support');
+      expect(support.html).toContain('help@owner.example');
+      expect(support.html).not.toContain('support@cryptocerts.store');
+      expect((await page('/guides')).html).toContain('>Owner Named Shop<');
+    } finally {
+      await server.gql(SAVE, { input: DEFAULT_STORE_SETTINGS }, { token: admin.token });
     }
   });
 });

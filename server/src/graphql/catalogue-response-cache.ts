@@ -49,6 +49,8 @@ const CATALOGUE_FIELDS: Record<string, ReadonlySet<string>> = {
     'features',
     'image',
     'minQuantity',
+    // How the product is delivered: the product page's delivery note (common/fulfilment-kinds deliveryPromise).
+    'fulfilment',
     'priceTiers',
     'createdAt',
     'updatedAt',

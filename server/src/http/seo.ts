@@ -5,10 +5,11 @@
  * PUBLIC_URL, the store's address as customers use it.
  */
 import { STORE_NAME } from '../../../common/brand';
+import { POLICY_PAGES } from '../../../common/store-settings';
 import type { Product } from '../catalogue/product.entity';
 
 /** The public pages the server renders (and lists in the sitemap, with the products). */
-export const PUBLIC_PAGES = ['/', '/products', '/guides', '/support'] as const;
+export const PUBLIC_PAGES = ['/', '/products', '/guides', '/support', ...POLICY_PAGES.map((p) => p.path)] as const;
 
 export interface PageHead {
   title: string;
@@ -22,29 +23,37 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>;
   /** 404 for a product that does not exist or is not on sale. */
   status: number;
+  /** The store's name as its owner set it (og:site_name). */
+  siteName: string;
 }
 
 const HOME_DESCRIPTION =
-  'SSL certificates, crypto keys, trading bots and scripts, paid in Bitcoin, Ethereum or USDT and delivered after payment confirmation.';
+  'SSL certificates, crypto keys, trading bots and scripts, paid in cryptocurrency and delivered after payment confirmation.';
 
-const STATIC_HEADS: Record<string, Omit<PageHead, 'path' | 'status' | 'ogType'>> = {
-  '/': { title: `${STORE_NAME} — SSL certificates and crypto keys, paid in crypto`, description: HOME_DESCRIPTION },
+/** The heads of the pages that are not product pages, with the store's name as its owner set it. */
+const staticHeads = (storeName: string): Record<string, Omit<PageHead, 'path' | 'status' | 'ogType' | 'siteName'>> => ({
+  ...Object.fromEntries(
+    POLICY_PAGES.map((policy) => [
+      policy.path,
+      { title: `${policy.title} — ${storeName}`, description: `The ${policy.title} of ${storeName}.` },
+    ]),
+  ),
+  '/': { title: `${storeName} — SSL certificates and crypto keys, paid in crypto`, description: HOME_DESCRIPTION },
   '/products': {
-    title: `Products — ${STORE_NAME}`,
+    title: `Products — ${storeName}`,
     description:
       'Every product in the store with its price: SSL certificates (DV, OV, EV and bulk SSL keys), crypto licence keys, scripts and trading bots.',
   },
   '/guides': {
-    title: `SSL Installation Guides — ${STORE_NAME}`,
+    title: `SSL Installation Guides — ${storeName}`,
     description:
       'Step-by-step instructions for installing an SSL certificate on cPanel, Plesk, nginx, Apache, IIS and other hosting panels and web servers.',
   },
   '/support': {
-    title: `Support — ${STORE_NAME}`,
-    description:
-      'Contact the CryptoCerts team by e-mail, phone or a support ticket: orders, payments, certificate installation and bulk purchases.',
+    title: `Support — ${storeName}`,
+    description: `Contact the ${storeName} team by e-mail, phone or a support ticket: orders, payments, certificate installation and bulk purchases.`,
   },
-};
+});
 
 /** Path of a product page. */
 export function productPath(slug: string): string {
@@ -60,13 +69,28 @@ function snippet(text: string): string {
 
 /**
  * The head of a public page. `product` is the active product of a `/products/:slug` page, or null when there is
- * none (a 404 page); other pages ignore it.
+ * none (a 404 page); other pages ignore it. `storeName`: the owner's (store settings), in titles and og:site_name.
  */
-export function pageHead(pathname: string, product: Product | null, publicUrl: string): PageHead {
+export function pageHead(
+  pathname: string,
+  product: Product | null,
+  publicUrl: string,
+  storeName: string = STORE_NAME,
+): PageHead {
+  const head = pageHeadOf(pathname, product, publicUrl, storeName);
+  return { ...head, siteName: storeName };
+}
+
+function pageHeadOf(
+  pathname: string,
+  product: Product | null,
+  publicUrl: string,
+  storeName: string,
+): Omit<PageHead, 'siteName'> {
   if (pathname.startsWith('/products/')) {
     if (!product) {
       return {
-        title: `Product Not Found — ${STORE_NAME}`,
+        title: `Product Not Found — ${storeName}`,
         description: 'This product does not exist or is no longer sold.',
         path: pathname,
         ogType: 'website',
@@ -75,21 +99,25 @@ export function pageHead(pathname: string, product: Product | null, publicUrl: s
     }
     const path = productPath(product.slug);
     return {
-      title: `${product.name} — ${STORE_NAME}`,
+      title: `${product.name} — ${storeName}`,
       description: snippet(product.description),
       path,
       ogType: 'product',
       image: product.image,
-      jsonLd: productJsonLd(product, publicUrl),
+      jsonLd: productJsonLd(product, publicUrl, storeName),
       status: 200,
     };
   }
-  const head = STATIC_HEADS[pathname];
+  const head = staticHeads(storeName)[pathname];
   return { ...head, path: pathname, ogType: 'website', status: 200 };
 }
 
 /** schema.org `Product` with its `Offer`: price in USD (the store's prices), availability from the catalogue. */
-export function productJsonLd(product: Product, publicUrl: string): Record<string, unknown> {
+export function productJsonLd(
+  product: Product,
+  publicUrl: string,
+  storeName: string = STORE_NAME,
+): Record<string, unknown> {
   const url = publicUrl + productPath(product.slug);
   return {
     '@context': 'https://schema.org',
@@ -99,7 +127,7 @@ export function productJsonLd(product: Product, publicUrl: string): Record<strin
     sku: product.slug,
     url,
     ...(product.image && { image: publicUrl + product.image }),
-    brand: { '@type': 'Brand', name: STORE_NAME },
+    brand: { '@type': 'Brand', name: storeName },
     offers: {
       '@type': 'Offer',
       url,
@@ -135,7 +163,7 @@ export function headTags(head: PageHead, publicUrl: string): string {
     ...(head.status === 200
       ? [`<link rel="canonical" href="${escapeHtml(canonical)}" />`]
       : [meta('name', 'robots', 'noindex')]),
-    meta('property', 'og:site_name', STORE_NAME),
+    meta('property', 'og:site_name', head.siteName),
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),

@@ -1,6 +1,6 @@
 /**
  * Server rendering of the public pages (docs/architecture.md "Web rendering"): `/`, `/products`,
- * `/products/:slug`, `/guides` and `/support` arrive as HTML with their content, critical CSS, SEO head and the
+ * `/products/:slug`, `/guides`, `/support` and the policy pages arrive as HTML with their content, critical CSS, SEO head and the
  * Apollo cache the browser hydrates from. The React side is the web app's own code, built by `vite build --ssr` into
  * `<webDistDir>/.ssr/entry-server.cjs` (web/src/entry-server.tsx); without that bundle (a build without it, the
  * API tests' small stand-in builds) the pages are the client-rendered app as before.
@@ -13,7 +13,10 @@
  *   change is therefore never served staler than the catalogue itself;
  * - `/guides` with the guides (GuideService.keptWithGuides), dropped on any change to them;
  * - every unknown product slug shares one "Product Not Found" page, kept with the catalogue (a slug is unknown by the
- *   catalogue), rendered with a placeholder where the slug goes and sent with the requested slug in its place.
+ *   catalogue), rendered with a placeholder where the slug goes and sent with the requested slug in its place;
+ * - `/terms`, `/refunds`, `/privacy` (the owner's policy texts) with the store settings alone;
+ * - and every page, within its store, per version of the store settings (StoreSettingsService.version: the name and
+ *   contacts are on every page), dropped when the owner saves them, in any process.
  * Pages are rendered from their path alone: no public page reads the query string, so `?anything` is the same page,
  * and the keys are a fixed set (the paths above and one per active product), which no URL can grow.
  */
@@ -29,6 +32,7 @@ import { Service, type Container } from '../container';
 import { logger } from '../core/logger';
 import { createContext, type RequestContext } from '../graphql/context';
 import type { GuideService } from '../guides/guide.service';
+import { StoreSettingsService } from '../store-settings/store-settings.service';
 import { headTags, jsonForScript, pageHead } from './seo';
 
 /** What web/src/entry-server.tsx exports (the bundle is CommonJS, so `require` loads it in the server and in jest). */
@@ -41,7 +45,24 @@ interface SsrBundle {
 }
 
 /** Public paths the server renders; `/products/<slug>` with a slug as the catalogue writes them. */
-const RENDERED_PATH = /^\/(products(\/[a-z0-9][a-z0-9-]{0,99})?|guides|support)?$/;
+const RENDERED_PATH = /^\/(products(\/[a-z0-9][a-z0-9-]{0,99})?|guides|support|terms|refunds|privacy)?$/;
+
+/** The policy pages (/terms, /refunds, /privacy): they show the store settings only, so they are kept with them. */
+const POLICY_PATH = /^\/(terms|refunds|privacy)$/;
+
+/** Where, in a store of pages, the pages of the current store settings are kept (no path looks like it). */
+const SETTINGS_KEY = 'settings\n';
+
+/**
+ * Every page shows the store settings (the name in the navigation bar and footer, the contacts, the policy pages), so a
+ * store of pages keeps them per settings version: a save drops them, in every process, as a product change drops the
+ * catalogue's pages. Kept inside the store it refines, so either change drops the page.
+ */
+export function withSettings(store: Map<string, unknown>, version: number): Map<string, unknown> {
+  let bySettings = store.get(SETTINGS_KEY) as CatalogueVersioned<Map<string, unknown>> | undefined;
+  if (!bySettings) store.set(SETTINGS_KEY, (bySettings = new CatalogueVersioned(() => new Map<string, unknown>())));
+  return bySettings.at(version);
+}
 
 /**
  * Where the slug goes in the one kept "Product Not Found" page: not a slug the catalogue writes (no underscores), so
@@ -127,6 +148,9 @@ export const renderingStats = { renders: 0 };
 export function createServerRenderer(options: ServerRendererOptions): ServerRenderer {
   const { webDistDir, apollo, container, products, guides, publicUrl } = options;
   const cataloguePages = container.get(CatalogueRenderedPages);
+  const settings = container.get(StoreSettingsService);
+  /** The policy pages' own store, kept per settings version like the rest (they show no catalogue). */
+  const policyPages = new Map<string, unknown>();
   let loaded: ReturnType<typeof loadBundle> | undefined;
 
   const executeGraphql =
@@ -143,7 +167,7 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
   async function render(pathname: string, product: Product | null, req: express.Request, res: express.Response) {
     const { bundle, template } = loaded!;
     renderingStats.renders++;
-    const head = pageHead(pathname, product, publicUrl);
+    const head = pageHead(pathname, product, publicUrl, (await settings.current()).storeName);
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     const page = await bundle.render({
       url: pathname,
@@ -183,10 +207,17 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
       if (!RENDERED_PATH.test(pathname)) return null;
       loaded ??= loadBundle(webDistDir);
       if (!loaded) return null;
+      // Taken before anything is read: a page is never kept under a settings version newer than its data.
+      const settingsVersion = settings.version();
       if (pathname === '/guides') {
-        return kept(guides.keptWithGuides(), pathname, () => render(pathname, null, req, res));
+        return kept(withSettings(guides.keptWithGuides(), settingsVersion), pathname, () =>
+          render(pathname, null, req, res),
+        );
       }
-      const store = await cataloguePages.current();
+      if (POLICY_PATH.test(pathname)) {
+        return kept(withSettings(policyPages, settingsVersion), pathname, () => render(pathname, null, req, res));
+      }
+      const store = withSettings(await cataloguePages.current(), settingsVersion);
       const slug = pathname.startsWith('/products/') ? pathname.slice('/products/'.length) : null;
       const product = slug ? await products.findActiveBySlug(slug) : null;
       if (!slug || product) return kept(store, pathname, () => render(pathname, product, req, res));

@@ -6,7 +6,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { STORE_NAME } from '../brand';
+import { POLICY_PAGES } from '../../../common/store-settings';
+import { useStoreInfo } from '../store/useStoreInfo';
 
 const PRODUCT_LINKS = [
   { to: '/products', label: 'All Products' },
@@ -23,8 +24,6 @@ const SUPPORT_LINKS = [
   { to: '/support', label: 'Contact Support' },
 ];
 
-const PAYMENT_METHODS = ['Bitcoin (BTC)', 'Ethereum (ETH)', 'USDT'];
-
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack spacing={1}>
@@ -40,7 +39,12 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
+/**
+ * Every store page's footer: the owner's store name and contacts, the Terms, Refund and Privacy pages, and the payment
+ * methods the shop can take now (docs/product.md "Payment methods shown": only configured ones, never a list in code).
+ */
 export function Footer() {
+  const { storeName, supportEmail, acceptedMethods } = useStoreInfo();
   const linkSx = { color: 'rgba(255,255,255,0.78)', '&:hover': { color: 'common.white' } };
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'rgba(255,255,255,0.78)', mt: 'auto', pt: 6, pb: 4 }}>
@@ -48,12 +52,15 @@ export function Footer() {
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 4 }}>
             <Typography component="p" variant="h6" sx={{ color: 'common.white', fontWeight: 800 }}>
-              {STORE_NAME}
+              {storeName}
             </Typography>
             <Typography variant="body2" sx={{ mt: 1, maxWidth: 320 }}>
               SSL certificate keys, crypto keys, scripts and trading bots — paid in crypto, delivered after payment
               confirmation.
             </Typography>
+            <Link href={`mailto:${supportEmail}`} variant="body2" sx={{ ...linkSx, display: 'inline-block', mt: 1.5 }}>
+              {supportEmail}
+            </Link>
           </Grid>
           <Grid size={{ xs: 6, md: 3 }}>
             <Column title="Products">
@@ -73,12 +80,12 @@ export function Footer() {
               ))}
             </Column>
           </Grid>
-          <Grid size={{ xs: 12, md: 2 }}>
+          <Grid size={{ xs: 12, md: 2 }} data-testid="footer-methods">
             <Column title="We accept">
               <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-                {PAYMENT_METHODS.map((m) => (
-                  <Typography component="li" variant="body2" key={m} sx={{ py: 0.25 }}>
-                    {m}
+                {acceptedMethods.map((m) => (
+                  <Typography component="li" variant="body2" key={m.method} sx={{ py: 0.25 }}>
+                    {m.label}
                   </Typography>
                 ))}
               </Box>
@@ -86,9 +93,28 @@ export function Footer() {
           </Grid>
         </Grid>
         <Divider sx={{ my: 3, borderColor: 'rgba(255,255,255,0.15)' }} />
-        <Typography variant="body2">
-          © {new Date().getFullYear()} {STORE_NAME}. All rights reserved.
-        </Typography>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={{ xs: 1.5, sm: 3 }}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        >
+          <Typography variant="body2">
+            © {new Date().getFullYear()} {storeName}. All rights reserved.
+          </Typography>
+          <Stack
+            component="nav"
+            aria-label="Policies"
+            direction="row"
+            useFlexGap
+            sx={{ flexWrap: 'wrap', columnGap: 2.5, rowGap: 1 }}
+          >
+            {POLICY_PAGES.map((policy) => (
+              <Link key={policy.path} component={RouterLink} to={policy.path} variant="body2" sx={linkSx}>
+                {policy.title}
+              </Link>
+            ))}
+          </Stack>
+        </Stack>
       </Container>
     </Box>
   );

@@ -11,7 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { displayName } from '../auth/display-name';
 import { useSession } from '../auth/useSession';
-import { STORE_NAME } from '../brand';
+import { useStoreInfo } from '../store/useStoreInfo';
 
 // Parts of the bar that a first visit does not show load when shown: the signed-in user's name (with
 // its query) and the small-screen menu.
@@ -27,6 +27,7 @@ const MENU_LINKS = [...LINKS, { to: '/products', label: 'View Products' }];
 
 export function NavBar() {
   const signedIn = useSession().status === 'signedIn';
+  const { storeName } = useStoreInfo();
   // Undefined until the menu is first opened; the drawer then stays mounted so it can slide closed.
   const [menuOpen, setMenuOpen] = useState<boolean>();
 
@@ -50,7 +51,7 @@ export function NavBar() {
           >
             <ShieldOutlinedIcon sx={{ color: 'secondary.light' }} aria-hidden />
             <Typography component="span" variant="h6" sx={{ fontWeight: 800, letterSpacing: '-0.01em' }}>
-              {STORE_NAME}
+              {storeName}
             </Typography>
           </Box>
           <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>

@@ -5,7 +5,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { STORE_NAME } from '../brand';
+import { useStoreInfo } from '../store/useStoreInfo';
 
 /**
  * The nav bar's menu on small screens. Its own chunk, loaded when the menu is first opened: the
@@ -20,12 +20,13 @@ export default function NavDrawer({
   onClose: () => void;
   links: { to: string; label: string }[];
 }) {
+  const { storeName } = useStoreInfo();
   return (
     // The drawer mounts already open on first use; `appear` keeps its slide-in for that first time.
     <Drawer open={open} onClose={onClose} slotProps={{ transition: { appear: true } }}>
       <Box sx={{ width: 260 }} role="presentation" onClick={onClose}>
         <Typography component="p" variant="h6" sx={{ p: 2, fontWeight: 800 }}>
-          {STORE_NAME}
+          {storeName}
         </Typography>
         <List>
           {links.map((link) => (

@@ -81,6 +81,12 @@ export interface ServerPaymentMethod {
    * receiving address is checked with at start; null: fine. Null for a method without a chain (nothing to send to).
    */
   readonly payoutAddressProblem: ((address: string, context: { production: boolean }) => string | null) | null;
+  /**
+   * What the demo (`npm start` outside production, scripts/start.mjs) sets when the variable is unset, so a newcomer
+   * sees every method the store has: a well-known burn address nobody's wallet would take for a real one, which the
+   * start checks validate like any other. Empty for a method with nothing to configure.
+   */
+  readonly demoEnv: Readonly<Record<string, string>>;
 }
 
 /**
@@ -107,6 +113,7 @@ export function defineServerMethod<Shape extends z.ZodRawShape, Chain>(definitio
   clockSkewMs: number;
   reader(chain: Chain, settings: MethodSettings): ChainWatchSpec;
   payoutAddressProblem: ServerPaymentMethod['payoutAddressProblem'];
+  demoEnv: Readonly<Record<string, string>>;
 }): ServerPaymentMethod {
   const { configure, reader, ...rest } = definition;
   return Object.freeze({

@@ -41,6 +41,16 @@ export function methodDefinition(method: PaymentMethod): ServerPaymentMethod {
   return definition;
 }
 
+/**
+ * The demo's payment settings (scripts/start.mjs outside production): every method's `demoEnv`, so `npm start` shows
+ * the whole store; a variable the environment sets keeps its value.
+ */
+export function demoPaymentEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    DEFINITIONS.flatMap((d) => Object.entries(d.demoEnv)).filter(([variable]) => env[variable] === undefined),
+  );
+}
+
 /** Every method's environment variables, for config.ts's schema. */
 export const PAYMENT_METHOD_ENV = Object.assign({}, ...DEFINITIONS.map((d) => d.env)) as Record<
   string,

@@ -17,6 +17,7 @@ const listed = (facts: PaymentMethodFacts<PaymentMethodKey>) =>
     }),
     addressKey: exactAddressKey,
     payoutAddressProblem: null,
+    demoEnv: {},
     clockSkewMs: 0,
     reader: (): never => {
       throw new Error(`${facts.label} has no chain`);

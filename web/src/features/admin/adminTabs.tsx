@@ -12,6 +12,7 @@ import { TicketsTab } from './tickets/TicketsTab';
 import { TicketsTabLabel } from './tickets/TicketsTabLabel';
 import { WebhooksTab } from './webhooks/WebhooksTab';
 import { StaffTab } from './staff/StaffTab';
+import { SettingsTab } from './settings/SettingsTab';
 import type { PermissionName } from '../../../../common/staff';
 
 /** The overview's charts library loads with its tab only. */
@@ -73,6 +74,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'outbox', label: 'Outbox', live: false, render: () => <OutboxTab /> },
   { key: 'webhooks', label: 'Webhooks', live: false, render: () => <WebhooksTab /> },
   { key: 'staff', label: 'Staff', live: false, render: () => <StaffTab /> },
+  { key: 'settings', label: 'Settings', live: false, render: () => <SettingsTab /> },
 ];
 
 /**
@@ -91,6 +93,8 @@ const TAB_PERMISSIONS: Record<string, readonly PermissionName[]> = {
   outbox: ['CUSTOMERS'],
   webhooks: ['WEBHOOKS'],
   staff: ['STAFF'],
+  // As updateStoreSettings (docs/decisions.md "Store settings").
+  settings: ['CATALOGUE'],
 };
 
 /** The tabs a staff member with `permissions` may use, in tab order. */

@@ -16,7 +16,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { bulkPrice, quoteTotal } from '../../../../common/pricing';
 import { bulkPriceLine } from './ProductCard';
 import { MESSAGES } from '../../../../common/validation';
+import { fulfilmentFacts, type FulfilmentKey } from '../../../../common/fulfilment-kinds';
 import { formatPrice } from '../../format/price';
+import { methodsSentence, useStoreInfo, type StoreInfo } from '../../store/useStoreInfo';
 import { stockCountLabel } from '../../format/stock';
 import { getFragmentData, graphql, type FragmentType } from '../../gql';
 import { ProductBadges } from './ProductBadges';
@@ -36,12 +38,22 @@ export const ProductDetailsFragment = graphql(/* GraphQL */ `
     features
     image
     minQuantity
+    fulfilment
     priceTiers {
       minQuantity
       unitPrice
     }
   }
 `);
+
+/**
+ * What the purchase card says: the methods the shop takes (never a method it has not set up) and how this product's
+ * kind is delivered (common/fulfilment-kinds).
+ */
+function purchaseNote(methods: StoreInfo['acceptedMethods'], fulfilment: FulfilmentKey): string {
+  const pay = methods.length > 0 ? `Pay with ${methodsSentence(methods.map((m) => m.label))}. ` : '';
+  return `${pay}${fulfilmentFacts(fulfilment).deliveryPromise}`;
+}
 
 function BackToProducts() {
   return (
@@ -95,6 +107,7 @@ export function ProductDetails(props: { product: FragmentType<typeof ProductDeta
   const bulk = product.minQuantity > 1 ? quoteTotal(product, product.minQuantity) : null;
   const price = formatPrice(product.price);
   const stockCount = stockCountLabel(product);
+  const { acceptedMethods } = useStoreInfo();
   // The listed price is the spec's; what a quantity actually pays per unit, when lower, stands beside it.
   const lowest = bulkPrice(product);
 
@@ -207,7 +220,7 @@ export function ProductDetails(props: { product: FragmentType<typeof ProductDeta
         </Typography>
         <Typography sx={{ mt: 1, mb: 3, opacity: 0.85 }}>
           {product.inStock
-            ? 'Pay with Bitcoin, Ethereum or USDT. Delivery follows payment confirmation.'
+            ? purchaseNote(acceptedMethods, product.fulfilment)
             : 'This product is out of stock right now. Contact support to ask about availability.'}
         </Typography>
         <PurchaseButton inStock={product.inStock} to={checkoutTo} label={`Purchase Now - ${price}`} onDark />

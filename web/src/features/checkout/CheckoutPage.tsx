@@ -15,6 +15,7 @@ import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-f
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CRYPTO_DECIMALS, cryptoAmount, quoteTotal } from '../../../../common/pricing';
 import { checkoutDetailsSchema, checkoutPaymentSchema, LIMITS, MESSAGES } from '../../../../common/validation';
+import { fulfilmentFacts } from '../../../../common/fulfilment-kinds';
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { useToast } from '../../components/toast';
@@ -43,6 +44,7 @@ const CheckoutPageQuery = graphql(/* GraphQL */ `
       inStock
       availableQuantity
       minQuantity
+      fulfilment
       priceTiers {
         minQuantity
         unitPrice
@@ -433,6 +435,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
           <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 92 } }}>
             <OrderSummaryCard summary={summary} />
             <PaymentInstructionsCard
+              delivery={product ? fulfilmentFacts(product.fulfilment).deliveryPromise : null}
               onChainConfirmations={
                 step === 1 && chosen?.available && chosen.confirmedOnChain
                   ? (chosen.requiredConfirmations ?? null)

@@ -3,7 +3,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { POLICY_PAGES } from '../../../../common/store-settings';
 import { confirmationsLabel } from '../../format/crypto';
 
 const STEPS: ReactNode[] = [
@@ -29,12 +32,37 @@ function onChainSteps(confirmations: number): ReactNode[] {
   ];
 }
 
+function PolicyLinks() {
+  const [terms, refunds] = POLICY_PAGES;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 2.5 }} data-testid="checkout-policies">
+      By placing an order you accept our{' '}
+      <Link component={RouterLink} to={terms.path}>
+        {terms.title}
+      </Link>
+      ; see our{' '}
+      <Link component={RouterLink} to={refunds.path}>
+        {refunds.title}
+      </Link>
+      .
+    </Typography>
+  );
+}
+
 /**
  * The four payment steps (docs/product.md "Checkout"); for a method confirmed on chain (`onChainConfirmations`), its
- * own: the payment is found by its exact amount, and confirmation is automatic.
+ * own: the payment is found by its exact amount, and confirmation is automatic. The last step says how the chosen
+ * product's kind is delivered (`delivery`: common/fulfilment-kinds deliveryPromise). Links the Terms and Refund pages.
  */
-export function PaymentInstructionsCard({ onChainConfirmations }: { onChainConfirmations?: number | null }) {
-  const steps = onChainConfirmations ? onChainSteps(onChainConfirmations) : STEPS;
+export function PaymentInstructionsCard({
+  onChainConfirmations,
+  delivery,
+}: {
+  onChainConfirmations?: number | null;
+  delivery?: string | null;
+}) {
+  const base = onChainConfirmations ? onChainSteps(onChainConfirmations) : STEPS;
+  const steps = delivery ? [...base.slice(0, 3), delivery] : base;
   return (
     <Card component="section" aria-labelledby="payment-instructions-title">
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -65,6 +93,7 @@ export function PaymentInstructionsCard({ onChainConfirmations }: { onChainConfi
             </Stack>
           ))}
         </Stack>
+        <PolicyLinks />
       </CardContent>
     </Card>
   );

@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatPrice } from '../../format/price';
+import { currenciesLine, methodsSentence, useStoreInfo, type StoreInfo } from '../../store/useStoreInfo';
 import { PRICE_CARDS, SSL_BULK_MINIMUM_TOTAL, SSL_BULK_OFFER, type PriceCardOffer } from './offers';
 
 const CATEGORIES: { title: string; text: string; icon: ReactNode }[] = [
@@ -40,12 +41,16 @@ const BENEFITS: { title: string; text: string; icon: ReactNode }[] = [
     text: 'Your keys and files are delivered as soon as your payment is confirmed, usually within hours.',
     icon: <BoltOutlinedIcon />,
   },
-  {
-    title: 'Multiple Payment Options',
-    text: 'Pay with Bitcoin (BTC), Ethereum (ETH) or USDT on the TRC-20 network.',
-    icon: <CurrencyBitcoinIcon />,
-  },
 ];
+
+/** The spec's third benefit, its text from the methods the shop takes (docs/product.md "Payment methods shown"). */
+function paymentBenefit(methods: StoreInfo['acceptedMethods']) {
+  return {
+    title: 'Multiple Payment Options',
+    text: methods.length > 0 ? `Pay with ${methodsSentence(methods.map((m) => m.label))}.` : 'Paid in cryptocurrency.',
+    icon: <CurrencyBitcoinIcon />,
+  };
+}
 
 function IconBadge({ children, tone = 'light' }: { children: ReactNode; tone?: 'light' | 'dark' }) {
   return (
@@ -81,6 +86,14 @@ function SectionHeading({ id, title, subtitle }: { id: string; title: string; su
 }
 
 function Hero() {
+  const { acceptedMethods } = useStoreInfo();
+  const highlights = [
+    { icon: <LockOutlinedIcon />, title: '256-bit encryption', text: 'Trusted by all major browsers' },
+    { icon: <BoltOutlinedIcon />, title: 'Confirmation in 1-24 hours', text: 'Delivery right after' },
+    ...(acceptedMethods.length > 0
+      ? [{ icon: <PaymentsOutlinedIcon />, title: currenciesLine(acceptedMethods), text: 'Pay the way you prefer' }]
+      : []),
+  ];
   return (
     <Box
       sx={{
@@ -99,8 +112,8 @@ function Hero() {
             />
             <Typography variant="h1">Secure Your Website with SSL Certificates, Paid in Crypto</Typography>
             <Typography sx={{ mt: 2.5, opacity: 0.85, fontSize: { xs: '1.05rem', md: '1.2rem' }, maxWidth: 560 }}>
-              SSL certificates, crypto keys, trading bots and scripts, delivered after payment confirmation. Pay with
-              Bitcoin, Ethereum or USDT.
+              SSL certificates, crypto keys, trading bots and scripts, delivered after payment confirmation.
+              {acceptedMethods.length > 0 && ` Pay with ${methodsSentence(acceptedMethods.map((m) => m.label))}.`}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
               <Button
@@ -138,11 +151,7 @@ function Hero() {
               }}
             >
               <Stack spacing={2.5}>
-                {[
-                  { icon: <LockOutlinedIcon />, title: '256-bit encryption', text: 'Trusted by all major browsers' },
-                  { icon: <BoltOutlinedIcon />, title: 'Confirmation in 1-24 hours', text: 'Delivery right after' },
-                  { icon: <PaymentsOutlinedIcon />, title: 'BTC · ETH · USDT', text: 'Pay the way you prefer' },
-                ].map((item) => (
+                {highlights.map((item) => (
                   <Stack key={item.title} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                     <IconBadge tone="dark">{item.icon}</IconBadge>
                     <Box>
@@ -196,6 +205,8 @@ function Categories() {
 }
 
 function Benefits() {
+  const { acceptedMethods } = useStoreInfo();
+  const benefits = [...BENEFITS, paymentBenefit(acceptedMethods)];
   return (
     <Box component="section" aria-labelledby="benefits" sx={{ bgcolor: 'background.paper', py: { xs: 6, md: 9 } }}>
       <Container maxWidth="lg">
@@ -205,7 +216,7 @@ function Benefits() {
           subtitle="Security you can rely on, delivered fast and paid the way you like."
         />
         <Grid container spacing={4}>
-          {BENEFITS.map((benefit) => (
+          {benefits.map((benefit) => (
             <Grid key={benefit.title} size={{ xs: 12, md: 4 }}>
               <Stack direction={{ xs: 'row', md: 'column' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
                 <IconBadge>{benefit.icon}</IconBadge>
@@ -382,7 +393,7 @@ function Closing() {
   );
 }
 
-/** Home (docs/product.md "Home"): a static page, no data to load. */
+/** Home (docs/product.md "Home"): static but for the payment methods the shop takes (useStoreInfo). */
 export default function HomePage() {
   return (
     <>

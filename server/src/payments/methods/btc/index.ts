@@ -52,6 +52,8 @@ export const btcMethod = defineServerMethod({
   addressKey: bech32OrExactKey,
   // Miners may stamp a block up to two hours from real time.
   payoutAddressProblem: (address, context) => btcAddressProblem(address, context),
+  // The "Bitcoin Eater" address: valid Base58Check, made up as text, so no key to it exists.
+  demoEnv: { PAY_ADDRESS_BTC: '1BitcoinEaterAddressDontSendf59kuE' },
   clockSkewMs: 2 * 3_600_000,
   reader: (chain, settings) => ({
     reader: new BtcReader({ apiUrl: chain.apiUrl }),

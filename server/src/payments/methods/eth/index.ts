@@ -31,6 +31,8 @@ export const ethMethod = defineServerMethod({
   }),
   addressKey: hexAddressKey,
   payoutAddressProblem: (address, context) => ethAddressProblem(address, context),
+  // The burn address 0x…dEaD (EIP-55 checksummed): a well-known address no one holds the key of.
+  demoEnv: { PAY_ADDRESS_ETH: '0x000000000000000000000000000000000000dEaD' },
   clockSkewMs: 5 * 60_000,
   reader: (chain, settings) => ({
     reader: new EthReader({ rpcUrl: chain.rpcUrl }),

@@ -39,6 +39,8 @@ export const usdtTrc20Method = defineServerMethod({
   }),
   addressKey: exactAddressKey,
   payoutAddressProblem: (address) => tronAddressProblem(address),
+  // TRON's zero address (T9yD14…): the burn address of TRC-20 tokens, no one holds its key.
+  demoEnv: { PAY_ADDRESS_USDT_TRC20: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' },
   clockSkewMs: 5 * 60_000,
   reader: (chain, settings) => ({
     reader: new TronReader({ apiUrl: chain.apiUrl, apiKey: chain.apiKey, usdtContract: chain.contract }),

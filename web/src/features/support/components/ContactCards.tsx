@@ -8,7 +8,8 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../../brand';
+import { telHref } from '../../../../../common/store-settings';
+import { useStoreInfo } from '../../../store/useStoreInfo';
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -49,9 +50,12 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
-/** The three ways to reach support: a ticket, e-mail, phone (Mon-Fri 9AM-5PM). */
+/**
+ * The three ways to reach support: a ticket, e-mail, phone (the hours and their time zone as the owner set them, by
+ * default Mon-Fri 9AM-5PM UTC). No phone set: the card says to write instead.
+ */
 export function ContactCards() {
-  const tel = SUPPORT_PHONE.replace(/[^+\d]/g, '');
+  const { supportEmail, supportPhone, supportHours, timeZone } = useStoreInfo();
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 4 }}>
@@ -66,19 +70,27 @@ export function ContactCards() {
         <ContactCard icon={<EmailOutlinedIcon />} title="Email Support">
           <Typography variant="body2">Write to us any time.</Typography>
           <Link
-            href={`mailto:${SUPPORT_EMAIL}`}
+            href={`mailto:${supportEmail}`}
             sx={{ display: 'inline-block', mt: 1, fontWeight: 600, overflowWrap: 'anywhere' }}
           >
-            {SUPPORT_EMAIL}
+            {supportEmail}
           </Link>
         </ContactCard>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <ContactCard icon={<PhoneOutlinedIcon />} title="Phone Support">
-          <Typography variant="body2">Mon-Fri 9AM-5PM</Typography>
-          <Link href={`tel:${tel}`} sx={{ display: 'inline-block', mt: 1, fontWeight: 600 }}>
-            {SUPPORT_PHONE}
-          </Link>
+          <Typography variant="body2">
+            {supportHours} ({timeZone})
+          </Typography>
+          {supportPhone ? (
+            <Link href={telHref(supportPhone)} sx={{ display: 'inline-block', mt: 1, fontWeight: 600 }}>
+              {supportPhone}
+            </Link>
+          ) : (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              By ticket or e-mail only for now.
+            </Typography>
+          )}
         </ContactCard>
       </Grid>
     </Grid>
