@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { zodFieldMessages, type FieldMessages } from './field-errors';
 
-/** The spec's title for every client-side validation failure (docs/product.md "Input rules"). */
-export const VALIDATION_ERROR_TITLE = 'Validation Error';
+import { VALIDATION_ERROR_TITLE } from './validation-title';
+
+export { VALIDATION_ERROR_TITLE };
 
 /** Where a form puts its field messages (components/field-errors.ts `useFieldErrors().show`). */
 export type ReportFieldErrors = (messages: FieldMessages) => void;

@@ -1,4 +1,4 @@
-import { VALIDATION_ERROR_TITLE } from '../../components/validation-toast';
+import { VALIDATION_ERROR_TITLE } from '../../components/validation-title';
 import { confirmationsLabel } from '../../format/crypto';
 import { PAYMENT_REQUEST_TEXTS } from '../verify/payment-request.texts';
 
