@@ -3,7 +3,8 @@
  * a real SMTP server (tests/support/inbox.ts) and starts with one owner (ADMIN_EMAIL): the owner invites someone as
  * SUPPORT from the Staff tab (screenshots at 360 and 1280 px); the invited person follows the mailed link, creates an
  * account with that address and accepts; their admin panel shows only SUPPORT's tabs, no product or price editing and
- * no status change; the owner makes them FULFILMENT and, after a reload, they see stock and keys but still no editing.
+ * no status change; the owner makes them FULFILMENT and their open panel follows (its live socket closes, it reconnects
+ * and reads the role again): stock and keys, still no editing.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { Inbox } from '../support/inbox';
@@ -105,8 +106,8 @@ test('an owner invites SUPPORT; the mailed link is accepted with a new account; 
   await owner.getByRole('option', { name: 'Fulfilment' }).click();
   await expectToast(owner, 'Role changed', `${invited}: Fulfilment`);
 
-  await staff.reload();
-  await expect(staff.getByText(`Signed in as ${invited} (Fulfilment)`)).toBeVisible();
+  // No reload: the change closes the open page's live socket, and on reconnecting the panel reads the role again.
+  await expect(staff.getByText(`Signed in as ${invited} (Fulfilment)`)).toBeVisible({ timeout: 20_000 });
   expect(await tabNames(staff)).toEqual(['Orders', 'Products Stock', 'Rates']);
   await staff.getByRole('tab', { name: 'Products Stock' }).click();
   await expect(staff.getByTestId('admin-product').first()).toBeVisible();

@@ -17,10 +17,11 @@ export const BLOCKED_CLOSE = { code: 4403, reason: 'Account blocked' } as const;
 export const SESSION_ENDED_CLOSE = { code: 4401, reason: 'Session ended' } as const;
 /**
  * A socket of an account whose staff role changed (setStaffRole, an accepted invitation; docs/staff-and-permissions.md):
- * its subscriptions were allowed by the old role. 4401 like an expired token, so the client reconnects and subscribes
+ * its subscriptions were allowed by the old role. A code of our own (4000-4399 are the application's), which graphql-ws
+ * clients retry at once, unlike 4401 and 4400-range codes they treat as fatal: the client reconnects and subscribes
  * again, each subscription checked against the new role.
  */
-export const ROLE_CHANGED_CLOSE = { code: 4401, reason: 'Staff role changed' } as const;
+export const ROLE_CHANGED_CLOSE = { code: 4010, reason: 'Staff role changed' } as const;
 
 /** What a socket was opened with: its session, and the staff role its subscriptions were allowed by. */
 interface SocketEntry {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
@@ -19,7 +19,7 @@ import { ADMIN_LOGIN_PATH } from './adminPaths';
 import { STAFF_ROLE_LABELS, type PermissionName, type StaffRoleName } from '../../../../common/staff';
 import { AdminAccessProvider } from './adminAccess';
 import { tabOf, tabsFor } from './adminTabs';
-import { useLiveConnection } from './useLiveConnection';
+import { useCatchUpOnConnect, useLiveConnection } from './useLiveConnection';
 
 const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
   query AdminDashboardViewer {
@@ -46,6 +46,10 @@ export default function AdminDashboardPage() {
     skip: !signedIn,
     fetchPolicy: 'network-only',
   });
+  // A change of role closes the live socket (4401, docs/staff-and-permissions.md): once it reconnects, the role is
+  // read again, so the tabs and buttons follow the new one without a reload.
+  const refetchViewer = useCallback(() => refetch(), [refetch]);
+  useCatchUpOnConnect(refetchViewer);
 
   if (status === 'restoring' || (signedIn && loading && !data))
     return <LoadingState label="Checking admin access..." />;
