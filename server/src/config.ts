@@ -161,6 +161,12 @@ const envSchema = z.object({
   /** Seconds a keepalive round trip may take before the LISTEN connection counts as dead. */
   BUS_KEEPALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
   /**
+   * The database URL the live-update bus LISTENs through; unset: DATABASE_URL (or the embedded server's). For a
+   * connection pooler in transaction mode, which cannot hold a LISTEN, point it at PostgreSQL itself; the chaos run
+   * points it at a TCP proxy it can silence (docs/deployment.md "Chaos run").
+   */
+  BUS_DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  /**
    * The bearer token a Prometheus scraper sends to `GET /metrics`; unset: no `/metrics` route at all (404), so metrics
    * are never public by default.
    */
@@ -283,8 +289,11 @@ export interface Config {
     baseUrls: Readonly<Partial<Record<RateProviderName, string>>>;
   };
   readonly jobs: { inProcess: boolean; concurrency: number; webhookConcurrency: number; deadWorkerSeconds: number };
-  /** The live-update bus's LISTEN connection: keepalive period and round-trip timeout (seconds). */
-  readonly bus: { keepaliveSeconds: number; keepaliveTimeoutSeconds: number };
+  /**
+   * The live-update bus's LISTEN connection: keepalive period and round-trip timeout (seconds), and the URL it
+   * connects to when not the store's database URL.
+   */
+  readonly bus: { keepaliveSeconds: number; keepaliveTimeoutSeconds: number; databaseUrl: string | undefined };
   /** Bearer token of `GET /metrics`; undefined: the route does not exist. */
   readonly metricsToken: string | undefined;
   /**
@@ -427,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bus: Object.freeze({
       keepaliveSeconds: e.BUS_KEEPALIVE_SECONDS,
       keepaliveTimeoutSeconds: e.BUS_KEEPALIVE_TIMEOUT_SECONDS,
+      databaseUrl: e.BUS_DATABASE_URL,
     }),
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,

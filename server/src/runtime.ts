@@ -60,7 +60,7 @@ export async function createRuntime(options: {
 
   const container = new Container();
   const metrics = new Metrics();
-  const bus = await PgEventBus.connect(databaseUrl, (sql, params) => db.query(sql, params), {
+  const bus = await PgEventBus.connect(config.bus.databaseUrl ?? databaseUrl, (sql, params) => db.query(sql, params), {
     keepalive: {
       intervalMs: config.bus.keepaliveSeconds * 1000,
       timeoutMs: config.bus.keepaliveTimeoutSeconds * 1000,

@@ -19,6 +19,11 @@ import { logger } from './logger';
 const BEATS_PER_TIMEOUT = 6;
 
 export interface JobHeartbeat {
+  /**
+   * Beats for `newId` instead of `oldId` from now on (a runner started again): the old id's locks are freed like a
+   * dead process's once its last beat is `deadAfterSeconds` old.
+   */
+  replace(oldId: string, newId: string): void;
   /** Stops beating and deletes this process's heartbeats (after its runners have stopped). */
   stop(): Promise<void>;
 }
@@ -103,6 +108,11 @@ export async function startJobHeartbeat(options: {
   schedule();
 
   return {
+    replace(oldId, newId) {
+      const index = ids.indexOf(oldId);
+      if (index >= 0) ids.splice(index, 1, newId);
+      else ids.push(newId);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

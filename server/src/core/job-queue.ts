@@ -102,7 +102,8 @@ async function startJobRunner(
   connectionString: string,
   spec: RunnerSpec,
   pollIntervalMs: number,
-  onJobDone?: (task: string, outcome: JobOutcome) => void,
+  onJobDone: ((task: string, outcome: JobOutcome) => void) | undefined,
+  onDied: (error: unknown) => void,
 ): Promise<JobRunner & { workerId: string }> {
   const pgPool = jobPool(connectionString, spec.concurrency + 2);
   // The pool's id is what graphile-worker 0.17 writes to locked_by; it is only told in the pool:create event.
@@ -127,6 +128,11 @@ async function startJobRunner(
       pollInterval: pollIntervalMs,
       logger: workerLogger,
       events,
+      // Without batching, graphile-worker 0.17 records a job's end (completeJob/failJob) in a promise nobody awaits:
+      // when the database is gone at that moment (a restart), the rejection is unhandled and ends the process. Batched
+      // (a delay of 0: the same tick's ends together), a failure is the pool's fatal error instead, which rejects the
+      // runner's promise; startJobRunners then starts the runner again.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
   } catch (error) {
     await pgPool.end();
@@ -138,10 +144,29 @@ async function startJobRunner(
     throw new Error(`The ${spec.name} job runner started without telling its worker id`);
   }
   logger.debug({ runner: spec.name, workerId, concurrency: spec.concurrency }, 'Job runner started');
+  let stopping = false;
+  let died = false;
+  const die = (error: unknown) => {
+    if (stopping || died) return;
+    died = true;
+    onDied(error);
+  };
+  // graphile-worker 0.17 gives up its whole pool when it cannot record a job's end (the database restarted between
+  // the job and its batched completeJob/failJob: its batch retry loop gives up at the first error, graphile/worker
+  // issue 636): it says so with `pool:fatalError`, then shuts the pool down (which may wait on the database) and
+  // rejects the runner's promise. Unhandled, that rejection would end the process (the API too, with jobs in process).
+  events.on('pool:fatalError', ({ error }) => die(error));
+  runner.promise.then(undefined, die);
   return {
     workerId,
     async stop() {
-      await runner.stop();
+      stopping = true;
+      try {
+        await runner.stop();
+      } catch (error) {
+        // A runner that already gave up has nothing left to stop.
+        logger.debug({ err: error, runner: spec.name }, 'Job runner was already stopped');
+      }
       await pgPool.end();
     },
   };
@@ -164,11 +189,58 @@ export async function startJobRunners(options: {
 }): Promise<JobRunner> {
   const started: (JobRunner & { workerId: string })[] = [];
   const heartbeatPool = jobPool(options.connectionString, 1);
-  let heartbeat: JobHeartbeat;
+  let heartbeat: JobHeartbeat | undefined;
+  let stopped = false;
+  const pollIntervalMs = options.pollIntervalMs ?? 2000;
+
+  /**
+   * A runner that gave up (see startJobRunner) is started again, with a new worker id, until it starts (the database
+   * may still be restarting). The jobs the old one held stay locked by its id, which no longer beats: the sweeper
+   * frees them after deadWorkerSeconds and they run again (at least once, as after a crash).
+   */
+  const restart = (index: number, spec: RunnerSpec) => async (error: unknown) => {
+    const old = started[index];
+    logger.error({ err: error, runner: spec.name, workerId: old.workerId }, 'Job runner stopped; starting it again');
+    // Its shutdown may wait on the database that is away: the new runner does not wait for it longer than a few seconds.
+    await Promise.race([
+      old.stop().catch((stopError: unknown) => logger.warn({ err: stopError }, 'Job runner stop failed')),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]);
+    for (let attempt = 0; !stopped; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** attempt, 30_000)));
+      if (stopped) return;
+      try {
+        const next = await startJobRunner(
+          options.connectionString,
+          spec,
+          pollIntervalMs,
+          options.onJobDone,
+          (nextError) => void restart(index, spec)(nextError),
+        );
+        if (stopped) {
+          await next.stop();
+          return;
+        }
+        started[index] = next;
+        heartbeat?.replace(old.workerId, next.workerId);
+        logger.info({ runner: spec.name, workerId: next.workerId }, 'Job runner started again');
+        return;
+      } catch (startError) {
+        logger.warn({ err: startError, runner: spec.name }, 'Job runner could not start again yet');
+      }
+    }
+  };
+
   try {
-    for (const spec of options.runners) {
+    for (const [index, spec] of options.runners.entries()) {
       started.push(
-        await startJobRunner(options.connectionString, spec, options.pollIntervalMs ?? 2000, options.onJobDone),
+        await startJobRunner(
+          options.connectionString,
+          spec,
+          pollIntervalMs,
+          options.onJobDone,
+          (error) => void restart(index, spec)(error),
+        ),
       );
     }
     heartbeat = await startJobHeartbeat({
@@ -182,13 +254,15 @@ export async function startJobRunners(options: {
     await heartbeatPool.end();
     throw error;
   }
+  const beating = heartbeat;
   return {
     async stop() {
+      stopped = true;
       // The heartbeat goes on while the runners finish their jobs: they hold their locks until then.
       try {
         await Promise.all(started.map((runner) => runner.stop()));
       } finally {
-        await heartbeat.stop();
+        await beating.stop();
         await heartbeatPool.end();
       }
     },

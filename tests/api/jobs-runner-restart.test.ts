@@ -1,0 +1,103 @@
+/**
+ * A job runner survives its database going away between a job and the record of its end (found by `npm run chaos`,
+ * docs/deployment.md "Chaos run": a PostgreSQL restart ended `npm run worker`). graphile-worker 0.17 gives up its
+ * whole pool when completeJob/failJob fails with an error it does not retry, and rejects the runner's promise; the
+ * store starts the runner again, and the job it held runs again once the dead worker id's lock is freed.
+ * Here the job itself cuts the runner off: it terminates the database's other connections and refuses new ones
+ * (ALLOW_CONNECTIONS false) for a second, so the runner cannot record the job's success.
+ */
+import { Client } from 'pg';
+import { migrateJobQueue, startJobRunners, type JobRunner } from '../../server/src/core/job-queue';
+import { createTestDatabase, dropTestDatabase, withServerClient } from '../support/database';
+import { eventually } from '../support/eventually';
+import { setLogLevel } from '../../server/src/core/logger';
+
+let database: { name: string; url: string };
+let runner: JobRunner | undefined;
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+beforeAll(async () => {
+  // The cut-off logs a warning per connection; the assertions say what happened.
+  setLogLevel('silent');
+  database = await createTestDatabase();
+  await migrateJobQueue(database.url);
+  process.on('unhandledRejection', onUnhandled);
+});
+
+afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
+  await withServerClient((c) => c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`));
+  await runner?.stop();
+  if (database) await dropTestDatabase(database.name);
+});
+
+async function addJob(task: string, key: string): Promise<void> {
+  const client = new Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query(`SELECT graphile_worker.add_job($1, $2::json, job_key => $3)`, [task, '{}', key]);
+  } finally {
+    await client.end();
+  }
+}
+
+it('starts a runner again after it could not record a job, and the job runs again', async () => {
+  const runs: string[] = [];
+  runner = await startJobRunners({
+    connectionString: database.url,
+    deadWorkerSeconds: 3,
+    pollIntervalMs: 200,
+    runners: [
+      {
+        name: 'core',
+        concurrency: 1,
+        taskList: {
+          'test:cut-off': async () => {
+            runs.push('cut-off');
+            if (runs.length > 1) return;
+            await withServerClient(async (c) => {
+              await c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS false`);
+              await c.query(
+                `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+                [database.name],
+              );
+            });
+            // Connections come back a second later, as after a restart.
+            setTimeout(() => {
+              void withServerClient((c) => c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`));
+            }, 1000);
+          },
+          'test:after': async () => {
+            runs.push('after');
+          },
+        },
+      },
+    ],
+  });
+  await addJob('test:cut-off', 'cut-off');
+  // The first run's success was never recorded: its job runs again on the new runner once the old id's lock is freed.
+  await eventually(() => runs.filter((r) => r === 'cut-off').length === 2, 20_000, 'second run of the cut-off job');
+  await addJob('test:after', 'after');
+  await eventually(() => runs.includes('after'), 10_000, 'a job added after the restart');
+  await eventually(
+    async () => {
+      const { rows } = await withClient((c) => c.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs`));
+      return rows[0].n === 0;
+    },
+    10_000,
+    'an empty queue',
+  );
+  expect(runs.filter((r) => r === 'cut-off')).toHaveLength(2);
+  expect(unhandled).toEqual([]);
+}, 40_000);
+
+async function withClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
