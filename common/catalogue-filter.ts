@@ -3,8 +3,8 @@
  * crypto_keys&q=litecoin&sort=price-desc), so a filtered list is a link to share, the server renders it, and Back
  * works. Pure, for the page and its tests.
  */
-import { PRODUCT_CATEGORY_LABELS } from '../../../../common/labels';
-import { PRODUCT_CATEGORIES } from '../../../../common/validation';
+import { PRODUCT_CATEGORY_LABELS } from './labels';
+import { PRODUCT_CATEGORIES } from './validation';
 
 export const CATALOGUE_SORTS = {
   price: 'Price: low to high',

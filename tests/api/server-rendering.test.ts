@@ -11,7 +11,12 @@ import path from 'node:path';
 import { DEFAULT_STORE_SETTINGS } from '../../common/store-settings';
 import { EventBus } from '../../server/src/core/event-bus';
 import { GuideService } from '../../server/src/guides/guide.service';
-import { CatalogueRenderedPages, renderingStats, withSettings } from '../../server/src/http/server-rendering';
+import {
+  CatalogueRenderedPages,
+  renderingStats,
+  SEARCH_PAGES_PER_CATALOGUE,
+  withSettings,
+} from '../../server/src/http/server-rendering';
 import { StoreSettingsService } from '../../server/src/store-settings/store-settings.service';
 import { repoRoot } from '../../server/src/paths';
 import { eventually } from '../support/eventually';
@@ -181,6 +186,58 @@ describe('a made-up product URL', () => {
     expect(after.status).toBe(200);
     expect(after.html).toContain('<title>Rendering New Bot — CryptoCerts</title>');
     expect(jsonLdOffer(after.html).price).toBe('12.50');
+  });
+});
+
+describe('/products with filters in the address (issue 31)', () => {
+  const cards = (html: string) => html.match(/data-testid="product-card"/g)?.length ?? 0;
+
+  it('renders the category, search and sort it is asked for, one kept page per filter however it is spelt', async () => {
+    const [{ count }] = await server.sql<{ count: string }>(
+      `SELECT count(*) FROM products WHERE active AND category = 'crypto_keys'`,
+    );
+    const crypto = await page('/products?category=crypto_keys');
+    expect(crypto.status).toBe(200);
+    expect(cards(crypto.html)).toBe(Number(count));
+    expect(crypto.html).toMatch(/<h2[^>]*>Litecoin \(LTC\) Licence Key<\/h2>/);
+    expect(crypto.html).not.toMatch(/<h2[^>]*>Bitcoin Trading Bot Pro<\/h2>/);
+    // The canonical URL stays the catalogue's: a filter is a view of it.
+    expect(crypto.html).toContain('<link rel="canonical" href="https://shop.example.com/products" />');
+
+    const search = await page('/products?q=litecoin&category=crypto_keys');
+    expect(cards(search.html)).toBe(1);
+    expect(search.html).toContain('value="litecoin"');
+    const sorted = await page('/products?category=crypto_keys&sort=price-desc');
+    const names = [...sorted.html.matchAll(/<h2[^>]*id="product-[^"]+"[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1]);
+    expect(names[0]).toBe('Monero (XMR) Licence Key');
+
+    // The same filter in another spelling (defaults, junk, order) is the same kept page, rendered once.
+    for (const query of [
+      '?sort=price&category=crypto_keys',
+      '?category=crypto_keys&utm_source=x',
+      '?category=crypto_keys&category=nope',
+    ]) {
+      expect((await page(`/products${query}`)).html).toBe(crypto.html);
+    }
+    expect(await rendersFor((i) => `/products?category=crypto_keys&junk=${i}`, 200)).toBe(0);
+    expect((await page('/products?category=made-up&sort=cheapest')).html).toBe((await page('/products')).html);
+  });
+
+  it(`keeps at most ${SEARCH_PAGES_PER_CATALOGUE} searches per catalogue; a further one is the client-rendered page`, async () => {
+    const store = await server.app.container.get(CatalogueRenderedPages).current();
+    const searches = () => keptPages(store).filter((key) => key.includes('q=')).length;
+    for (let i = 0; searches() < SEARCH_PAGES_PER_CATALOGUE; i++) {
+      expect((await page(`/products?q=fill${i}-${Date.now()}`)).html).toContain('__APOLLO_STATE__');
+    }
+    const before = renderingStats.renders;
+    const beyond = await page(`/products?q=one-more-${Date.now()}`);
+    expect(beyond.status).toBe(200);
+    expect(beyond.html).not.toContain('__APOLLO_STATE__');
+    expect(beyond.html).toContain('<div id="root"></div>');
+    expect(renderingStats.renders).toBe(before);
+    expect(searches()).toBe(SEARCH_PAGES_PER_CATALOGUE);
+    // A search already kept is still served from it.
+    expect(cards((await page('/products?category=crypto_keys&q=litecoin')).html)).toBe(1);
   });
 });
 

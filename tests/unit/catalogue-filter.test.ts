@@ -1,5 +1,5 @@
-/** The catalogue's filters in the address (issue 31, item 7): web/src/features/catalogue/catalogue-filter.ts. */
-import { applyFilter, filterSearch, readFilter } from '../../web/src/features/catalogue/catalogue-filter';
+/** The catalogue's filters in the address (issue 31, item 7): common/catalogue-filter.ts. */
+import { applyFilter, filterSearch, readFilter } from '../../common/catalogue-filter';
 
 const products = [
   { name: 'SSL Key Bulk Package', category: 'ssl_certificates', description: 'Keys in bulk', features: [], price: 14 },

@@ -17,14 +17,19 @@
  * - `/terms`, `/refunds`, `/privacy` (the owner's policy texts) with the store settings alone;
  * - and every page, within its store, per version of the store settings (StoreSettingsService.version: the name and
  *   contacts are on every page), dropped when the owner saves them, in any process.
- * Pages are rendered from their path alone: no public page reads the query string, so `?anything` is the same page,
- * and the keys are a fixed set (the paths above and one per active product), which no URL can grow.
+ * Pages are rendered from their path alone, except /products: no other public page reads the query string, so
+ * `?anything` is the same page, and the keys are a fixed set (the paths above and one per active product), which no URL
+ * can grow. /products reads its filters (common/catalogue-filter.ts: category, search, sort), normalised before they
+ * make a key: category and sort are a fixed set (15 pages); searches are free text, so at most
+ * `SEARCH_PAGES_PER_CATALOGUE` of them are kept per catalogue version, and a further one gets the client-rendered page
+ * (which filters in the browser) rather than a render of its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ApolloServer } from '@apollo/server';
 import type express from 'express';
 import type { FormattedExecutionResult } from 'graphql';
+import { filterSearch, readFilter } from '../../../common/catalogue-filter';
 import { CatalogueVersioned } from '../catalogue/catalogue-version';
 import type { Product } from '../catalogue/product.entity';
 import { ProductService } from '../catalogue/product.service';
@@ -145,6 +150,22 @@ function fillTemplate(template: string, parts: { head: string; styles: string; h
  */
 export const renderingStats = { renders: 0 };
 
+/** Searches of /products kept per catalogue version (and settings version); more are sent client-rendered. */
+export const SEARCH_PAGES_PER_CATALOGUE = 32;
+
+/** The searches each store of kept pages holds (a store is dropped with its catalogue or settings version). */
+const keptSearches = new WeakMap<Map<string, unknown>, Set<string>>();
+
+/** Whether `store` keeps (or may still keep) the /products page at `url`, a search. */
+function roomForSearch(store: Map<string, unknown>, url: string): boolean {
+  let searches = keptSearches.get(store);
+  if (!searches) keptSearches.set(store, (searches = new Set()));
+  if (searches.has(url)) return true;
+  if (searches.size >= SEARCH_PAGES_PER_CATALOGUE) return false;
+  searches.add(url);
+  return true;
+}
+
 export function createServerRenderer(options: ServerRendererOptions): ServerRenderer {
   const { webDistDir, apollo, container, products, guides, publicUrl } = options;
   const cataloguePages = container.get(CatalogueRenderedPages);
@@ -163,14 +184,23 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
       return response.body.singleResult;
     };
 
-  /** The page at `pathname` (`product`: the active product of a product page, null for a 404). */
-  async function render(pathname: string, product: Product | null, req: express.Request, res: express.Response) {
+  /**
+   * The page at `pathname` (`product`: the active product of a product page, null for a 404); `url` adds the query the
+   * page reads (/products' filters), normalised.
+   */
+  async function render(
+    pathname: string,
+    product: Product | null,
+    req: express.Request,
+    res: express.Response,
+    url = pathname,
+  ) {
     const { bundle, template } = loaded!;
     renderingStats.renders++;
     const head = pageHead(pathname, product, publicUrl, (await settings.current()).storeName);
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     const page = await bundle.render({
-      url: pathname,
+      url,
       executeGraphql: executeGraphql(res.locals.requestId as string, req.ip ?? ''),
       signal,
     });
@@ -218,6 +248,13 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
         return kept(withSettings(policyPages, settingsVersion), pathname, () => render(pathname, null, req, res));
       }
       const store = withSettings(await cataloguePages.current(), settingsVersion);
+      if (pathname === '/products') {
+        // The filters as the page reads them, in one spelling: `?sort=price&x=1` is the plain page.
+        const filter = readFilter(new URL(req.originalUrl, 'http://store.local').searchParams);
+        const url = `${pathname}${filterSearch(filter)}`;
+        if (filter.q && !roomForSearch(store, url)) return null;
+        return kept(store, url, () => render(pathname, null, req, res, url));
+      }
       const slug = pathname.startsWith('/products/') ? pathname.slice('/products/'.length) : null;
       const product = slug ? await products.findActiveBySlug(slug) : null;
       if (!slug || product) return kept(store, pathname, () => render(pathname, product, req, res));

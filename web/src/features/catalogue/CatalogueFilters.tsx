@@ -8,7 +8,12 @@ import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PRODUCT_CATEGORY_LABELS } from '../../../../common/labels';
 import { PRODUCT_CATEGORIES } from '../../../../common/validation';
-import { CATALOGUE_SORTS, filterSearch, type CatalogueFilter, type CatalogueSort } from './catalogue-filter';
+import {
+  CATALOGUE_SORTS,
+  filterSearch,
+  type CatalogueFilter,
+  type CatalogueSort,
+} from '../../../../common/catalogue-filter';
 
 export const FILTER_TEXTS = {
   label: 'Filter products',

@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import type { FragmentType } from '../../gql';
 import { CatalogueFilters } from './CatalogueFilters';
-import type { CatalogueFilter } from './catalogue-filter';
+import type { CatalogueFilter } from '../../../../common/catalogue-filter';
 import { ProductCard, type ProductCardFragment } from './ProductCard';
 
 export interface ProductCatalogueProps {

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getFragmentData, graphql } from '../../gql';
-import { applyFilter, readFilter } from './catalogue-filter';
+import { applyFilter, readFilter } from '../../../../common/catalogue-filter';
 import { ProductCardFragment } from './ProductCard';
 import { ProductCatalogue } from './ProductCatalogue';
 

@@ -75,51 +75,58 @@ export function PaymentRequestCard({ request, onCopy, countdown, titleId = 'paym
   return (
     <Card component="section" aria-labelledby={titleId} sx={{ mt: { xs: 2, sm: 3 } }} data-testid="payment-request">
       <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-        <Typography id={titleId} variant="h5" component="h2">
+        <Typography id={titleId} variant="h5" component="h2" sx={{ mb: { xs: 1.5, sm: 0 } }}>
           {title}
         </Typography>
-        <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5, mb: 2 }}>
-          {intro}
-        </Typography>
-        <PaymentInvoice
-          ids={{ amount: 'exact-amount', address: 'exact-address' }}
-          amountLabel={request.rest ? PAYMENT_REQUEST_TEXTS.restAmountLabel : PAYMENT_REQUEST_TEXTS.amountLabel}
-          amount={rest ? null : request.amount}
-          currency={request.currency}
-          address={request.address}
-          addressLabel={PAYMENT_REQUEST_TEXTS.addressLabel(request.methodLabel)}
-          copyAmountLabel={PAYMENT_REQUEST_TEXTS.copyAmount}
-          copyAddressLabel={PAYMENT_REQUEST_TEXTS.copyAddress}
-          onCopy={onCopy}
-          qr={
-            qrSvg
-              ? {
-                  svg: qrSvg,
-                  alt: PAYMENT_REQUEST_TEXTS.qrAlt(request.methodLabel),
-                  hint: wallet ? PAYMENT_REQUEST_TEXTS.walletHint : PAYMENT_REQUEST_TEXTS.scanHint,
-                }
-              : null
-          }
-          networkWarning={request.networkWarning ?? null}
-          countdown={countdown}
-          background="default"
-          wallet={
-            wallet ? (
-              <Box>
-                <Button
-                  component="a"
-                  href={wallet}
-                  variant="contained"
-                  color="secondary"
-                  startIcon={<OpenInNewIcon aria-hidden />}
-                  sx={{ width: { xs: '100%', sm: 'auto' } }}
-                >
-                  {PAYMENT_REQUEST_TEXTS.openInWallet}
-                </Button>
-              </Box>
-            ) : null
-          }
-        />
+        {/* On a phone the explanation follows what to send, so the amount and the address fit in the first screen. */}
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          <Typography
+            color="text.secondary"
+            variant="body2"
+            sx={{ order: { xs: 1, sm: 0 }, mt: { xs: 2, sm: 0.5 }, mb: { xs: 0, sm: 2 } }}
+          >
+            {intro}
+          </Typography>
+          <PaymentInvoice
+            ids={{ amount: 'exact-amount', address: 'exact-address' }}
+            amountLabel={request.rest ? PAYMENT_REQUEST_TEXTS.restAmountLabel : PAYMENT_REQUEST_TEXTS.amountLabel}
+            amount={rest ? null : request.amount}
+            currency={request.currency}
+            address={request.address}
+            addressLabel={PAYMENT_REQUEST_TEXTS.addressLabel(request.methodLabel)}
+            copyAmountLabel={PAYMENT_REQUEST_TEXTS.copyAmount}
+            copyAddressLabel={PAYMENT_REQUEST_TEXTS.copyAddress}
+            onCopy={onCopy}
+            qr={
+              qrSvg
+                ? {
+                    svg: qrSvg,
+                    alt: PAYMENT_REQUEST_TEXTS.qrAlt(request.methodLabel),
+                    hint: wallet ? PAYMENT_REQUEST_TEXTS.walletHint : PAYMENT_REQUEST_TEXTS.scanHint,
+                  }
+                : null
+            }
+            networkWarning={request.networkWarning ?? null}
+            countdown={countdown}
+            background="default"
+            wallet={
+              wallet ? (
+                <Box>
+                  <Button
+                    component="a"
+                    href={wallet}
+                    variant="contained"
+                    color="secondary"
+                    startIcon={<OpenInNewIcon aria-hidden />}
+                    sx={{ width: { xs: '100%', sm: 'auto' } }}
+                  >
+                    {PAYMENT_REQUEST_TEXTS.openInWallet}
+                  </Button>
+                </Box>
+              ) : null
+            }
+          />
+        </Box>
       </CardContent>
     </Card>
   );

@@ -349,32 +349,15 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
             </Alert>
           ) : null}
           {request ? null : <KeyReservation order={order} />}
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ mt: { xs: 1.5, sm: 3 }, justifyContent: 'center', alignItems: 'center', color: 'text.secondary' }}
-          >
-            <Box
-              aria-hidden
-              sx={{
-                flexShrink: 0,
-                width: 8,
-                height: 8,
-                borderRadius: '50%',
-                bgcolor: 'secondary.main',
-                '@keyframes verify-pulse': { '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.3 } },
-                animation: 'verify-pulse 2s ease-in-out infinite',
-                '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-              }}
-            />
-            <Typography variant="body2">This page updates automatically when the status changes.</Typography>
-          </Stack>
+          {request ? null : <LiveUpdatesLine />}
         </CardContent>
       </Card>
 
       {request}
 
       {request ? <KeyReservation order={order} /> : null}
+
+      {request ? <LiveUpdatesLine /> : null}
 
       {extra}
 
@@ -488,6 +471,32 @@ export function VerifyOrderStatus({ order, cancelButton, transactionIdForm, paym
   );
 }
 
+/** That the page follows the order live (a pulsing dot and a line). */
+function LiveUpdatesLine() {
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ mt: { xs: 1.5, sm: 3 }, justifyContent: 'center', alignItems: 'center', color: 'text.secondary' }}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          flexShrink: 0,
+          width: 8,
+          height: 8,
+          borderRadius: '50%',
+          bgcolor: 'secondary.main',
+          '@keyframes verify-pulse': { '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.3 } },
+          animation: 'verify-pulse 2s ease-in-out infinite',
+          '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+        }}
+      />
+      <Typography variant="body2">This page updates automatically when the status changes.</Typography>
+    </Stack>
+  );
+}
+
 /** "Pay by …" while the window is open; once it has closed (a proof or ID was sent), that an admin is checking. */
 function PaymentDeadline({ order, start }: { order: VerifiedOrder; start?: boolean }) {
   // The deadline never breaks over two lines ("07:45" on one, "AM" on the next).
@@ -505,9 +514,12 @@ function PaymentDeadline({ order, start }: { order: VerifiedOrder; start?: boole
         <Typography sx={{ fontWeight: 600 }}>
           {order.paymentOverdue ? ORDER_ACTION_TEXTS.windowEnded : ORDER_ACTION_TEXTS.payBy} {when}
           {!order.paymentOverdue && left !== null && left > 0 ? (
-            <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 400, color: 'text.secondary' }}>
-              {` · ${PRICE_LOCK_TEXTS.windowLeft(formatCountdown(left))}`}
-            </Box>
+            <>
+              {' '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 400, color: 'text.secondary' }}>
+                {`· ${PRICE_LOCK_TEXTS.windowLeft(formatCountdown(left))}`}
+              </Box>
+            </>
           ) : null}
         </Typography>
       </Stack>
