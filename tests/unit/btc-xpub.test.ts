@@ -113,9 +113,9 @@ describe('BTC_XPUB: each bad kind is refused', () => {
     }
   });
 
-  it('stops the start with a message naming BTC_XPUB (a private key is not repeated in it)', () => {
+  it('stops the start with a message naming BTC_XPUB and only its first four characters', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', BTC_XPUB: ROOT_ZPUB })).toThrow(
-      `Invalid environment:\n  BTC_XPUB: ${ROOT_ZPUB} is a key at depth 0`,
+      `Invalid environment:\n  BTC_XPUB: zpub… is a key at depth 0`,
     );
     let message = '';
     try {
@@ -131,8 +131,30 @@ describe('BTC_XPUB: each bad kind is refused', () => {
       KEYS_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
     };
     expect(() => loadConfig({ ...production, BTC_XPUB: reencoded({ version: 0x045f1cf6 }) })).toThrow(
-      /BTC_XPUB: vpub\S+ is a testnet key \(vpub\); production takes mainnet keys only/,
+      /BTC_XPUB: vpub… is a testnet key \(vpub\); production takes mainnet keys only/,
     );
+  });
+
+  // Secrets pasted where the account key belongs, none of them an xprv: no pattern tells them apart, so nothing of the
+  // value but its first four characters is ever printed (review 28, item 6).
+  it.each([
+    ['a WIF private key', 'KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWn', 'KwDi…'],
+    [
+      'a seed phrase',
+      'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+      'aban…',
+    ],
+    ['an xprv after a space', ` ${ACCOUNT_ZPRV}`, 'zprv…'],
+  ])('%s is not repeated in the start error', (_what, value, shown) => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'test', BTC_XPUB: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^Invalid environment:\\n {2}BTC_XPUB: ${shown} \\S`));
+    const secret = value.trim();
+    for (let at = 4; at + 8 <= secret.length; at += 4) expect(message).not.toContain(secret.slice(at, at + 8));
   });
 
   it('starts with a good key: BTC is available with no PAY_ADDRESS_BTC, each order getting its own address', () => {

@@ -40,12 +40,10 @@ export const btcMethod = defineServerMethod({
       chain: e.BTC_API_URL ? { apiUrl: e.BTC_API_URL } : null,
       problems: problemsOf([
         ['PAY_ADDRESS_BTC', e.PAY_ADDRESS_BTC, (v) => btcAddressProblem(v, { production })],
-        // A private key pasted by mistake is not repeated into the logs: its first four characters say enough.
-        [
-          'BTC_XPUB',
-          e.BTC_XPUB && /^[a-zA-Z]prv/.test(e.BTC_XPUB) ? `${e.BTC_XPUB.slice(0, 4)}…` : e.BTC_XPUB,
-          () => xpubProblem,
-        ],
+        // Never repeated into the logs, whatever it holds: a private key pasted by mistake comes in more shapes than
+        // an xprv (a WIF key, a seed phrase, a key after a space), so no pattern can tell it from a public one. Its
+        // first four characters (zpub, xpub, vpub…) say which kind was given; the problem says the rest.
+        ['BTC_XPUB', e.BTC_XPUB === undefined ? undefined : `${e.BTC_XPUB.trim().slice(0, 4)}…`, () => xpubProblem],
       ]),
     };
   },
