@@ -203,6 +203,11 @@ const envSchema = z.object({
   /** Serve the GraphiQL IDE on GET /graphql to browsers; unset: on outside production, off in production. */
   GRAPHIQL: z.enum(['true', 'false']).optional(),
   /**
+   * Whether a staff member must have a second factor (TOTP) before any staff operation (docs/staff-and-permissions.md
+   * "Two-factor sign-in"); default true in production, false elsewhere (tests and the demo seed staff without one).
+   */
+  REQUIRE_STAFF_2FA: z.enum(['true', 'false']).optional(),
+  /**
    * The CAPTCHA of sign-up and checkout (server/src/captcha): off, adaptive (asked past the per-IP counts below) or
    * always. Unset: adaptive in production, off outside it (tests and the demo sign up many accounts from one IP).
    */
@@ -310,6 +315,8 @@ export interface Config {
   readonly introspection: boolean;
   /** Whether browsers opening /graphql get the GraphiQL IDE (otherwise they reach the API like any client). */
   readonly graphiql: boolean;
+  /** Staff without a second factor may only enrol (REQUIRE_STAFF_2FA). */
+  readonly requireStaff2fa: boolean;
   /** When sign-up and checkout ask for a solved challenge; `adaptive`: past `max` per IP in the window. */
   readonly captcha: { mode: CaptchaMode; signUpsPerIp: RateLimit; checkoutsPerIp: RateLimit };
 }
@@ -459,6 +466,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxSubscriptionsPerConnection: e.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
       maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
     }),
+    requireStaff2fa: e.REQUIRE_STAFF_2FA ? e.REQUIRE_STAFF_2FA === 'true' : e.NODE_ENV === 'production',
     captcha: Object.freeze({
       mode: e.CAPTCHA ?? (e.NODE_ENV === 'production' ? 'adaptive' : 'off'),
       signUpsPerIp: { max: e.CAPTCHA_SIGNUPS_PER_IP, windowSeconds: 3600 },

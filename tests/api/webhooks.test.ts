@@ -496,6 +496,8 @@ describe('in production (SSRF)', () => {
         LOG_LEVEL: 'silent',
         JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
         WEBHOOK_MAX_ATTEMPTS: '1',
+        // Its admin has no second factor (tests/api/two-factor.test.ts covers the rule).
+        REQUIRE_STAFF_2FA: 'false',
       },
     });
     productionAdmin = await production.createUser({ admin: true });

@@ -35,6 +35,19 @@ export class AuthResolver {
   @Public()
   @Mutation(() => AuthPayload, {
     description:
+      'The second step of signIn when it answered secondFactorRequired: its challenge and a TOTP code or recovery code (sets the refresh cookie)',
+  })
+  async completeSignIn(
+    @Arg('challenge', () => String) challenge: string,
+    @Arg('code', () => String) code: string,
+    @Ctx() ctx: RequestContext,
+  ): Promise<AuthPayload> {
+    return this.withCookie(ctx, await this.auth.completeSignIn(challenge, code, ctx.ip, this.signInOptions(ctx)));
+  }
+
+  @Public()
+  @Mutation(() => AuthPayload, {
+    description:
       'Exchanges the refresh cookie for a new access token and rotates the cookie; reusing an old cookie ends the session',
   })
   async refreshSession(@Ctx() ctx: RequestContext): Promise<AuthPayload> {

@@ -17,6 +17,7 @@ import { AccountService } from './account.service';
 import { AuthPayload } from './auth-payload.type';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { RateLimitService } from './rate-limit.service';
+import { SecondFactorService } from './second-factor.service';
 import { SessionService, type IssuedRefreshToken } from './session.service';
 import { User } from './user.entity';
 
@@ -59,6 +60,7 @@ export class AuthService {
     private readonly recovery: AccountRecoveryService,
     private readonly tokens: AccountTokens,
     private readonly bus: EventBus,
+    private readonly secondFactors: SecondFactorService,
   ) {}
 
   /**
@@ -126,6 +128,8 @@ export class AuthService {
     if (!user || !valid) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
     if (user.blockedAt) throw new ForbiddenError(CUSTOMER_MESSAGES.accountBlocked);
     await this.sessions.pruneExpired(user.id);
+    // An account with a second factor gets a challenge, not tokens: completeSignIn issues them for a right code.
+    if (await this.secondFactors.hasFactor(user.id)) return this.challenged(user.id);
     // Issued only while the password checked is still the account's: a reset racing this sign-in wins. Without a
     // session (graphql-ws) the access token is minted under the same lock, so a reset that follows ends it
     // (sessions_ended_at after its issue time) and one that preceded refuses it.
@@ -135,6 +139,25 @@ export class AuthService {
     );
     if (!signed) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
     return signed;
+  }
+
+  /**
+   * The second step of a sign-in of an account with a second factor: the challenge signIn answered and a TOTP or
+   * recovery code (SecondFactorService.completeChallenge: single use, throttled). The new session counts as checked
+   * for the step-up of sensitive actions.
+   */
+  async completeSignIn(challenge: string, code: string, ip: string, options: SignInOptions): Promise<SignedIn> {
+    await this.blockRules.assertAllowed({ ip }, 'sign-in');
+    const device = { userAgent: options.userAgent ?? null, ip };
+    const { userId, granted } = await this.secondFactors.completeChallenge(challenge, code, ip, async (tx, id) => {
+      await this.blockRules.assertAccountAllowed(id, tx, 'sign-in');
+      if (!options.session) return undefined;
+      const refresh = await this.sessions.issue(id, tx, undefined, device);
+      await this.secondFactors.stamp(tx, id, refresh.familyId!);
+      return refresh;
+    });
+    await this.blocks.assertNotBlocked(userId);
+    return this.signedIn(userId, granted);
   }
 
   /**
@@ -166,6 +189,21 @@ export class AuthService {
       const userId = await this.sessions.revoke(token, tx);
       if (userId) await this.bus.publish({ topic: 'accounts', id: userId }, tx);
     });
+  }
+
+  /** A password sign-in that needs its second factor: the challenge, no token and no session yet. */
+  private async challenged(userId: string): Promise<SignedIn> {
+    const found = await this.accounts.viewer(userId);
+    if (!found) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
+    const { challenge, expiresAt } = await this.secondFactors.createChallenge(userId);
+    const payload = Object.assign(new AuthPayload(), {
+      accessToken: '',
+      expiresAt,
+      viewer: found.viewer,
+      secondFactorRequired: true,
+      challenge,
+    });
+    return { payload };
   }
 
   private async signedIn(userId: string, refresh: IssuedRefreshToken | undefined): Promise<SignedIn> {
