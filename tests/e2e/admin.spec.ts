@@ -445,9 +445,34 @@ test.describe('certificates', () => {
   test('an admin issues a certificate from the order and the customer downloads it', async ({ browser, request }) => {
     test.slow(); // several browsers signing in
     const customer = await signUpViaApi(request, 'Certificate Owner');
+    // A certificate product: its kind (MANUAL) is the one an admin issues a certificate for (common/fulfilment-kinds
+    // issuesCertificate); the seeded ones are out of stock, so this test has its own, in stock.
+    const token = await adminToken(request);
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const { createProduct } = await gql(
+      request,
+      'mutation ($input: ProductInput!) { createProduct(input: $input) { id slug } }',
+      {
+        input: {
+          name: `E2E Certificate ${suffix}`,
+          slug: `e2e-certificate-${suffix}`,
+          category: 'ssl_certificates',
+          description: 'A certificate an admin issues',
+          price: 24.99,
+          fulfilment: 'MANUAL',
+        },
+      },
+      token,
+    );
+    await gql(
+      request,
+      'mutation ($id: ID!) { setProductStock(productId: $id, inStock: true) { id } }',
+      { id: createProduct.id },
+      token,
+    );
     const order = await placeOrder(request, customer, {
-      slug: 'ssl-certificates',
-      quantity: 4000,
+      slug: createProduct.slug,
+      quantity: 1,
       domainName: 'shop.example.com',
     });
     const admin = await adminPage(browser);

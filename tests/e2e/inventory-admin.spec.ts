@@ -25,6 +25,13 @@ interface KeyStock {
   revoked: number;
 }
 
+/** Previews what is in the dialog's form (nothing written yet), then imports it from the preview. */
+async function previewThenImport(dialog: Locator, expectedNew: string): Promise<void> {
+  await dialog.getByRole('button', { name: 'Preview import', exact: true }).click();
+  await expect(dialog.getByTestId('key-preview-summary')).toHaveText(expectedNew, { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Import keys', exact: true }).click();
+}
+
 async function productBySlug(request: APIRequestContext, slug: string): Promise<{ id: string; name: string }> {
   const { product } = await gql(request, 'query ($slug: String!) { product(slug: $slug) { id name } }', { slug });
   return product;
@@ -99,7 +106,7 @@ test('an admin imports keys by paste and from a file, reads the report, and revo
     [`${run}-A`, `${run}-B`, '', `${run}-A`, 'X'.repeat(501), `${run}-C`, `${run}-D\u0007`].join('\n'),
   );
   await expect(dialog.getByText('6 lines to import')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Import keys', exact: true }).click();
+  await previewThenImport(dialog, '3 new keys to import');
 
   const report = dialog.getByTestId('key-import-report');
   await expect(report.getByTestId('key-import-summary')).toHaveText('3 keys imported');
@@ -132,7 +139,7 @@ test('an admin imports keys by paste and from a file, reads the report, and revo
     field.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
   }, many);
   await expect(dialog.getByText('20,000 lines to import')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Import keys', exact: true }).click();
+  await previewThenImport(dialog, '20,000 new keys to import');
   await expect(report.getByTestId('key-import-summary')).toHaveText('20,000 keys imported', { timeout: 30_000 });
   await expect(report).toContainText('Every line was imported.');
   const afterBulk = { ...afterPaste, available: afterPaste.available + 20_000 };
@@ -149,7 +156,7 @@ test('an admin imports keys by paste and from a file, reads the report, and revo
   ).setFiles({ name: 'monero-keys.csv', mimeType: 'text/csv', buffer: Buffer.from(`${fileKeys.join('\r\n')}\r\n`) });
   await expect(dialog.getByTestId('key-file-name')).toContainText('monero-keys.csv');
   await expect(keysField).toBeDisabled();
-  await dialog.getByRole('button', { name: 'Import keys', exact: true }).click();
+  await previewThenImport(dialog, '250 new keys to import');
   await expect(report.getByTestId('key-import-summary')).toHaveText('250 keys imported');
   await expect(duplicates.getByRole('heading')).toHaveText('1 duplicate');
   await expect(duplicates).toContainText('Line 251');
@@ -248,16 +255,24 @@ test('at 360 px the tab and the import dialog work by keyboard, without serious 
     const dialog = page.getByRole('dialog', { name: `Import keys into ${product.name}` });
     await expect(dialog).toBeVisible();
     // An empty paste is refused in the dialog, under the field.
-    await dialog.getByRole('button', { name: 'Import keys', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Preview import', exact: true }).click();
     const keysField = dialog.getByRole('textbox', { name: 'Keys, one per line' });
     await expect(keysField).toHaveAccessibleDescription('Paste keys, one per line, or choose a file');
 
     await keysField.focus();
     await page.keyboard.insertText(`E2E-${Date.now().toString(36)}-PHONE\n${'Y'.repeat(600)}`);
-    // Tab from the field: past the file button to Cancel and Import keys.
+    // Tab from the field: past the file button to Cancel and Preview import.
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Choose a .txt or .csv file' })).toBeFocused();
     await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Preview import', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    // The preview takes the focus (its summary); Tab reaches Back, then Import keys.
+    await expect(dialog.getByTestId('key-preview-summary')).toHaveText('1 new key to import');
+    expect(await seriousA11yViolations(page, 'import preview at 360 px')).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Import keys', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -276,4 +291,53 @@ test('at 360 px the tab and the import dialog work by keyboard, without serious 
   } finally {
     await context.close();
   }
+});
+
+test("the import preview flags another product's key and a sold one before anything is written", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const product = await productBySlug(request, SLUG);
+  const other = await productBySlug(request, 'ripple-keys');
+  const run = `PREVIEW-${Date.now().toString(36)}`;
+  // A key already in another product's stock.
+  await gql(
+    request,
+    'mutation ($id: ID!, $k: [String!]) { importProductKeys(productId: $id, keys: $k) { added } }',
+    { id: other.id, k: [`${run}-RIPPLE`] },
+    await adminToken(request),
+  );
+  const before = await keyStockViaApi(request, product.id);
+
+  await openStockTab(page);
+  const row = productRow(page, product.name);
+  await row.getByRole('button', { name: `Import keys into ${product.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Import keys into ${product.name}` });
+  const keysField = dialog.getByRole('textbox', { name: 'Keys, one per line' });
+  await keysField.fill([`${run}-NEW`, `${run}-RIPPLE`, `${run}-NEW`].join('\n'));
+  await dialog.getByRole('button', { name: 'Preview import', exact: true }).click();
+
+  const preview = dialog.getByTestId('key-import-preview');
+  await expect(preview.getByTestId('key-preview-summary')).toHaveText('2 new keys to import');
+  const otherProducts = preview.getByTestId('key-preview-other-products');
+  await expect(otherProducts.getByRole('heading')).toHaveText('1 key of another product');
+  await expect(otherProducts).toContainText('Line 2');
+  await expect(preview.getByTestId('key-preview-named-products')).toContainText(other.name);
+  await expect(preview.getByTestId('key-preview-left-out')).toContainText('1 line repeating an earlier line');
+  // A preview writes nothing.
+  expect(await keyStockViaApi(request, product.id)).toEqual(before);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/store-settings/import-preview-${width}.png` });
+  }
+  expect(await seriousA11yViolations(page, 'import preview')).toEqual([]);
+
+  // Back keeps the text: the admin takes the other product's key out, previews again, and imports.
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(keysField).toHaveValue([`${run}-NEW`, `${run}-RIPPLE`, `${run}-NEW`].join('\n'));
+  await keysField.fill(`${run}-NEW`);
+  await previewThenImport(dialog, '1 new key to import');
+  await expect(dialog.getByTestId('key-import-summary')).toHaveText('1 key imported');
+  expect(await keyStockViaApi(request, product.id)).toEqual({ ...before, available: before.available + 1 });
 });

@@ -8,7 +8,9 @@ import { useSession } from '../../auth/useSession';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import { getFragmentData, graphql } from '../../gql';
 import { ORDER_KEYS_PARAM, type OrderKeysLinkState } from '../orders/order-keys-path';
+import { fulfilmentFacts, type FulfilmentKey } from '../../../../common/fulfilment-kinds';
 import { CertificatesTab } from './components/CertificatesTab';
+import { KeysTab } from './components/KeysTab';
 import { DASHBOARD_TABS, DashboardView, type DashboardTab } from './components/DashboardView';
 import { EditProfileDialog } from './components/EditProfileDialog';
 import { OrdersTab } from './components/OrdersTab';
@@ -35,7 +37,13 @@ const DashboardPageQuery = graphql(/* GraphQL */ `
       orders {
         id
         status
+        createdAt
+        product {
+          id
+          fulfilment
+        }
         ...OrdersTab_order
+        ...KeysTab_order
       }
       tickets {
         id
@@ -69,9 +77,21 @@ export default function DashboardPage() {
   return <SignedInDashboard onSignOut={() => void signOut()} />;
 }
 
-/** The open tab: ?tab=…; an order's keys (?order=…) open over the Orders tab. */
-function parseTab(value: string | null, keysOpen: boolean): DashboardTab {
-  return DASHBOARD_TABS.find((t) => t.value === value)?.value ?? (keysOpen ? 'orders' : 'certificates');
+/**
+ * The open tab: ?tab=…; an order's keys (?order=…) open over the Orders tab; else the tab that holds what the customer
+ * bought last (its product kind's `dashboardTab`: "Keys & downloads" for keys and downloads), Certificates by default.
+ */
+function parseTab(value: string | null, keysOpen: boolean, home: DashboardTab): DashboardTab {
+  return DASHBOARD_TABS.find((t) => t.value === value)?.value ?? (keysOpen ? 'orders' : home);
+}
+
+/** The tab of the newest order's product kind (orders of products no longer listed count for nothing). */
+function homeTab(
+  orders: readonly { createdAt: string; product: { fulfilment: FulfilmentKey } | null }[],
+): DashboardTab {
+  let newest: (typeof orders)[number] | null = null;
+  for (const order of orders) if (order.product && (!newest || order.createdAt > newest.createdAt)) newest = order;
+  return newest?.product ? fulfilmentFacts(newest.product.fulfilment).dashboardTab : 'certificates';
 }
 
 function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
@@ -80,7 +100,8 @@ function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const keysOrderId = params.get(ORDER_KEYS_PARAM)?.trim() || null;
-  const tab = parseTab(params.get('tab'), !!keysOrderId);
+  const home = homeTab(data?.me?.orders ?? []);
+  const tab = parseTab(params.get('tab'), !!keysOrderId, home);
   const [editing, setEditing] = useState(false);
   const { updateProfile, saving } = useUpdateProfile();
 
@@ -100,6 +121,7 @@ function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
   };
   const content = {
     certificates: <CertificatesTab certificates={me.certificates} />,
+    keys: <KeysTab orders={me.orders} />,
     orders: <OrdersTab orders={me.orders} />,
     support: <TicketsTab tickets={me.tickets} />,
     profile: (
@@ -123,7 +145,7 @@ function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
         name={profile.fullName?.trim() || me.email}
         counts={counts}
         tab={tab}
-        onTabChange={(next) => setParams(next === 'certificates' ? {} : { tab: next }, { replace: true })}
+        onTabChange={(next) => setParams(next === home ? {} : { tab: next }, { replace: true })}
         onSignOut={onSignOut}
       >
         {content}

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_CURRENCY, PAYMENT_METHOD_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
 import { errorMessage } from '../../../apollo/errors';
+import { fulfilmentFacts } from '../../../../../common/fulfilment-kinds';
 import { getFragmentData, graphql } from '../../../gql/admin';
 import type { OrderStatus } from '../../../gql/admin/graphql';
 import { formatDateTime } from '../../../format/date';
@@ -42,6 +43,10 @@ const OrderDetailQuery = graphql(/* GraphQL */ `
       quoteExpiresAt
       amountDue
       acceptedShortfall
+      product {
+        id
+        fulfilment
+      }
       rate {
         currency
         usd
@@ -84,6 +89,8 @@ function OrderDetail({
   const canRefund = useCan('REFUNDS');
   const detail = data?.order;
   const order = detail ? getFragmentData(AdminOrderRowFragment, detail) : null;
+  // Only a product whose kind an admin delivers as a certificate offers "Issue certificate" (common/fulfilment-kinds).
+  const canIssue = canWrite && !!detail?.product && fulfilmentFacts(detail.product.fulfilment).issuesCertificate;
 
   return (
     <>
@@ -209,8 +216,8 @@ function OrderDetail({
               </Typography>
               <OrderAuditTrail order={detail} />
             </Box>
-            {canWrite ? <Divider /> : null}
-            {canWrite ? (
+            {canIssue ? <Divider /> : null}
+            {canIssue ? (
               <Box component="section" aria-labelledby="issue-certificate-title">
                 <Typography id="issue-certificate-title" component="h3" variant="h5" sx={{ mb: 0.5 }}>
                   Issue certificate

@@ -32,7 +32,13 @@ import { LIMITS } from '../../../../../common/validation';
 import { MONOSPACE_FONT } from '../../../theme/theme';
 import { ADMIN_TEXTS } from '../adminTexts';
 import { KeyCounts } from './KeyCounts';
-import { dialogErrors, useImportProductKeys, type KeyImportReport } from './keyInventory';
+import {
+  dialogErrors,
+  useImportProductKeys,
+  usePreviewProductKeys,
+  type KeyImportPreview,
+  type KeyImportReport,
+} from './keyInventory';
 import { compactLines, INVALID_KEY_REASONS, plural } from './keyLabels';
 import type { KeyedProduct } from './ProductKeysSection';
 import { formatCount } from '../../../format/stock';
@@ -55,15 +61,19 @@ interface ImportKeysDialogProps {
 
 /**
  * Imports licence keys into a product: pasted (one per line) or from a .txt/.csv file. Both go to the API as a file
- * (the JSON body is limited to 100 KB). Then the report: how many were imported, the duplicates and the invalid
- * lines by line number, and the product's keys by status after the import.
+ * (the JSON body is limited to 100 KB). First a preview, written nowhere (previewProductKeys): how many keys would be
+ * added, duplicates, keys another product has or that were sold already, lines in another product's format; the admin
+ * imports from there or goes back. Then the report: how many were imported, the duplicates and the invalid lines by
+ * line number, and the product's keys by status after the import.
  */
 export function ImportKeysDialog({ product, onClose }: ImportKeysDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { importKeys, importing } = useImportProductKeys();
+  const { preview: previewKeys, previewing } = usePreviewProductKeys();
   const keysField = useRef<HTMLTextAreaElement>(null);
   const [report, setReport] = useState<KeyImportReport | null>(null);
+  const [preview, setPreview] = useState<{ file: File; result: KeyImportPreview } | null>(null);
   // The product stays on screen while the dialog fades out.
   const [shown, setShown] = useState(product);
   if (product && product !== shown) setShown(product);
@@ -80,20 +90,48 @@ export function ImportKeysDialog({ product, onClose }: ImportKeysDialogProps) {
       aria-labelledby="import-keys-title"
       // The dialog focuses itself as it opens: the keys field takes the focus once it is shown.
       // The report stays while the dialog fades out; the next opening starts with the form.
-      slotProps={{ transition: { onEntered: () => keysField.current?.focus(), onExited: () => setReport(null) } }}
+      slotProps={{
+        transition: {
+          onEntered: () => keysField.current?.focus(),
+          onExited: () => {
+            setReport(null);
+            setPreview(null);
+          },
+        },
+      }}
     >
       <DialogTitle id="import-keys-title" sx={{ overflowWrap: 'anywhere' }}>
         Import keys into {shown?.name}
       </DialogTitle>
       {shown && report ? (
-        <ReportStep report={report} productName={shown.name} onMore={() => setReport(null)} onDone={close} />
-      ) : shown ? (
-        <FormStep
-          keysField={keysField}
-          importing={importing}
-          onImport={async (file) => setReport(await importKeys(shown.id, file))}
-          onCancel={close}
+        <ReportStep
+          report={report}
+          productName={shown.name}
+          onMore={() => {
+            setReport(null);
+            setPreview(null);
+          }}
+          onDone={close}
         />
+      ) : null}
+      {shown && !report && preview ? (
+        <PreviewStep
+          preview={preview.result}
+          importing={importing}
+          onBack={() => setPreview(null)}
+          onImport={async () => setReport(await importKeys(shown.id, preview.file))}
+        />
+      ) : null}
+      {shown && !report ? (
+        // Kept mounted under the preview, so Back finds the text or file as it was.
+        <Box sx={{ display: preview ? 'none' : 'contents' }}>
+          <FormStep
+            keysField={keysField}
+            importing={previewing}
+            onImport={async (file) => setPreview({ file, result: await previewKeys(shown.id, file) })}
+            onCancel={close}
+          />
+        </Box>
       ) : null}
     </Dialog>
   );
@@ -277,10 +315,114 @@ function FormStep({
           Cancel
         </Button>
         <Button type="submit" variant="contained" color="secondary" disabled={importing}>
-          {importing ? 'Importing...' : 'Import keys'}
+          {importing ? 'Checking...' : 'Preview import'}
         </Button>
       </DialogActions>
     </Box>
+  );
+}
+
+/** What the import would do, before anything is written: the admin imports from here, or goes back to the keys. */
+function PreviewStep({
+  preview,
+  importing,
+  onBack,
+  onImport,
+}: {
+  preview: KeyImportPreview;
+  importing: boolean;
+  onBack: () => void;
+  onImport: () => Promise<void>;
+}) {
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => summary.current?.focus(), []);
+  const [failed, setFailed] = useState<string | null>(null);
+  const { lines, toAdd, alreadyInStock, repeated, invalid, inOtherProducts, alreadySold, otherFormat } = preview;
+  const flagged = inOtherProducts.count + alreadySold.count + otherFormat.count;
+  const others = preview.otherProducts.map((p) => `${p.name} (${plural(p.lines, 'line')})`).join(', ');
+  const lineList = (set: { count: number; lines: number[] }) =>
+    `${set.count === 1 ? 'Line' : 'Lines'} ${compactLines(set.lines, set.count)}`;
+  return (
+    <>
+      <DialogContent sx={{ pt: 0 }}>
+        <Stack spacing={2} data-testid="key-import-preview">
+          <Alert
+            ref={summary}
+            tabIndex={-1}
+            severity={flagged > 0 ? 'warning' : toAdd > 0 ? 'info' : 'warning'}
+            sx={{ '&:focus-visible': { outline: '2px solid', outlineOffset: 2 } }}
+          >
+            <AlertTitle sx={{ mb: 0 }} data-testid="key-preview-summary">
+              {toAdd > 0 ? `${plural(toAdd, 'new key')} to import` : 'No new keys to import'}
+            </AlertTitle>
+            {plural(lines, 'line')} read. Nothing is imported until you confirm.
+          </Alert>
+          {alreadySold.count > 0 ? (
+            <ReportSection title={`${plural(alreadySold.count, 'key')} already sold`} testId="key-preview-sold">
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {lineList(alreadySold)}: given to an order already. A buyer may hold them: do not sell them again.
+              </Typography>
+            </ReportSection>
+          ) : null}
+          {inOtherProducts.count > 0 ? (
+            <ReportSection
+              title={`${plural(inOtherProducts.count, 'key')} of another product`}
+              testId="key-preview-other-products"
+            >
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {lineList(inOtherProducts)}: already in the stock of another product.
+              </Typography>
+            </ReportSection>
+          ) : null}
+          {otherFormat.count > 0 ? (
+            <ReportSection
+              title={`${plural(otherFormat.count, 'line')} in another product's format`}
+              testId="key-preview-other-format"
+            >
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {lineList(otherFormat)}: they look like another product's keys, not this one's.
+              </Typography>
+            </ReportSection>
+          ) : null}
+          {others ? (
+            <Typography variant="body2" color="text.secondary" data-testid="key-preview-named-products">
+              Pointing to: {others}
+            </Typography>
+          ) : null}
+          {alreadyInStock.count + repeated.count + invalid.count > 0 ? (
+            <ReportSection title="Left out when imported" testId="key-preview-left-out">
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {[
+                  alreadyInStock.count > 0 ? `${plural(alreadyInStock.count, 'key')} already in this product` : null,
+                  repeated.count > 0 ? `${plural(repeated.count, 'line')} repeating an earlier line` : null,
+                  invalid.count > 0 ? `${plural(invalid.count, 'invalid line')}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Typography>
+            </ReportSection>
+          ) : null}
+          {failed ? <Alert severity="error">{failed}</Alert> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onBack} disabled={importing}>
+          Back
+        </Button>
+        <Button
+          variant="contained"
+          color="secondary"
+          disabled={importing || toAdd === 0}
+          onClick={() =>
+            void onImport().catch((error: unknown) =>
+              setFailed(dialogErrors(error, ADMIN_TEXTS.keyImportFailed).form ?? ADMIN_TEXTS.keyImportFailed),
+            )
+          }
+        >
+          {importing ? 'Importing...' : 'Import keys'}
+        </Button>
+      </DialogActions>
+    </>
   );
 }
 

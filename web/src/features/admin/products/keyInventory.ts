@@ -52,6 +52,56 @@ const ImportProductKeysMutation = graphql(/* GraphQL */ `
   }
 `);
 
+const PreviewProductKeysMutation = graphql(/* GraphQL */ `
+  mutation AdminPreviewProductKeys($productId: ID!, $file: Upload!) {
+    previewProductKeys(productId: $productId, file: $file) {
+      lines
+      toAdd
+      alreadyInStock {
+        count
+        lines
+      }
+      repeated {
+        count
+        lines
+      }
+      invalid {
+        count
+      }
+      inOtherProducts {
+        count
+        lines
+      }
+      alreadySold {
+        count
+        lines
+      }
+      otherFormat {
+        count
+        lines
+      }
+      otherProducts {
+        id
+        name
+        lines
+      }
+    }
+  }
+`);
+
+/** What an import of `file` would do (the server writes nothing): the dialog shows it before the admin imports. */
+export function usePreviewProductKeys() {
+  const [mutate, { loading }] = useMutation(PreviewProductKeysMutation);
+  const preview = async (productId: string, file: File) => {
+    const { data } = await mutate({ variables: { productId, file } });
+    if (!data) throw new Error('No answer');
+    return data.previewProductKeys;
+  };
+  return { preview, previewing: loading };
+}
+
+export type KeyImportPreview = Awaited<ReturnType<ReturnType<typeof usePreviewProductKeys>['preview']>>;
+
 const RevokeProductKeyMutation = graphql(/* GraphQL */ `
   mutation AdminRevokeProductKey($productId: ID!, $key: String!) {
     revokeProductKey(productId: $productId, key: $key) {

@@ -11,6 +11,7 @@ import { DashboardStats, type DashboardCounts } from './DashboardStats';
 
 export const DASHBOARD_TABS = [
   { value: 'certificates', label: 'Certificates' },
+  { value: 'keys', label: 'Keys & downloads' },
   { value: 'orders', label: 'Orders' },
   { value: 'support', label: 'Support' },
   { value: 'profile', label: 'Profile' },
