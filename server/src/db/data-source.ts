@@ -30,6 +30,7 @@ import { Refunds1766400000000 } from './migrations/1766400000000-refunds';
 import { PaymentReorgs1766500000000 } from './migrations/1766500000000-payment-reorgs';
 import { StaffRoles1766300000000 } from './migrations/1766300000000-staff-roles';
 import { StoreSettings1766700000000 } from './migrations/1766700000000-store-settings';
+import { TwoFactor1766800000000 } from './migrations/1766800000000-two-factor';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -63,6 +64,7 @@ export const migrations = [
   Refunds1766400000000,
   PaymentReorgs1766500000000,
   StoreSettings1766700000000,
+  TwoFactor1766800000000,
 ];
 
 export interface DataSourceOptions {

@@ -279,6 +279,14 @@ export interface RateObservations {
   usd: Numeric | null;
 }
 
+export interface RecoveryCodes {
+  code_hash: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  used_at: Timestamp | null;
+  user_id: string;
+}
+
 export interface Refunds {
   address: string | null;
   amount: Numeric;
@@ -307,6 +315,12 @@ export interface SalesDaily {
   revenue: Numeric;
 }
 
+export interface SecondFactorChecks {
+  checked_at: Timestamp;
+  family_id: string;
+  user_id: string;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -317,6 +331,15 @@ export interface Sessions {
   revoked_at: Timestamp | null;
   token_hash: string;
   user_agent: string | null;
+  user_id: string;
+}
+
+export interface SignInChallenges {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  token_hash: string;
+  used_at: Timestamp | null;
   user_id: string;
 }
 
@@ -380,6 +403,14 @@ export interface TicketMessages {
   from_staff: boolean;
   id: Generated<string>;
   ticket_id: string;
+}
+
+export interface TotpFactors {
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  last_used_step: Int8 | null;
+  secret_encrypted: string;
+  user_id: string;
 }
 
 export interface UserRoles {
@@ -449,14 +480,18 @@ export interface DB {
   profiles: Profiles;
   rate_limits: RateLimits;
   rate_observations: RateObservations;
+  recovery_codes: RecoveryCodes;
   refunds: Refunds;
   sales_daily: SalesDaily;
+  second_factor_checks: SecondFactorChecks;
   sessions: Sessions;
+  sign_in_challenges: SignInChallenges;
   staff_invitations: StaffInvitations;
   store_settings: StoreSettings;
   stored_files: StoredFiles;
   support_tickets: SupportTickets;
   ticket_messages: TicketMessages;
+  totp_factors: TotpFactors;
   user_roles: UserRoles;
   users: Users;
   webhook_deliveries: WebhookDeliveries;

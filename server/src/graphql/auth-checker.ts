@@ -1,10 +1,12 @@
 import type { AuthChecker } from 'type-graphql';
 import { AccountBlocks } from '../accounts/account-block.service';
 import { LiveSessions } from '../accounts/live-sessions.service';
+import { SecondFactorService } from '../accounts/second-factor.service';
 import type { PermissionName } from '../../../common/staff';
 import { can, MissingPermissionError } from '../staff/permissions';
 import type { RequestContext } from './context';
 import { UnauthenticatedError } from '../core/errors';
+import { STEP_UP_OPERATIONS } from './step-up';
 
 /**
  * `@Authorized()` needs a user; `@Authorized([permissions])` (`@Requires`, access.ts) needs a role granting one of them:
@@ -23,9 +25,13 @@ export const authChecker: AuthChecker<RequestContext> = async ({ context, info }
   if (permissions.length > 0 && !permissions.some((permission) => can(context.user, permission))) {
     throw new MissingPermissionError(permissions);
   }
+  // REQUIRE_STAFF_2FA: staff without a second factor may only enrol (docs/staff-and-permissions.md).
+  if (permissions.length > 0) await context.container.get(SecondFactorService).assertStaffMayAct(context.user);
   if (info.parentType === info.schema.getMutationType()) {
     await context.container.get(AccountBlocks).assertNotBlocked(context.user.id);
     await context.container.get(LiveSessions).assertLive(context.user);
+    if (STEP_UP_OPERATIONS.has(info.fieldName))
+      await context.container.get(SecondFactorService).assertRecentCheck(context.user);
   }
   return true;
 };

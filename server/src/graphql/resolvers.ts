@@ -6,6 +6,7 @@ import { AccountRecoveryResolver } from '../accounts/account-recovery.resolver';
 import { AccountResolver } from '../accounts/account.resolver';
 import { CustomerEmailVerifiedResolver } from '../accounts/customer-email-verified.resolver';
 import { AuthResolver } from '../accounts/auth.resolver';
+import { SecondFactorResolver } from '../accounts/second-factor.resolver';
 import { CaptchaResolver } from '../captcha/captcha.resolver';
 import { AdminProductResolver } from '../catalogue/admin-product.resolver';
 import { ProductResolver } from '../catalogue/product.resolver';
@@ -34,6 +35,7 @@ import { StaffResolver, ViewerStaffResolver } from '../staff/staff.resolver';
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
   AuthResolver,
+  SecondFactorResolver,
   CaptchaResolver,
   AccountResolver,
   AccountRecoveryResolver,
