@@ -10,6 +10,7 @@ import { ROLE_PERMISSIONS, STAFF_ROLES, type PermissionName, type StaffRoleName 
 import { InventoryService } from '../../server/src/inventory/inventory.service';
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { Container } from '../../server/src/container';
+import { STEP_UP_OPERATIONS } from '../../server/src/graphql/step-up';
 import { buildAppSchema } from '../../server/src/graphql/schema';
 import { eventually } from '../support/eventually';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
@@ -58,6 +59,7 @@ let refundOrderId: string;
 const refundIds: Record<'claim' | 'record' | 'cancel', string[]> = { claim: [], record: [], cancel: [] };
 const refundCalls = { claim: 0, record: 0, cancel: 0 };
 let invitationCounter = 0;
+let challengeCounter = 100;
 let blockRuleCounter = 0;
 let productInputCounter = 0;
 /** A paid order whose licence key is delivered (admin-only fields). */
@@ -663,6 +665,35 @@ const CASES: Case[] = [
     document: () => `mutation { acceptStaffInvitation(token: "${'x'.repeat(43)}") { id } }`,
     expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
   },
+  // Two-factor sign-in (tests/api/two-factor.test.ts has the rules). A made-up challenge is refused whoever sends it;
+  // the signed-in ones are called with a wrong code or password (the matrix's tokens have no session to step up).
+  {
+    op: 'Mutation.completeSignIn',
+    // One made-up challenge per caller: each challenge takes five attempts.
+    document: () =>
+      `mutation { completeSignIn(challenge: "${'x'.repeat(40)}${++challengeCounter}", code: "123456") { accessToken } }`,
+    expected: everyone('UNAUTHENTICATED'),
+  },
+  {
+    op: 'Mutation.beginTotpEnrolment',
+    document: () => `mutation { beginTotpEnrolment { secret } }`,
+    expected: signedIn,
+  },
+  {
+    op: 'Mutation.confirmTotpEnrolment',
+    document: () => `mutation { confirmTotpEnrolment(code: "not-a-code") }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
+  {
+    op: 'Mutation.disableTotp',
+    document: () => `mutation { disableTotp(password: "Wr0ngPassword", code: "123456") }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
+  {
+    op: 'Mutation.confirmSecondFactor',
+    document: () => `mutation { confirmSecondFactor(code: "123456") }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
   // Last: it ends the sessions of the matrix's users (their sockets opened before it would close).
   { op: 'Mutation.signOutEverywhere', document: () => `mutation { signOutEverywhere }`, expected: signedIn },
 ];
@@ -714,6 +745,12 @@ describe('every operation declares who may call it', () => {
 
   it('covers every operation of the schema in the matrix below', () => {
     expect(CASES.map((c) => c.op).sort()).toEqual(allOperationNames().sort());
+  });
+
+  it('asks the second factor again (step-up) only on mutations of staff', () => {
+    const mutations = operations('Mutation');
+    for (const name of STEP_UP_OPERATIONS)
+      expect([name, mutations[name]?.extensions?.access]).toEqual([name, 'permission']);
   });
 
   it('agrees with the declared rules', () => {
