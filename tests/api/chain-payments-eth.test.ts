@@ -223,9 +223,15 @@ describe('ETH only: a reorganisation after the order was paid', () => {
     const before = await anvil.rpc<string>('evm_snapshot');
     const order = await placeOrder();
     const hash = await anvil.send(payer, STORE, wei(order.paymentAmountCrypto));
+    // Another paid order whose payment confirmed over a day ago (as far as the store knows): no longer watched.
+    const old = await placeOrder();
+    const oldHash = await anvil.send(payer, STORE, wei(old.paymentAmountCrypto));
     await anvil.mined(hash);
+    await anvil.mined(oldHash);
     await anvil.mine(3);
     await store.orderWhen(order.id, (o) => o.status === 'SUCCESS', 'SUCCESS');
+    await store.orderWhen(old.id, (o) => o.status === 'SUCCESS', 'SUCCESS');
+    await server.sql(`UPDATE chain_payments SET confirmed_at = now() - interval '2 days' WHERE tx_id = $1`, [oldHash]);
 
     // The chain is rewound to before the payment and grows past it without it: the payment is gone.
     expect(await anvil.rpc('evm_revert', [before])).toBe(true);
@@ -243,6 +249,10 @@ describe('ETH only: a reorganisation after the order was paid', () => {
     expect((await readOrder(order.id)).paymentIssueKind).toBe('REORGED');
     const [row] = await server.sql(`SELECT status, reorged_at FROM chain_payments WHERE tx_id = $1`, [hash]);
     expect(row.reorged_at).not.toBeNull();
+    // The payment confirmed two days ago was not re-read: nothing says it went (its order keeps no flag).
+    expect(await readOrder(old.id)).toMatchObject({ status: 'SUCCESS', paymentIssueKind: null });
+    const [kept] = await server.sql(`SELECT status, reorged_at FROM chain_payments WHERE tx_id = $1`, [oldHash]);
+    expect(kept).toEqual({ status: 'CONFIRMED', reorged_at: null });
 
     // The webhook's event, and the staff's mail (never the customer's: they may be who reversed it).
     const events = await server.sql(

@@ -64,6 +64,7 @@ export interface ChainPayments {
   id: Generated<string>;
   matched_by: string | null;
   method: string;
+  missing_since: Timestamp | null;
   order_id: string | null;
   output_index: number;
   reorged_at: Timestamp | null;

@@ -85,6 +85,10 @@ export class ChainPayment {
    */
   @Column({ name: 'reorged_at', type: 'timestamptz', nullable: true })
   reorgedAt: Date | null;
+
+  /** A confirmed payment the node did not know on its last re-read (gone if the next misses it too); null: found. */
+  @Column({ name: 'missing_since', type: 'timestamptz', nullable: true })
+  missingSince: Date | null;
 }
 
 function toNumber(value: string | null): number | null {

@@ -51,6 +51,13 @@ const CONFIRMED_RECHECKS_PER_POLL = 100;
 const reorgWatchSql = `greatest(2 * required_confirmations, required_confirmations + 6)`;
 
 /**
+ * Confirmed payments are watched for a reorganisation only this long after they confirmed: far longer than any chain
+ * takes to reach the watch depth (BTC: 8 blocks, about 80 minutes), and it keeps the watch to recent payments, so a
+ * store upgraded with years of payments (or a node that pruned old transactions) does not re-read, or misjudge, them.
+ */
+const REORG_WATCH_HOURS = 24;
+
+/**
  * Orders' own addresses (BTC_XPUB) read per chain and poll, at most, those read longest ago first: each is one request
  * (more only for an address with over 25 confirmed transactions since its last read), so a poll makes at most about
  * this many requests however many orders are open, and 1,000 open orders are each read every 1,000 / 50 = 20 polls
@@ -623,9 +630,10 @@ export class ChainPaymentService {
   }
 
   /**
-   * Re-reads the confirmed payments of method `watch` still within reach of a reorganisation (reorgWatchSql), those
-   * confirmed longest ago first. One still in its block counts its confirmations on (and leaves the watch once deep
-   * enough); one gone from the chain, failed, or in a later block below its required confirmations was taken back:
+   * Re-reads the confirmed payments of method `watch` still within reach of a reorganisation (reorgWatchSql, confirmed
+   * in the last REORG_WATCH_HOURS), those confirmed longest ago first. One still in its block counts its confirmations
+   * on (and leaves the watch once deep enough); one gone from the chain (on two polls in a row), failed, or in a later
+   * block below its required confirmations was taken back:
    * it goes back to DETECTED (FAILED when it failed), re-read from then on as any unconfirmed payment, with
    * `reorged_at` set, and the orders module decides what that means for its order (a paid order is flagged for an
    * admin). Returns how many it re-read.
@@ -639,23 +647,35 @@ export class ChainPaymentService {
         status: ChainPaymentStatus.CONFIRMED,
       })
       .andWhere(`p.confirmations < ${reorgWatchSql.replaceAll('required_confirmations', 'p.required_confirmations')}`)
+      .andWhere(`p.confirmed_at > now() - make_interval(hours => ${REORG_WATCH_HOURS})`)
       .orderBy('p.confirmed_at', 'ASC')
       .limit(CONFIRMED_RECHECKS_PER_POLL)
       .getMany();
     const toSettle = new Set<string>();
     for (const payment of watched) {
       const tx = await watch.reader.transaction(payment.txId);
+      if (!tx && payment.missingSince === null) {
+        // Unknown to the node once: a node behind, restarted or load-balanced to another may say so for a moment. Gone
+        // only when the next poll's read misses it too.
+        await repository.update({ id: payment.id }, { missingSince: new Date() });
+        continue;
+      }
       const inBlock = tx && tx.status !== 'pending' ? tx : null;
       if (inBlock?.status === 'succeeded' && inBlock.blockNumber === payment.blockNumber) {
         const confirmations = confirmationsAt(tip, payment.blockNumber);
-        if (confirmations !== payment.confirmations) await repository.update({ id: payment.id }, { confirmations });
+        if (confirmations !== payment.confirmations || payment.missingSince !== null) {
+          await repository.update({ id: payment.id }, { confirmations, missingSince: null });
+        }
         continue;
       }
       const blockNumber = inBlock?.blockNumber ?? null;
       const confirmations = confirmationsAt(tip, blockNumber);
       if (inBlock?.status === 'succeeded' && confirmations >= payment.requiredConfirmations) {
         // Moved to another block, still deep enough: it still pays (the new block is what counts from now on).
-        await repository.update({ id: payment.id }, { blockNumber, blockTime: inBlock.blockTime, confirmations });
+        await repository.update(
+          { id: payment.id },
+          { blockNumber, blockTime: inBlock.blockTime, confirmations, missingSince: null },
+        );
         continue;
       }
       logger.warn(
@@ -673,6 +693,7 @@ export class ChainPaymentService {
           // (One the chain forgot, not even in its mempool, is FAILED at the next re-read: seen long ago, it is
           // past DROPPED_AFTER_MS.)
           reorgedAt: new Date(),
+          missingSince: null,
         },
       );
       if (payment.orderId) toSettle.add(payment.orderId);
