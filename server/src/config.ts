@@ -174,6 +174,11 @@ const envSchema = z.object({
     (value) => value === undefined || value.length >= 16,
     'must be at least 16 characters (openssl rand -hex 16)',
   ),
+  /**
+   * The port `npm run worker` serves `GET /metrics` (and `/healthz`) on, with METRICS_TOKEN: the jobs it runs are
+   * counted in its own registry. Unset: the worker serves no HTTP.
+   */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://… for TLS from the start); unset: mail stays in the outbox. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   /** The From of every e-mail. */
@@ -301,6 +306,8 @@ export interface Config {
   readonly bus: { keepaliveSeconds: number; keepaliveTimeoutSeconds: number; databaseUrl: string | undefined };
   /** Bearer token of `GET /metrics`; undefined: the route does not exist. */
   readonly metricsToken: string | undefined;
+  /** Where `npm run worker` serves its metrics (WORKER_METRICS_PORT); undefined: it serves no HTTP. */
+  readonly workerMetricsPort: number | undefined;
   /**
    * E-mail: SMTP server (unset: messages stay in the outbox as not sent), From, the base of links (no trailing slash),
    * and the attempts per message before it is marked failed.
@@ -440,6 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       deadWorkerSeconds: e.JOBS_DEAD_WORKER_SECONDS,
     }),
     metricsToken: e.METRICS_TOKEN,
+    workerMetricsPort: e.WORKER_METRICS_PORT,
     bus: Object.freeze({
       keepaliveSeconds: e.BUS_KEEPALIVE_SECONDS,
       keepaliveTimeoutSeconds: e.BUS_KEEPALIVE_TIMEOUT_SECONDS,

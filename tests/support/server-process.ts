@@ -19,17 +19,21 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the server with `env` (PORT and HOST are chosen here) and resolves once /healthz answers. */
+/**
+ * Starts the server with `env` (PORT and HOST are chosen here) and resolves once /healthz answers. `entry` runs another
+ * built entry point (`worker.js`), whose HTTP port is the variable `portVariable` (WORKER_METRICS_PORT) instead of PORT.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { nodeArgs?: string[]; healthTimeoutMs?: number } = {},
+  options: { nodeArgs?: string[]; healthTimeoutMs?: number; entry?: string; portVariable?: string } = {},
 ): Promise<ServerProcess> {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build:server\` (npm test does)`);
+  const main = options.entry ? path.resolve(path.dirname(MAIN), options.entry) : MAIN;
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build:server\` (npm test does)`);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
-    env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1' },
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
+    env: { PATH: process.env.PATH, ...env, [options.portVariable ?? 'PORT']: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
