@@ -40,11 +40,7 @@ export function CatalogueFilters({ filter }: { filter: CatalogueFilter }) {
   };
   return (
     <Box component="section" aria-label={FILTER_TEXTS.label} sx={{ mb: 3 }}>
-      <Box
-        component="nav"
-        aria-label={FILTER_TEXTS.categories}
-        sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 1, mx: { xs: -2, sm: 0 }, px: { xs: 2, sm: 0 } }}
-      >
+      <Box component="nav" aria-label={FILTER_TEXTS.categories} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {[null, ...PRODUCT_CATEGORIES].map((category) => {
           const selected = filter.category === category;
           return (
@@ -73,7 +69,7 @@ export function CatalogueFilters({ filter }: { filter: CatalogueFilter }) {
         sx={{ mt: 1.5, alignItems: { sm: 'center' } }}
       >
         {filter.category ? <input type="hidden" name="category" value={filter.category} /> : null}
-        <Stack direction="row" spacing={1} sx={{ flexGrow: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ flex: 1, minWidth: 0 }}>
           <TextField
             key={filter.q}
             id="catalogue-search"
@@ -99,7 +95,7 @@ export function CatalogueFilters({ filter }: { filter: CatalogueFilter }) {
           onChange={(event) => go({ ...filter, sort: event.target.value as CatalogueSort })}
           size="small"
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: { sm: 200 }, bgcolor: 'background.paper' }}
+          sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0, bgcolor: 'background.paper' }}
         >
           {Object.entries(CATALOGUE_SORTS).map(([value, label]) => (
             <option key={value} value={value}>
