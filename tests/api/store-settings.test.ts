@@ -4,6 +4,7 @@
  * on the bus: a second app on the same database shows the new settings without a restart.
  */
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_MESSAGES } from '../../common/store-settings';
+import { NotificationService } from '../../server/src/notifications/notification.service';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server';
 
 let server: TestServer;
@@ -81,8 +82,12 @@ it('saves the settings, and another process drops its kept copy on the bus', asy
   const saved = await server.gql(SAVE, { input: input({ storeName: '  Keys & Certs Ltd  ' }) }, { token: owner.token });
   expect(saved.errors).toBeUndefined();
   expect(saved.data!.updateStoreSettings).toMatchObject({ storeName: 'Keys & Certs Ltd', timeZone: 'Europe/Berlin' });
-  // The process that saved shows them at once.
+  // The process that saved shows them at once, and its e-mails carry them.
   expect(await settingsOf(server)).toMatchObject({ ...input(), updatedAt: expect.any(String) });
+  expect(server.app.container.get(NotificationService).mailContext).toMatchObject({
+    storeName: 'Keys & Certs Ltd',
+    supportEmail: 'help@keys.example',
+  });
 
   // The other one once the table's notification arrived (it would keep the defaults forever without it).
   const deadline = Date.now() + 5_000;
@@ -92,6 +97,7 @@ it('saves the settings, and another process drops its kept copy on the bus', asy
     seen = await settingsOf(other);
   }
   expect(seen).toMatchObject(input());
+  expect(other.app.container.get(NotificationService).mailContext.storeName).toBe('Keys & Certs Ltd');
 
   // An operator's SQL is heard the same way (the trigger publishes every change).
   await server.sql(`UPDATE store_settings SET store_name = 'Renamed by SQL'`);

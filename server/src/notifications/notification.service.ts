@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineJob } from '../core/job-definition';
 import { randomUUID } from 'node:crypto';
+import { StoreSettingsService } from '../store-settings/store-settings.service';
 import { DataSource, type EntityManager } from 'typeorm';
-import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/brand';
 import { clipText, isUuid } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
@@ -198,10 +198,17 @@ export class NotificationService implements DomainEventConsumer {
     private readonly config: AppConfig,
     private readonly jobs: JobQueue,
     private readonly mailer: Mailer,
+    private readonly storeSettings: StoreSettingsService,
   ) {}
 
+  /** The store's name and support address as the owner set them (docs/product.md "Store settings"). */
   private get context(): MailContext {
-    return { storeName: STORE_NAME, publicUrl: this.config.mail.publicUrl, supportEmail: SUPPORT_EMAIL };
+    const settings = this.storeSettings.peek();
+    return {
+      storeName: settings.storeName,
+      publicUrl: this.config.mail.publicUrl,
+      supportEmail: settings.supportEmail,
+    };
   }
 
   /**
@@ -216,6 +223,8 @@ export class NotificationService implements DomainEventConsumer {
       return kinds.length > 0 ? [{ id: event.id, recorded, kinds }] : [];
     });
     if (wanted.length === 0) return;
+    // Loaded (or kept) before the mails are rendered, so they carry the owner's name and address.
+    await this.storeSettings.current();
     const facts = await this.factsOf(
       wanted.map(({ recorded }) => recorded),
       manager,

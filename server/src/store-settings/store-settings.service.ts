@@ -27,6 +27,8 @@ const DEFAULTS: CurrentStoreSettings = Object.freeze({ ...DEFAULT_STORE_SETTINGS
 @Service()
 export class StoreSettingsService {
   private settings: CurrentStoreSettings | null = null;
+  /** The settings last loaded, kept through a drop: what `peek` answers while they are loaded again. */
+  private lastKnown: CurrentStoreSettings | null = null;
   private loading: Promise<CurrentStoreSettings> | null = null;
   /** Bumped by every drop: a load that started before it must not install what it read. */
   private generation = 0;
@@ -42,6 +44,18 @@ export class StoreSettingsService {
     this.listenForChanges();
     if (this.settings) return Promise.resolve(this.settings);
     return (this.loading ??= this.load());
+  }
+
+  /**
+   * The settings without waiting, for code that cannot (e-mail contexts read synchronously): the kept ones, else the
+   * last loaded (while a change is read again), else the defaults; starts a load when none is kept. Callers that can
+   * wait use `current`.
+   */
+  peek(): CurrentStoreSettings {
+    const kept = this.settings;
+    if (kept) return kept;
+    this.current().catch((error: unknown) => logger.warn({ err: error }, 'Could not load the store settings'));
+    return this.lastKnown ?? DEFAULTS;
   }
 
   /**
@@ -99,6 +113,7 @@ export class StoreSettingsService {
           })
         : DEFAULTS;
       if (generation === this.generation) this.settings = settings;
+      this.lastKnown = settings;
       return settings;
     } finally {
       if (generation === this.generation) this.loading = null;
