@@ -3,12 +3,12 @@
  * compiled bytecode (tests/support/chain-fixtures/erc20.ts: a 6-decimal stablecoin): the chain-reader conformance suite
  * (tests/support/chain-fixtures/conformance.ts), then what only a token shows: another token's transfer, a typed
  * transaction read while pending, the exact amount paid twice, a reverted transfer, one sent before the order, the
- * EIP-681 token URI, a contract of other decimals, and the store's one address shared with ETH, each method reading
- * only its own payments (docs/payments.md).
+ * EIP-681 token URI, a contract of other decimals, the store's one address shared with ETH, each method reading
+ * only its own payments, and a transfer whose receipt is over the answer cap (docs/payments.md).
  */
 import { encodeFunctionData, erc20Abi, getAddress, type Address } from 'viem';
 import { EthReader } from '../../server/src/payments/chains/eth-reader';
-import { decimalToUnits } from '../../server/src/payments/chains/chain-reader';
+import { MAX_ANSWER_BYTES, decimalToUnits } from '../../server/src/payments/chains/chain-reader';
 import { startAnvil, type Anvil } from '../support/chain-fixtures/anvil';
 import { startChainStore, type ChainStore } from '../support/chain-fixtures/chain-store';
 import { chainReaderConformance } from '../support/chain-fixtures/conformance';
@@ -17,6 +17,8 @@ import { deployErc20, type Erc20 } from '../support/chain-fixtures/erc20';
 /** The store's one Ethereum address: ETH and USDT_ERC20 both pay it. */
 const STORE = '0x00000000000000000000000000000000000051a7';
 const OTHER = '0x000000000000000000000000000000000000beef';
+/** A contract that sends the store 1 unit of USDT, then writes a flood of empty logs (review 28). */
+const SPAMMER = '0x000000000000000000000000000000000000c0de';
 const UNITS_PER_USDT = 1_000_000n;
 
 let anvil: Anvil;
@@ -290,4 +292,63 @@ describe('ETH and USDT_ERC20 on one address', () => {
     expect(eth.payment).toBeNull();
     expect(token.payment).toBeNull();
   });
+});
+
+/**
+ * EVM bytecode: `token.transfer(to, 1)`, then `count` empty LOG0s. Its receipt's size grows with `count` (about 360
+ * bytes of JSON a log), at about 400 gas a log: 30,000 logs, 10.8 MB, cost 12M gas.
+ */
+function floodingPayer(token: string, to: string, count: number): `0x${string}` {
+  const hex = (address: string) => address.replace(/^0x/, '').toLowerCase();
+  return `0x${[
+    // mstore(0, 0xa9059cbb << 224): transfer(address,uint256)'s selector; mstore(4, to); mstore(0x24, 1)
+    '63a9059cbb60e01b600052',
+    `73${hex(to)}600452`,
+    '6001602452',
+    // call(gas, token, 0, 0, 0x44, 0, 0); pop
+    `6000600060446000600073${hex(token)}5af150`,
+    // push2 count; loop (at 0x4d): jumpdest dup1 iszero push2 0x0061 jumpi; log0(0, 0); push1 1 swap1 sub; jump 0x4d
+    `61${count.toString(16).padStart(4, '0')}`,
+    '5b80156100615760006000a06001900361004d56',
+    // end (at 0x61): jumpdest stop
+    '5b00',
+  ].join('')}`;
+}
+
+describe('a transfer whose receipt is over the answer cap (review 28)', () => {
+  it('is read from its log, and the payments after it are still seen', async () => {
+    const order = await placeOrder();
+    // One unit to the store from a contract that then writes 30,000 logs: reading its receipt would be stopped at the
+    // cap, every poll, and the watch position never moved past it.
+    await anvil.rpc('anvil_setCode', [SPAMMER, floodingPayer(usdt.address, STORE, 30_000)]);
+    await usdt.transfer(payer, SPAMMER, 10n);
+    const flood = await anvil.rpc<string>('eth_sendTransaction', [
+      { from: anvil.accounts[2], to: SPAMMER, data: '0x', gas: '0x1c9c380' },
+    ]);
+    await anvil.mined(flood);
+    const receipt = await anvil.rpc<{ status: string; logs: unknown[] }>('eth_getTransactionReceipt', [flood]);
+    expect(receipt.status).toBe('0x1');
+    expect(receipt.logs).toHaveLength(30_001);
+    expect(JSON.stringify(receipt).length).toBeGreaterThan(MAX_ANSWER_BYTES);
+    // A customer pays after it: seen and confirmed.
+    const payment = await usdt.transfer(anvil.accounts[3], STORE, units(order.paymentAmountCrypto));
+    await anvil.mine(3);
+    const paid = await orderWhen(order.id, (o) => o.status === 'SUCCESS', 'the order paid after the flood');
+    expect(paid.payment).toMatchObject({ txId: payment });
+    // The flood's one unit is on record (no one's) and confirmed: re-read by id, its transfer is asked of the node by
+    // block and contract, the receipt being over the cap.
+    const reader = new EthReader({ rpcUrl: anvil.url, token: { contract: usdt.address, decimals: 6 } });
+    expect(await reader.transaction(flood)).toMatchObject({
+      status: 'succeeded',
+      transfers: [{ index: 0, to: STORE, units: 1n, token: usdt.address }],
+    });
+    const deadline = Date.now() + 15_000;
+    let rows: { status: string; order_id: string | null; output_index: number }[] = [];
+    while (Date.now() < deadline) {
+      rows = await sql(`SELECT status, order_id, output_index FROM chain_payments WHERE tx_id = $1`, [flood]);
+      if (rows[0]?.status === 'CONFIRMED') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(rows).toEqual([{ status: 'CONFIRMED', order_id: null, output_index: 0 }]);
+  }, 60_000);
 });

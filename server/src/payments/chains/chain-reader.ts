@@ -12,7 +12,10 @@ export type Network = ChainNetwork;
 
 /** One payment to one address inside a transaction: ETH's value, a TRC-20 `Transfer` log, a BTC output. */
 export interface ChainTransfer {
-  /** The output's (BTC) or log's (TRC-20) index in its transaction; 0 for ETH's value. */
+  /**
+   * The output's (BTC) or log's (TRC-20) index in its transaction, an ERC-20 log's `logIndex` (its position in the
+   * block, as both a receipt and `eth_getLogs` give it); 0 for ETH's value.
+   */
   index: number;
   /** The receiving address as the chain writes it: ETH lower-case 0x…, TRON base58 T…, BTC as encoded. */
   to: string;

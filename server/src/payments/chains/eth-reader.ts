@@ -42,6 +42,12 @@ const RECENT_BLOCKS = 25;
  * more than a block read; kept under the ranges hosted nodes accept in one call (some stop at 500 or 1,000 blocks).
  */
 const LOG_BLOCKS_PER_CALL = 500;
+/**
+ * Block headers asked for in one batched request when a token's transfers give their blocks' times: one header is a few
+ * kB (its list of transaction hashes grows with the block), so 20 stay far under MAX_ANSWER_BYTES however many blocks
+ * paid the store.
+ */
+const HEADERS_PER_REQUEST = 20;
 /** ERC-20's `Transfer(address indexed from, address indexed to, uint256 value)`. */
 const TRANSFER_EVENT = getAbiItem({ abi: erc20Abi, name: 'Transfer' });
 
@@ -64,11 +70,12 @@ export interface EthReaderOptions {
  * token `eth_getLogs` and `eth_call` (its `decimals()`, once).
  *
  * A transaction read by id lists every payment in it, whichever method asks: the ether it sends (index 0, token null)
- * and each ERC-20 `Transfer` log of its receipt (index: the log's position among the transaction's logs, token: the
- * contract, lower case), so the ETH method sees that a typed transaction sent a token, and the token's method that it
- * sent ether or another token (WRONG_TOKEN, not WRONG_RECIPIENT). Watching an address, ETH reads blocks for
- * transactions whose value pays it; a token asks the node for its `Transfer` logs to the address. Requests go through
- * `chainFetch` (no redirects followed) and answers are capped at MAX_ANSWER_BYTES, as for the other chains.
+ * and each ERC-20 `Transfer` log of its receipt (index: the log's `logIndex` in its block, token: the contract, lower
+ * case), so the ETH method sees that a typed transaction sent a token, and the token's method that it sent ether or
+ * another token (WRONG_TOKEN, not WRONG_RECIPIENT). Watching an address, ETH reads blocks for transactions whose value
+ * pays it; a token asks the node for its `Transfer` logs to the address and builds the transfers from them (no
+ * receipts: anyone can send the store a token from a contract whose receipt is too big to read, review 28). Requests
+ * go through `chainFetch` (no redirects followed) and answers are capped at MAX_ANSWER_BYTES, as for the other chains.
  */
 export class EthReader implements ChainReader {
   readonly network = 'eth' as const;
@@ -124,20 +131,52 @@ export class EthReader implements ChainReader {
         : { txId: hash, status: 'pending', blockNumber: null, blockTime: null, transfers };
     };
     if (tx.blockNumber === null) return pending();
-    const [receipt, block] = await this.read(() =>
-      Promise.all([
+    const block = await this.read(() => this.client.getBlock({ blockNumber: tx.blockNumber }));
+    const blockTime = new Date(Number(block.timestamp) * 1000);
+    let receipt;
+    try {
+      receipt = await this.read(() =>
         this.client.getTransactionReceipt({ hash }).catch(nullWhen(TransactionReceiptNotFoundError)),
-        this.client.getBlock({ blockNumber: tx.blockNumber }),
-      ]),
-    );
+      );
+    } catch (error) {
+      if (!(error instanceof AnswerTooLargeError)) throw error;
+      // A receipt over the cap is one with a flood of logs (a contract can write tens of thousands for a few dollars of
+      // gas), so its transaction ran: a reverted one keeps no logs. Its transfers of this reader's token are asked of
+      // the node by block and contract instead (only the token's own logs, however many the transaction wrote);
+      // the ETH reader lists its ether only. Without this, one such payment re-read each poll would stop the poll.
+      return {
+        txId: hash,
+        status: 'succeeded',
+        blockNumber: Number(tx.blockNumber),
+        blockTime,
+        transfers: [...valueTransfer(tx), ...(await this.ownTokenTransfers(tx))],
+      };
+    }
     if (!receipt) return pending();
     return {
       txId: hash,
       status: receipt.status === 'success' ? 'succeeded' : 'failed',
       blockNumber: Number(receipt.blockNumber),
-      blockTime: new Date(Number(block.timestamp) * 1000),
+      blockTime,
       transfers: [...valueTransfer(tx), ...tokenTransfers(receipt.logs)],
     };
+  }
+
+  /** This reader's token's `Transfer` logs written by mined transaction `tx`, read by its block and the contract. */
+  private async ownTokenTransfers(tx: Transaction): Promise<ChainTransfer[]> {
+    if (!this.token || tx.blockHash === null) return [];
+    const contract = this.token.contract;
+    const logs = await this.read(() =>
+      this.client.getLogs({ address: contract, event: TRANSFER_EVENT, blockHash: tx.blockHash!, strict: true }),
+    );
+    return logs
+      .filter((log) => !log.removed && log.transactionHash.toLowerCase() === tx.hash.toLowerCase())
+      .map((log) => ({
+        index: Number(log.logIndex),
+        to: log.args.to.toLowerCase(),
+        units: log.args.value,
+        token: log.address.toLowerCase(),
+      }));
   }
 
   /**
@@ -188,47 +227,76 @@ export class EthReader implements ChainReader {
 
   /**
    * The token's `Transfer` logs to `address` in the blocks after `from` (at most LOG_BLOCKS_PER_CALL, one
-   * `eth_getLogs`), then, in one batched request, the receipts of their transactions (for each transfer's position
-   * among its transaction's logs, as `transaction()` gives it) and their blocks' times. Logs are only written by
-   * transactions that succeeded, and only mined ones: nothing pending is listed (a transaction id the customer gives is
-   * read at once, pending or not). Transfers of nothing (address poisoning) are left out before anything is read.
+   * `eth_getLogs`; a range whose answer is over the cap is halved until it fits), each a transfer (index: its
+   * `logIndex`, as `transaction()` gives it), and their blocks' times (headers, HEADERS_PER_REQUEST a request). No
+   * receipt is read: a transaction's receipt holds every log it wrote, and a contract paying the store 1 unit can write
+   * enough for an answer over the cap, which stopped the method's watching for good (review 28). Logs are only written
+   * by transactions that succeeded, and only mined ones: nothing pending is listed (a transaction id the customer gives
+   * is read at once, pending or not). Transfers of nothing (address poisoning) are left out before anything is read.
    */
   private async incomingToken(contract: Address, address: string, from: number | null): Promise<IncomingPage> {
     await this.checkToken();
     const tip = await this.tipHeight();
     const first = from === null ? Math.max(0, tip - RECENT_BLOCKS + 1) : from + 1;
-    const last = Math.min(tip, first + LOG_BLOCKS_PER_CALL - 1);
+    let last = Math.min(tip, first + LOG_BLOCKS_PER_CALL - 1);
     if (last < first) return { transactions: [], next: from ?? tip };
-    const logs = await this.read(() =>
-      this.client.getLogs({
-        address: contract,
-        event: TRANSFER_EVENT,
-        args: { to: address.toLowerCase() as Address },
-        fromBlock: BigInt(first),
-        toBlock: BigInt(last),
-        strict: true,
-      }),
-    );
+    let logs;
+    for (;;) {
+      const toBlock = last;
+      try {
+        logs = await this.read(() =>
+          this.client.getLogs({
+            address: contract,
+            event: TRANSFER_EVENT,
+            args: { to: address.toLowerCase() as Address },
+            fromBlock: BigInt(first),
+            toBlock: BigInt(toBlock),
+            strict: true,
+          }),
+        );
+        break;
+      } catch (error) {
+        // Thousands of transfers to the store in the range: read fewer blocks (the next call goes on from there). One
+        // block's cannot exceed the cap: a block's gas pays for far fewer token transfers than 8 MiB of logs.
+        if (!(error instanceof AnswerTooLargeError) || last === first) throw error;
+        last = first + Math.floor((last - first) / 2);
+      }
+    }
     const paying = logs.filter((log) => !log.removed && log.args.value > 0n);
-    const hashes = [...new Set(paying.map((log) => log.transactionHash))];
     const blockNumbers = [...new Set(paying.map((log) => log.blockNumber))];
-    const [receipts, blocks] = await this.read(() =>
-      Promise.all([
-        Promise.all(hashes.map((hash) => this.client.getTransactionReceipt({ hash }))),
-        Promise.all(blockNumbers.map((blockNumber) => this.client.getBlock({ blockNumber }))),
-      ]),
-    );
-    const times = new Map(blocks.map((block) => [block.number, new Date(Number(block.timestamp) * 1000)]));
-    return {
-      transactions: receipts.map((receipt) => ({
-        txId: receipt.transactionHash.toLowerCase(),
-        status: receipt.status === 'success' ? 'succeeded' : 'failed',
-        blockNumber: Number(receipt.blockNumber),
-        blockTime: times.get(receipt.blockNumber) ?? null,
-        transfers: tokenTransfers(receipt.logs),
-      })),
-      next: last,
-    };
+    const times = new Map<bigint, Date>();
+    for (let start = 0; start < blockNumbers.length; start += HEADERS_PER_REQUEST) {
+      const blocks = await this.read(() =>
+        Promise.all(
+          blockNumbers
+            .slice(start, start + HEADERS_PER_REQUEST)
+            .map((blockNumber) => this.client.getBlock({ blockNumber })),
+        ),
+      );
+      for (const block of blocks) times.set(block.number, new Date(Number(block.timestamp) * 1000));
+    }
+    const transactions = new Map<string, ChainTransaction>();
+    for (const log of paying) {
+      const txId = log.transactionHash.toLowerCase();
+      let tx = transactions.get(txId);
+      if (!tx) {
+        tx = {
+          txId,
+          status: 'succeeded',
+          blockNumber: Number(log.blockNumber),
+          blockTime: times.get(log.blockNumber) ?? null,
+          transfers: [],
+        };
+        transactions.set(txId, tx);
+      }
+      tx.transfers.push({
+        index: Number(log.logIndex),
+        to: log.args.to.toLowerCase(),
+        units: log.args.value,
+        token: log.address.toLowerCase(),
+      });
+    }
+    return { transactions: [...transactions.values()], next: last };
   }
 
   /**
@@ -267,14 +335,16 @@ export class EthReader implements ChainReader {
       }
       const cause = error.walk((e) => e instanceof ChainReadError || e instanceof ResponseBodyTooLargeError);
       if (cause instanceof ChainReadError) throw cause;
-      if (cause instanceof ResponseBodyTooLargeError) {
-        throw new ChainReadError(
-          'eth',
-          `the JSON-RPC answer was over the ${capText()} cap on a chain API answer: the read was stopped`,
-        );
-      }
+      if (cause instanceof ResponseBodyTooLargeError) throw new AnswerTooLargeError();
       throw new ChainReadError('eth', excerptText(error.shortMessage));
     }
+  }
+}
+
+/** An answer over MAX_ANSWER_BYTES: a ChainReadError like the others, told apart where a smaller read can replace it. */
+class AnswerTooLargeError extends ChainReadError {
+  constructor() {
+    super('eth', `the JSON-RPC answer was over the ${capText()} cap on a chain API answer: the read was stopped`);
   }
 }
 
@@ -284,13 +354,14 @@ function valueTransfer(tx: Transaction): ChainTransfer[] {
 }
 
 /**
- * The ERC-20 `Transfer` logs among a receipt's logs, each at its position among them, whatever the token (the caller
- * keeps its own). ERC-721's `Transfer` (the same topic, its third argument indexed) does not decode as ERC-20's and is
- * left out, as is any log that does not decode.
+ * The ERC-20 `Transfer` logs among a receipt's logs, each at its `logIndex` (its position in the block: what an
+ * `eth_getLogs` entry says too, so a transfer has one index however it was read), whatever the token (the caller keeps
+ * its own). ERC-721's `Transfer` (the same topic, its third argument indexed) does not decode as ERC-20's and is left
+ * out, as is any log that does not decode.
  */
 function tokenTransfers(logs: Log[]): ChainTransfer[] {
   return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs, strict: true }).map((log) => ({
-    index: logs.findIndex((l) => l.logIndex === log.logIndex),
+    index: Number(log.logIndex),
     to: log.args.to.toLowerCase(),
     units: log.args.value,
     token: log.address.toLowerCase(),
