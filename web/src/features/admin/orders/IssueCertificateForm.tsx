@@ -9,6 +9,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useFieldErrors } from '../../../components/field-errors';
+import type { ReportFieldErrors } from '../../../components/validation-toast';
 
 export interface IssueCertificateValues {
   domainName: string;
@@ -46,24 +48,36 @@ interface IssueCertificateFormProps {
   defaultDomain: string | null;
   submitting: boolean;
   /** Resolves true when the certificate was issued (the form then starts over). */
-  onSubmit: (values: IssueCertificateValues) => Promise<boolean>;
+  onSubmit: (values: IssueCertificateValues, report: ReportFieldErrors) => Promise<boolean>;
 }
+
+/** The inputs' ids, in the form's order (the first one with a message is focused). */
+const FIELD_IDS = {
+  domainName: 'certificate-domain',
+  issuedAt: 'certificate-issued-at',
+  expiresAt: 'certificate-expires-at',
+} as const;
 
 /** Records a certificate for the order's customer: domain, dates, auto-renew and the PEM files. */
 export function IssueCertificateForm({ defaultDomain, submitting, onSubmit }: IssueCertificateFormProps) {
   const [values, setValues] = useState(() => defaultCertificateValues(defaultDomain));
-  const set = <K extends keyof IssueCertificateValues>(key: K, value: IssueCertificateValues[K]) =>
+  const errors = useFieldErrors(FIELD_IDS);
+  const set = <K extends keyof IssueCertificateValues>(key: K, value: IssueCertificateValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    if (key in FIELD_IDS) errors.clear(key as keyof typeof FIELD_IDS);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await onSubmit(values)) setValues(defaultCertificateValues(defaultDomain));
+    if (await onSubmit(values, errors.show)) setValues(defaultCertificateValues(defaultDomain));
   };
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Issue certificate">
       <Stack spacing={2}>
         <TextField
+          id={FIELD_IDS.domainName}
+          {...errors.props('domainName')}
           label="Domain"
           value={values.domainName}
           onChange={(e) => set('domainName', e.target.value)}
@@ -73,6 +87,8 @@ export function IssueCertificateForm({ defaultDomain, submitting, onSubmit }: Is
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
+            id={FIELD_IDS.issuedAt}
+            {...errors.props('issuedAt')}
             label="Issued on"
             type="date"
             value={values.issuedAt}
@@ -82,6 +98,8 @@ export function IssueCertificateForm({ defaultDomain, submitting, onSubmit }: Is
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
+            id={FIELD_IDS.expiresAt}
+            {...errors.props('expiresAt')}
             label="Expires on"
             type="date"
             value={values.expiresAt}

@@ -1,7 +1,8 @@
 import { useMutation } from '@apollo/client/react';
 import { issueCertificateSchema } from '../../../../../common/validation';
 import { useToast } from '../../../components/toast';
-import { VALIDATION_ERROR_TITLE, parseOrToast } from '../../../components/validation-toast';
+import { serverFieldMessages } from '../../../components/field-errors';
+import { VALIDATION_ERROR_TITLE, parseOrToast, type ReportFieldErrors } from '../../../components/validation-toast';
 import { graphql } from '../../../gql/admin';
 import { failureToast } from '../admin-toasts';
 import { ADMIN_TEXTS } from '../adminTexts';
@@ -30,14 +31,23 @@ export function useIssueCertificate(orderId: string, onIssued: () => void) {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(IssueCertificateMutation);
 
-  const issue = async (values: IssueCertificateValues): Promise<boolean> => {
+  const issue = async (values: IssueCertificateValues, report?: ReportFieldErrors): Promise<boolean> => {
     const issuedAt = dayToDate(values.issuedAt);
     const expiresAt = dayToDate(values.expiresAt);
     if (Number.isNaN(issuedAt.getTime()) || Number.isNaN(expiresAt.getTime())) {
+      report?.({
+        ...(Number.isNaN(issuedAt.getTime()) ? { issuedAt: ADMIN_TEXTS.certificateDatesRequired } : {}),
+        ...(Number.isNaN(expiresAt.getTime()) ? { expiresAt: ADMIN_TEXTS.certificateDatesRequired } : {}),
+      });
       toast({ title: VALIDATION_ERROR_TITLE, description: ADMIN_TEXTS.certificateDatesRequired, severity: 'error' });
       return false;
     }
-    const parsed = parseOrToast(issueCertificateSchema, { domainName: values.domainName, issuedAt, expiresAt }, toast);
+    const parsed = parseOrToast(
+      issueCertificateSchema,
+      { domainName: values.domainName, issuedAt, expiresAt },
+      toast,
+      report,
+    );
     if (!parsed) return false;
     try {
       const { data } = await mutate({
@@ -61,6 +71,7 @@ export function useIssueCertificate(orderId: string, onIssued: () => void) {
       onIssued();
       return true;
     } catch (error) {
+      report?.(serverFieldMessages(error));
       toast(failureToast(ADMIN_TEXTS.certificateIssueFailed, error));
       return false;
     }
