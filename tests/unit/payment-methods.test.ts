@@ -66,6 +66,28 @@ describe('address comparison, per method', () => {
   });
 });
 
+describe("refund payout addresses (the definition's payoutAddressProblem)", () => {
+  const CHECKSUMMED = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
+  const problem = (method: PaymentMethod, address: string, production: boolean) =>
+    methodDefinition(method).payoutAddressProblem!(address, { production });
+
+  it('Ethereum (ETH and USDT on Ethereum): EIP-55 required in production, unchecksummed taken elsewhere', () => {
+    for (const method of [PaymentMethod.ETH, PaymentMethod.USDT_ERC20]) {
+      for (const unchecksummed of [CHECKSUMMED.toLowerCase(), `0x${CHECKSUMMED.slice(2).toUpperCase()}`]) {
+        expect(problem(method, unchecksummed, true)).toBe(
+          'has no EIP-55 checksum (it is all in lower or upper case, so a mistyped character would go unnoticed): ' +
+            'copy the mixed-case form your wallet shows',
+        );
+        expect(problem(method, unchecksummed, false)).toBeNull();
+      }
+      expect(problem(method, CHECKSUMMED, true)).toBeNull();
+      // A digits-only address has no letters to carry a checksum: it is its own EIP-55 form.
+      expect(problem(method, '0x0000000000000000000000000000000000000001', true)).toBeNull();
+      expect(problem(method, CHECKSUMMED.replace('6BF', '6bF'), false)).toMatch(/fails its EIP-55 checksum/);
+    }
+  });
+});
+
 describe('facts the web app shares', () => {
   it('payment URIs: BIP-21, EIP-681, the bare TRON address', () => {
     expect(paymentMethodFacts('BTC').paymentUri('bc1qx', '0.00020000')).toBe('bitcoin:bc1qx?amount=0.0002');

@@ -20,6 +20,22 @@ export function ethAddressProblem(address: string, _context?: { production: bool
 }
 
 /**
+ * A refund's payout address (the method definition's `payoutAddressProblem`): stricter than the store's own. In
+ * production an address without its EIP-55 checksum (all lower or all upper case) is refused: the store's own one is
+ * the operator's to check against their wallet (taken with a warning), but a customer's typo here sends their refund to
+ * nobody, and every wallet shows the mixed-case form to copy. Elsewhere (development, tests) it is taken, like the
+ * store's.
+ */
+export function ethPayoutAddressProblem(address: string, context: { production: boolean }): string | null {
+  const problem = ethAddressProblem(address, context);
+  if (problem || !context.production || getAddress(address) === address) return problem;
+  return (
+    'has no EIP-55 checksum (it is all in lower or upper case, so a mistyped character would go unnoticed): copy ' +
+    'the mixed-case form your wallet shows'
+  );
+}
+
+/**
  * The warning about a valid Ethereum address that carries no checksum (all lower or all upper case, and not its own
  * checksummed form): logged at start, naming the variable. Null for a checksummed address (or not an address at all:
  * that is `ethAddressProblem`'s).

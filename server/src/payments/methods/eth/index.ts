@@ -7,7 +7,7 @@ import { confirmations, optionalString, optionalUrl, usdRate } from '../../../co
 import { hexAddressKey } from '../../chains/address-key';
 import { EthReader } from '../../chains/eth-reader';
 import { defineServerMethod, problemsOf } from '../definition';
-import { ethAddressProblem, ethAddressWarning } from './address';
+import { ethAddressProblem, ethAddressWarning, ethPayoutAddressProblem } from './address';
 
 /** Any Ethereum JSON-RPC node; unset: an admin confirms the payments (the manual flow). ETH and USDT_ERC20 read it. */
 export const ETH_RPC_URL = optionalUrl(['http:', 'https:']);
@@ -30,7 +30,7 @@ export const ethMethod = defineServerMethod({
     warnings: problemsOf([['PAY_ADDRESS_ETH', e.PAY_ADDRESS_ETH, ethAddressWarning]]),
   }),
   addressKey: hexAddressKey,
-  payoutAddressProblem: (address, context) => ethAddressProblem(address, context),
+  payoutAddressProblem: ethPayoutAddressProblem,
   // The burn address 0x…dEaD (EIP-55 checksummed): a well-known address no one holds the key of.
   demoEnv: { PAY_ADDRESS_ETH: '0x000000000000000000000000000000000000dEaD' },
   clockSkewMs: 5 * 60_000,

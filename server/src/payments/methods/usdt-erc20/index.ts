@@ -10,7 +10,7 @@ import { confirmations, optionalString } from '../../../config-fields';
 import { hexAddressKey } from '../../chains/address-key';
 import { EthReader } from '../../chains/eth-reader';
 import { defineServerMethod, problemsOf } from '../definition';
-import { ethAddressProblem, ethAddressWarning } from '../eth/address';
+import { ethAddressProblem, ethAddressWarning, ethPayoutAddressProblem } from '../eth/address';
 import { ETH_RPC_URL } from '../eth';
 
 export const usdtErc20Method = defineServerMethod({
@@ -41,7 +41,7 @@ export const usdtErc20Method = defineServerMethod({
     ]),
   }),
   addressKey: hexAddressKey,
-  payoutAddressProblem: (address, context) => ethAddressProblem(address, context),
+  payoutAddressProblem: ethPayoutAddressProblem,
   // The burn address 0x…dEaD (EIP-55 checksummed): a well-known address no one holds the key of.
   demoEnv: { PAY_ADDRESS_USDT_ERC20: '0x000000000000000000000000000000000000dEaD' },
   clockSkewMs: 5 * 60_000,
