@@ -15,7 +15,10 @@ export const REFUND_STATUS_LABELS: Readonly<Record<RefundStatusKey, string>> = {
   CANCELLED: 'Cancelled',
 };
 
-/** The statuses an admin may still cancel: nothing was sent yet. */
+/**
+ * The statuses an admin may still cancel: nothing was recorded as sent. A CLAIMED one only with the admin's statement
+ * that it was not paid (`cancelRefund(notPaid: true)`): its address is known, so it may have been paid already.
+ */
 export const CANCELLABLE_REFUND_STATUSES: readonly RefundStatusKey[] = ['OFFERED', 'CLAIMED'];
 
 export const REFUND_LIMITS = {
@@ -38,10 +41,17 @@ export const REFUND_MESSAGES = {
     `At most ${available} ${currency} can be refunded for this order: what was received on chain, less the refunds ` +
     'already offered',
   nothingReceived: 'Nothing was received on chain for this order, so there is nothing to refund',
+  /** Appended to the two above when payments tied only by a typed transaction ID were left out. */
+  typedLeftOut: (amount: string, currency: string) =>
+    ` (${amount} ${currency} tied to it only by a transaction ID the customer typed is not counted until an admin ` +
+    "confirms the order's payment)",
   noChain: (label: string) => `${label} has no chain to refund on: refund it outside the store`,
   addressRequired: 'Enter the address to send the refund to',
   addressTooLong: 'This is too long to be an address',
   addressProblem: (chainName: string, problem: string) => `This address ${problem}. Enter your ${chainName} address.`,
+  storeAddress: (chainName: string) =>
+    `This is one of the store's own receiving addresses: a refund sent there would come back to the store. Enter your ` +
+    `own ${chainName} address.`,
   notClaimable: 'This refund was already claimed or is no longer offered',
   txIdRequired: 'Enter the transaction ID of the refund payment',
   txIdInvalid: 'This is not a transaction ID (64 hexadecimal digits, 0x first on Ethereum)',
@@ -49,7 +59,13 @@ export const REFUND_MESSAGES = {
   alreadyRecorded: 'A payment is already recorded for this refund',
   alreadyPaid: 'This refund is already paid',
   cancelled: 'This refund was cancelled',
+  cancelledAndReoffered: (available: string, currency: string) =>
+    `This refund was cancelled and its amount no longer fits what is left to refund (${available} ${currency}): ` +
+    'record the payout against the refund offered in its place',
   txUsedByRefund: 'This transaction is already recorded for another refund',
   txIsCustomerPayment: "This transaction is a customer's payment to the store, not a refund",
   notCancellable: 'Only a refund that was not sent yet can be cancelled',
+  claimedNotPaid:
+    'The customer claimed this refund, so it may already have been paid: check your wallet, and cancel it only if ' +
+    'you did not send it (confirm "not paid")',
 } as const;

@@ -26,6 +26,9 @@ const OFFER = `mutation ($orderId: ID!, $amount: String!, $reason: String!) {
 const CLAIM = `mutation ($id: ID!, $address: String!) { claimRefund(refundId: $id, address: $address) { id status address } }`;
 const RECORD = `mutation ($id: ID!, $tx: String!) { recordRefundPayment(refundId: $id, txId: $tx) { id status txId } }`;
 const CANCEL = `mutation ($id: ID!) { cancelRefund(refundId: $id) { id status } }`;
+const CANCEL_NOT_PAID = `mutation ($id: ID!) { cancelRefund(refundId: $id, notPaid: true) { id status } }`;
+const SUGGESTION = `query ($id: ID!) { order(id: $id) { refundSuggestion { amount reason available leftOut } } }`;
+const SET_STATUS = `mutation ($id: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $id, status: $status) { status } }`;
 const ORDER_REFUNDS = `query ($id: ID!) {
   order(id: $id) { id refunds { id status amount currency reason address txId confirmations createdAt } events { note } }
 }`;
@@ -109,7 +112,7 @@ describe('a refund of an over-payment, end to end on anvil', () => {
 
     // The admin order view's suggestion: the excess, which here is the order's amount once more.
     const suggested = await asAdmin(
-      `query ($id: ID!) { order(id: $id) { refundSuggestion { amount reason available } } }`,
+      `query ($id: ID!) { order(id: $id) { refundSuggestion { amount reason available leftOut } } }`,
       {
         id: order.id,
       },
@@ -121,6 +124,7 @@ describe('a refund of an over-payment, end to end on anvil', () => {
       amount: order.due,
       available: received,
       reason: `You sent ${received} ETH for ${order.due} ETH due: the difference is refunded.`,
+      leftOut: null,
     });
 
     // More than was received: refused, saying how much is left; nothing written.
@@ -282,8 +286,11 @@ describe('a refund of an over-payment, end to end on anvil', () => {
       field: 'txId',
       message: 'This transaction is already recorded for another refund',
     });
-    // Cancelled before it was sent: the amount can be offered again.
-    expect((await asAdmin(CANCEL, { id: rest.data!.offerRefund.id })).data?.cancelRefund.status).toBe('CANCELLED');
+    // Cancelled before it was sent (claimed: with the admin's statement that it was not paid): the amount can be
+    // offered again.
+    expect((await asAdmin(CANCEL_NOT_PAID, { id: rest.data!.offerRefund.id })).data?.cancelRefund.status).toBe(
+      'CANCELLED',
+    );
     await inbox.waitFor(customer.email, /was withdrawn$/);
   }, 90_000);
 
@@ -389,4 +396,171 @@ describe('a refund of an over-payment, end to end on anvil', () => {
       message: 'ETH amounts have at most 6 decimals',
     });
   });
+
+  // Hostile review 28, findings 3, 4, 7 and 8 (9 is tests/unit/payment-methods.test.ts: production only).
+  it("neither suggests nor lets anyone offer a stranger's payment tied to the order only by a typed ID, until an admin confirms it", async () => {
+    const order = await store.placeOrder(other);
+    const due = order.paymentAmountCrypto.replace(/0+$/, '');
+    // A stranger's payment of an amount no order has (an exchange kept its fee, say): public on chain, typed by the
+    // order's customer as theirs.
+    const stray = await anvil.send(anvil.accounts[5], STORE, wei('0.0123'));
+    await anvil.mine(4);
+    await eventually(
+      async () => (await server.sql(`SELECT 1 FROM chain_payments WHERE tx_id = $1`, [stray])).length === 1,
+      15_000,
+      'the stray payment',
+    );
+    expect((await store.submitTx(order.id, stray, other)).errors).toBeUndefined();
+    // Then the order's own amount: paid by it, and over-paid with the stranger's money counted.
+    await anvil.mined(await anvil.send(anvil.accounts[1], STORE, wei(order.paymentAmountCrypto)));
+    await anvil.mine(3);
+    await store.orderWhen(order.id, (o) => o.status === 'SUCCESS', 'SUCCESS', other);
+    expect(
+      await server.sql(`SELECT matched_by, status FROM chain_payments WHERE order_id = $1 ORDER BY matched_by`, [
+        order.id,
+      ]),
+    ).toEqual([
+      { matched_by: 'AMOUNT', status: 'CONFIRMED' },
+      { matched_by: 'TRANSACTION_ID', status: 'CONFIRMED' },
+    ]);
+
+    // Cancelled after the payment: everything received is suggested, but only what its unique amount tied to it.
+    expect((await asAdmin(SET_STATUS, { id: order.id, status: 'CANCELLED' })).errors).toBeUndefined();
+    expect((await asAdmin(SUGGESTION, { id: order.id })).data!.order.refundSuggestion).toEqual({
+      amount: due,
+      available: due,
+      reason: 'The order was cancelled after your payment arrived, so your payment is refunded.',
+      leftOut: '0.0123',
+    });
+    const all = (Number(due) + 0.0123).toFixed(6);
+    expect(errorOf(await asAdmin(OFFER, { orderId: order.id, amount: all, reason: 'All' }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'amount',
+      message:
+        `At most ${due} ETH can be refunded for this order: what was received on chain, less the refunds already ` +
+        "offered (0.0123 ETH tied to it only by a transaction ID the customer typed is not counted until an admin confirms the order's payment)",
+    });
+
+    // An admin who checked the payment moves the order to a paid status: now it counts.
+    expect((await asAdmin(SET_STATUS, { id: order.id, status: 'SUCCESS' })).errors).toBeUndefined();
+    expect((await asAdmin(OFFER, { orderId: order.id, amount: all, reason: 'All' })).errors).toBeUndefined();
+  }, 60_000);
+
+  it('lets a SENT refund whose transaction never appears take a new one after an hour', async () => {
+    const order = await overpaidOrder();
+    const id = (await asAdmin(OFFER, { orderId: order.id, amount: order.due, reason: 'Excess' })).data!.offerRefund.id;
+    await server.gql(CLAIM, { id, address: CUSTOMER_WALLET }, { token: customer.token });
+    // A mistyped (or replaced, or dropped) payout: the chain never shows it.
+    const typo = `0x${'ab'.repeat(32)}`;
+    expect((await asAdmin(RECORD, { id, tx: typo })).data?.recordRefundPayment.status).toBe('SENT');
+    const real = await anvil.send(anvil.accounts[2], CUSTOMER_WALLET, wei(order.due));
+    // Within the hour it may still appear: no replacement.
+    expect(errorOf(await asAdmin(RECORD, { id, tx: real }))).toMatchObject({
+      field: 'refundId',
+      message: 'A payment is already recorded for this refund',
+    });
+    // An hour on (its recording moved back), the check job gives up on it and says why.
+    await server.sql(`UPDATE refunds SET sent_at = now() - interval '61 minutes' WHERE id = $1`, [id]);
+    const problem =
+      'The transaction has not appeared on chain in the hour since it was recorded (a mistyped ID, or a transaction ' +
+      'replaced or dropped). Check your wallet: record the transaction that paid the refund, or send it and record ' +
+      'the new one.';
+    await eventually(
+      async () => (await server.sql(`SELECT tx_problem FROM refunds WHERE id = $1`, [id]))[0].tx_problem === problem,
+      15_000,
+      'not found on chain',
+    );
+    expect((await asAdmin(RECORD, { id, tx: real })).data?.recordRefundPayment).toEqual({
+      id,
+      status: 'SENT',
+      txId: real,
+    });
+    await anvil.mine(3);
+    await eventually(async () => (await refundsOf(order.id)).refunds[0].status === 'PAID', 15_000, 'PAID');
+  }, 60_000);
+
+  it('cancels a claimed refund only as not paid, and a payout recorded later takes it up again while its amount is free', async () => {
+    const order = await overpaidOrder();
+    const offer = async () =>
+      (await asAdmin(OFFER, { orderId: order.id, amount: order.due, reason: 'Excess' })).data!.offerRefund.id;
+    const id = await offer();
+    await server.gql(CLAIM, { id, address: CUSTOMER_WALLET }, { token: customer.token });
+    expect(errorOf(await asAdmin(CANCEL, { id }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'notPaid',
+      message:
+        'The customer claimed this refund, so it may already have been paid: check your wallet, and cancel it only ' +
+        'if you did not send it (confirm "not paid")',
+    });
+    expect((await asAdmin(CANCEL_NOT_PAID, { id })).data?.cancelRefund.status).toBe('CANCELLED');
+    // It was paid after all: recording the payout takes the refund up again.
+    const payout = await anvil.send(anvil.accounts[2], CUSTOMER_WALLET, wei(order.due));
+    expect((await asAdmin(RECORD, { id, tx: payout })).data?.recordRefundPayment).toEqual({
+      id,
+      status: 'SENT',
+      txId: payout,
+    });
+    const notes = (await refundsOf(order.id)).events.map((e: { note: string | null }) => e.note);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        `Refund of ${order.due} ETH cancelled; the admin stated it was not paid`,
+        `Refund of ${order.due} ETH taken up again: a payout (transaction ${payout}) was recorded after it was cancelled`,
+      ]),
+    );
+    await anvil.mine(3);
+    await eventually(async () => (await refundsOf(order.id)).refunds[0].status === 'PAID', 15_000, 'PAID');
+
+    // Cancelled, and its amount offered again in its place: the payout belongs to the new refund.
+    const second = await offer();
+    await server.gql(CLAIM, { id: second, address: CUSTOMER_WALLET }, { token: customer.token });
+    expect((await asAdmin(CANCEL_NOT_PAID, { id: second })).data?.cancelRefund.status).toBe('CANCELLED');
+    await offer();
+    const late = await anvil.send(anvil.accounts[2], CUSTOMER_WALLET, wei(order.due));
+    expect(errorOf(await asAdmin(RECORD, { id: second, tx: late }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'refundId',
+      message:
+        'This refund was cancelled and its amount no longer fits what is left to refund (0 ETH): record the payout ' +
+        'against the refund offered in its place',
+    });
+    // Never claimed: no address anyone could have paid, so nothing to take up.
+    const third = (await asAdmin(OFFER, { orderId: (await overpaidOrder()).id, amount: order.due, reason: 'x' })).data!
+      .offerRefund.id;
+    expect((await asAdmin(CANCEL, { id: third })).data?.cancelRefund.status).toBe('CANCELLED');
+    expect(errorOf(await asAdmin(RECORD, { id: third, tx: late }))).toMatchObject({
+      field: 'refundId',
+      message: 'This refund was cancelled',
+    });
+  }, 90_000);
+
+  it('refuses a claim to an address the store receives at: its single address (any case) or one derived for an order', async () => {
+    const order = await overpaidOrder();
+    const id = (await asAdmin(OFFER, { orderId: order.id, amount: order.due, reason: 'Excess' })).data!.offerRefund.id;
+    const message =
+      "This is one of the store's own receiving addresses: a refund sent there would come back to the store. Enter " +
+      'your own Ethereum address.';
+    for (const address of [STORE, STORE.toUpperCase().replace('0X', '0x')]) {
+      expect(errorOf(await server.gql(CLAIM, { id, address }, { token: customer.token }))).toEqual({
+        code: 'BAD_USER_INPUT',
+        field: 'address',
+        message,
+      });
+    }
+    // An address handed out to an order (derived_addresses keeps each one; ETH derives none today, the rule is the
+    // same for every method).
+    const derived = '0x00000000000000000000000000000000000000d1';
+    await server.sql(`INSERT INTO derivation_counters (account, method, next_index) VALUES ('review-28', 'ETH', 1)`);
+    await server.sql(
+      `INSERT INTO derived_addresses (account, derivation_index, method, address) VALUES ('review-28', 0, 'ETH', $1)`,
+      [derived],
+    );
+    expect(errorOf(await server.gql(CLAIM, { id, address: derived }, { token: customer.token }))).toMatchObject({
+      field: 'address',
+      message,
+    });
+    expect((await refundsOf(order.id)).refunds[0]).toMatchObject({ status: 'OFFERED', address: null });
+    expect(
+      (await server.gql(CLAIM, { id, address: CUSTOMER_WALLET }, { token: customer.token })).errors,
+    ).toBeUndefined();
+  }, 60_000);
 });

@@ -4,7 +4,12 @@
  */
 import { hexAddressKey } from '../../server/src/payments/chains/address-key';
 import type { ChainTransaction } from '../../server/src/payments/chains/chain-reader';
-import { judgePayout, PAYOUT_PROBLEMS, type PayoutInput } from '../../server/src/refunds/payout-verdict';
+import {
+  judgePayout,
+  NOT_FOUND_AFTER_MS,
+  PAYOUT_PROBLEMS,
+  type PayoutInput,
+} from '../../server/src/refunds/payout-verdict';
 
 const CLAIMED = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 const OTHER = '0x000000000000000000000000000000000000beef';
@@ -27,6 +32,7 @@ const input = (t: ChainTransaction | null, overrides: Partial<PayoutInput> = {})
   tip: 102,
   requiredConfirmations: 3,
   show: (units) => `${units} wei`,
+  recordedForMs: 0,
   ...overrides,
 });
 const to = (address: string, units: bigint, token: string | null = null) => ({ index: 0, to: address, units, token });
@@ -45,6 +51,21 @@ describe('judgePayout', () => {
       kind: 'waiting',
       confirmations: 2,
       seen: true,
+    });
+  });
+
+  it('gives up on a transaction the chain still does not show an hour after it was recorded (finding 4)', () => {
+    expect(judgePayout(input(null, { recordedForMs: NOT_FOUND_AFTER_MS }))).toMatchObject({ kind: 'waiting' });
+    expect(judgePayout(input(null, { recordedForMs: NOT_FOUND_AFTER_MS + 1 }))).toEqual({
+      kind: 'wrong',
+      problem: PAYOUT_PROBLEMS.notFound,
+    });
+    // One the chain shows, pending or confirming, is judged as usual however long ago it was recorded.
+    const pending = tx([to(CLAIMED, 1000n)], { status: 'pending', blockNumber: null });
+    expect(judgePayout(input(pending, { recordedForMs: 10 * NOT_FOUND_AFTER_MS }))).toMatchObject({ kind: 'waiting' });
+    expect(judgePayout(input(tx([to(CLAIMED, 1000n)]), { recordedForMs: 10 * NOT_FOUND_AFTER_MS }))).toEqual({
+      kind: 'paid',
+      confirmations: 3,
     });
   });
 

@@ -5,7 +5,8 @@
  * A refund is paid only by a transaction that succeeded on chain, sends at least the refund's amount of the refund's
  * coin (the method's token, or the chain's own coin) to the address the customer claimed, and has the method's
  * required confirmations. A transaction that sends less, another coin, or to anyone else never pays it, however many
- * confirmations it gets: the admin is told why and records the right one.
+ * confirmations it gets: the admin is told why and records the right one. So is one the chain still does not show an
+ * hour after it was recorded (NOT_FOUND_AFTER_MS).
  */
 import { confirmationsAt, type ChainTransaction } from '../payments/chains/chain-reader';
 
@@ -32,9 +33,22 @@ export interface PayoutInput {
   requiredConfirmations: number;
   /** Smallest units as the admin reads them: "0.0015 ETH". */
   show: (units: bigint) => string;
+  /** How long ago the transaction was recorded as this refund's payout (0 when it is being recorded now). */
+  recordedForMs: number;
 }
 
+/**
+ * A recorded transaction the chain still does not know this long after it was recorded never will, in practice (a
+ * mistyped ID, a Bitcoin fee bump that replaced it, a payout dropped from the mempool): the refund takes a new one
+ * instead of waiting for good. The same hour as a customer's payment that vanished (chain-payment.service.ts).
+ */
+export const NOT_FOUND_AFTER_MS = 3_600_000;
+
 export const PAYOUT_PROBLEMS = {
+  notFound:
+    'The transaction has not appeared on chain in the hour since it was recorded (a mistyped ID, or a transaction ' +
+    'replaced or dropped). Check your wallet: record the transaction that paid the refund, or send it and record the ' +
+    'new one.',
   failed: 'The transaction failed on chain (reverted): it paid nothing. Send the refund again and record the new one.',
   otherToken: (address: string) =>
     `The transaction sends another coin or token to ${address}, not this refund's. Send the refund again and record ` +
@@ -49,7 +63,10 @@ export const PAYOUT_PROBLEMS = {
 
 export function judgePayout(input: PayoutInput): PayoutVerdict {
   const { tx } = input;
-  if (!tx) return { kind: 'waiting', confirmations: 0, seen: false };
+  if (!tx) {
+    if (input.recordedForMs > NOT_FOUND_AFTER_MS) return { kind: 'wrong', problem: PAYOUT_PROBLEMS.notFound };
+    return { kind: 'waiting', confirmations: 0, seen: false };
+  }
   if (tx.status === 'failed') return { kind: 'wrong', problem: PAYOUT_PROBLEMS.failed };
   const claimed = input.addressKey(input.address);
   const toCustomer = tx.transfers.filter((t) => input.addressKey(t.to) === claimed && t.units > 0n);

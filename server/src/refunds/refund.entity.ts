@@ -108,4 +108,13 @@ export class RefundSuggestion {
 
   @Field(() => String, { description: 'The most that can be offered: received on chain, less refunds already offered' })
   available: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Received in payments tied to the order only by a transaction ID the customer typed, not by the order's unique " +
+      'amount, and left out of `amount` and `available` until an admin confirms the payment (moves the order to a ' +
+      "paid status): anyone can type the ID of a stranger's public transaction. Null when there is none",
+  })
+  leftOut: string | null;
 }

@@ -39,8 +39,9 @@ export class RefundResolver {
   @Mutation(() => Refund, {
     description:
       "The order's customer: the address to send an OFFERED refund to, valid for the order's chain (checksums as " +
-      'the store checks its own). NOT_FOUND for anyone else; BAD_USER_INPUT (field `address`) for an address that is ' +
-      'not one, (field `refundId`) once claimed',
+      'the store checks its own; EIP-55 required in production), and not one the store receives payments at. ' +
+      'NOT_FOUND for anyone else; BAD_USER_INPUT (field `address`) for an address that is not one, (field ' +
+      '`refundId`) once claimed',
   })
   claimRefund(
     @Arg('refundId', () => ID) refundId: string,
@@ -57,7 +58,8 @@ export class RefundResolver {
       'shows it sent at least the amount to the claimed address with the required confirmations. Refused (field ' +
       '`txId`) when the chain already shows it paying someone else, too little or failing, when another refund or a ' +
       "customer's payment has it; (field `refundId`) when the refund is not claimed, or already has a transaction " +
-      'that may pay it',
+      'that may pay it (one the chain has not shown for an hour may be replaced). A refund cancelled after its claim ' +
+      'takes a payout, and is SENT again, while its amount is left to refund',
   })
   recordRefundPayment(
     @Arg('refundId', () => ID) refundId: string,
@@ -68,9 +70,18 @@ export class RefundResolver {
   }
 
   @Requires(Permission.REFUNDS)
-  @Mutation(() => Refund, { description: 'Staff: withdraws a refund not sent yet (OFFERED or CLAIMED)' })
-  cancelRefund(@Arg('refundId', () => ID) refundId: string, @Ctx() ctx: RequestContext): Promise<Refund> {
-    return this.refunds.cancel(ctx.user!, refundId);
+  @Mutation(() => Refund, {
+    description:
+      'Staff: withdraws a refund not sent yet. A CLAIMED one needs `notPaid: true`, the statement that it was not ' +
+      'paid (BAD_USER_INPUT, field `notPaid`, without it); a payout recorded later still takes it up again while its ' +
+      'amount is left to refund',
+  })
+  cancelRefund(
+    @Arg('refundId', () => ID) refundId: string,
+    @Arg('notPaid', () => Boolean, { defaultValue: false }) notPaid: boolean,
+    @Ctx() ctx: RequestContext,
+  ): Promise<Refund> {
+    return this.refunds.cancel(ctx.user!, refundId, notPaid);
   }
 
   @Requires(Permission.REFUNDS)

@@ -20,10 +20,12 @@ import { OrderLifecycle, SYSTEM_ACTOR, type Actor } from '../orders/order-lifecy
 import { orderChangeEvents } from '../orders/order-topics';
 import type { Order } from '../orders/order.entity';
 import { OrderService } from '../orders/order.service';
+import { ChainPaymentMatch, type ChainPayment } from '../payments/chain-payment.entity';
 import { ChainPaymentRecords } from '../payments/chain-payment-records.service';
 import { ChainReadError, decimalToUnits, hexTxId, unitsToDecimal } from '../payments/chains/chain-reader';
 import { ChainReaders } from '../payments/chains/chain-readers';
 import { methodDefinition } from '../payments/methods';
+import { StoreAddresses } from '../payments/store-addresses.service';
 import { judgePayout, type PayoutVerdict } from './payout-verdict';
 import { Refund, RefundStatus, RefundSuggestion } from './refund.entity';
 
@@ -39,6 +41,9 @@ export const REFUND_NOTES = {
   noChain: (label: string) =>
     `No chain API is configured for ${label}, so the store cannot confirm this refund on chain; it stays SENT.`,
   cancelled: (amount: string) => `Refund of ${amount} cancelled`,
+  cancelledNotPaid: (amount: string) => `Refund of ${amount} cancelled; the admin stated it was not paid`,
+  revived: (amount: string, txId: string) =>
+    `Refund of ${amount} taken up again: a payout (transaction ${txId}) was recorded after it was cancelled`,
 } as const;
 
 /** The reasons the admin order view suggests (docs/payments.md "Refunds"), editable before offering. */
@@ -73,6 +78,7 @@ export class RefundService {
     private readonly events: DomainEvents,
     private readonly bus: EventBus,
     private readonly jobs: JobQueue,
+    private readonly storeAddresses: StoreAddresses,
   ) {}
 
   /** An admin offers `amountText` of the order's coin back, for `reasonText` (the customer reads it). */
@@ -88,10 +94,14 @@ export class RefundService {
     const units = parseAmount(amountText, decimals, currency);
     return this.db.transaction(async (manager) => {
       await lockOrderRefunds(manager, order.id);
-      const { received, available } = await this.amounts(manager, order);
-      if (received <= 0n) throw InputError.field('amount', REFUND_MESSAGES.nothingReceived);
+      const { received, available, leftOut } = await this.amounts(manager, order);
+      const why = leftOut > 0n ? REFUND_MESSAGES.typedLeftOut(unitsToDecimal(leftOut, decimals), currency) : '';
+      if (received <= 0n) throw InputError.field('amount', REFUND_MESSAGES.nothingReceived + why);
       if (units > available) {
-        throw InputError.field('amount', REFUND_MESSAGES.amountTooLarge(unitsToDecimal(available, decimals), currency));
+        throw InputError.field(
+          'amount',
+          REFUND_MESSAGES.amountTooLarge(unitsToDecimal(available, decimals), currency) + why,
+        );
       }
       const refund = manager.getRepository(Refund).create({
         orderId: order.id,
@@ -122,7 +132,7 @@ export class RefundService {
       const order = refund && (await this.orders.findById(refund.orderId));
       if (!refund || !order || order.userId !== user.id) throw new NotFoundError('Refund');
       if (refund.status !== RefundStatus.OFFERED) throw InputError.field('refundId', REFUND_MESSAGES.notClaimable);
-      const address = this.parseAddress(refund, addressText);
+      const address = await this.parseAddress(refund, addressText);
       refund.status = RefundStatus.CLAIMED;
       refund.address = address;
       refund.claimedAt = new Date();
@@ -166,11 +176,14 @@ export class RefundService {
       const usedBy = await manager.getRepository(Refund).exists({ where: { txId, id: Not(refund.id) } });
       if (usedBy) throw InputError.field('txId', REFUND_MESSAGES.txUsedByRefund);
       const order = (await this.orders.findById(refund.orderId))!;
+      const revived = refund.status === RefundStatus.CANCELLED;
+      if (revived) await this.checkRevivable(manager, order, refund);
       refund.status = RefundStatus.SENT;
       refund.txId = txId;
       refund.txProblem = null;
       refund.confirmations = verdict ? verdict.confirmations : null;
       refund.sentAt = new Date();
+      refund.cancelledAt = null;
       try {
         await manager.getRepository(Refund).update(
           { id: refund.id },
@@ -180,6 +193,7 @@ export class RefundService {
             txProblem: null,
             confirmations: refund.confirmations,
             sentAt: refund.sentAt,
+            cancelledAt: null,
           },
         );
       } catch (error) {
@@ -190,6 +204,7 @@ export class RefundService {
         throw error;
       }
       const actor = adminActor(admin);
+      if (revived) await this.lifecycle.note(manager, order, actor, REFUND_NOTES.revived(shown(refund), txId));
       await this.step(
         manager,
         order,
@@ -207,14 +222,20 @@ export class RefundService {
     });
   }
 
-  /** An admin withdraws a refund that was not sent yet (OFFERED or CLAIMED). */
-  async cancel(admin: AuthUser, refundId: string): Promise<Refund> {
+  /**
+   * An admin withdraws a refund that was not sent yet (OFFERED or CLAIMED). A CLAIMED one only with `notPaid`: its
+   * address is known, so the admin may have paid it without recording the transaction; cancelling it and offering its
+   * amount again would then pay twice. (A payout recorded later still takes up the cancelled refund: recordPayment.)
+   */
+  async cancel(admin: AuthUser, refundId: string, notPaid = false): Promise<Refund> {
     return this.db.transaction(async (manager) => {
       const refund = await this.lockRefund(manager, refundId);
       if (!refund) throw new NotFoundError('Refund');
       if (!CANCELLABLE_REFUND_STATUSES.includes(refund.status)) {
         throw InputError.field('refundId', REFUND_MESSAGES.notCancellable);
       }
+      const claimed = refund.status === RefundStatus.CLAIMED;
+      if (claimed && !notPaid) throw InputError.field('notPaid', REFUND_MESSAGES.claimedNotPaid);
       const order = (await this.orders.findById(refund.orderId))!;
       refund.status = RefundStatus.CANCELLED;
       refund.cancelledAt = new Date();
@@ -227,7 +248,7 @@ export class RefundService {
         refund,
         adminActor(admin),
         'refund.cancelled',
-        REFUND_NOTES.cancelled(shown(refund)),
+        claimed ? REFUND_NOTES.cancelledNotPaid(shown(refund)) : REFUND_NOTES.cancelled(shown(refund)),
       );
       return refund;
     });
@@ -324,7 +345,7 @@ export class RefundService {
     const definition = methodDefinition(order.paymentMethod);
     if (!definition.facts.chain || !definition.payoutAddressProblem) return null;
     const { decimals, currency } = definition.facts;
-    const { received, available } = await this.amounts(this.db.manager, order);
+    const { received, available, leftOut } = await this.amounts(this.db.manager, order);
     if (available <= 0n) return null;
     const show = (units: bigint) => `${unitsToDecimal(units, decimals)} ${currency}`;
     const due = decimalToUnits(order.paymentAmountCrypto, decimals);
@@ -346,17 +367,29 @@ export class RefundService {
       amount: unitsToDecimal(units, decimals),
       reason: suggested.reason,
       available: unitsToDecimal(available, decimals),
+      leftOut: leftOut > 0n ? unitsToDecimal(leftOut, decimals) : null,
     };
   }
 
   /**
    * What `order` received on chain (its confirmed payments; an order of a method whose chain is not read, once an admin
-   * marked it paid, its amount) and what remains after the refunds offered and not cancelled.
+   * marked it paid, its amount) and what remains after the refunds offered and not cancelled: the offer's cap and the
+   * suggestion's base. A payment tied to the order only by a transaction ID the customer typed counts once an admin
+   * moved the order to a paid status after it was seen: anyone can type the ID of a public transaction, a stranger's
+   * included, so until a person confirmed it, refunding it could pay a stranger's money to whoever typed it.
+   * `leftOut` is what such payments hold, for the admin to read.
    */
-  private async amounts(manager: EntityManager, order: Order): Promise<{ received: bigint; available: bigint }> {
+  private async amounts(
+    manager: EntityManager,
+    order: Order,
+  ): Promise<{ received: bigint; available: bigint; leftOut: bigint }> {
     const { decimals } = methodDefinition(order.paymentMethod).facts;
     const payments = await this.records.confirmedOf(manager, order.id);
-    let received = payments.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
+    const units = (list: ChainPayment[]) => list.reduce((sum, p) => sum + decimalToUnits(p.amount, decimals), 0n);
+    const typed = payments.filter((p) => p.matchedBy !== ChainPaymentMatch.AMOUNT);
+    const vouched = typed.length === 0 ? [] : await this.confirmedByAdmin(order, typed);
+    const counted = payments.filter((p) => p.matchedBy === ChainPaymentMatch.AMOUNT || vouched.includes(p));
+    let received = units(counted);
     if (payments.length === 0 && !this.records.readsChain(order.paymentMethod) && isPaidStatus(order.status)) {
       received = decimalToUnits(order.paymentAmountCrypto, decimals);
     }
@@ -364,7 +397,16 @@ export class RefundService {
       .getRepository(Refund)
       .find({ where: { orderId: order.id, status: Not(RefundStatus.CANCELLED) }, select: { amount: true } });
     const taken = offered.reduce((sum, r) => sum + decimalToUnits(r.amount, decimals), 0n);
-    return { received, available: received - taken };
+    return { received, available: received - taken, leftOut: units(payments) - units(counted) };
+  }
+
+  /** The payments of `typed` an admin vouched for: they moved the order to a paid status after the payment was seen. */
+  private async confirmedByAdmin(order: Order, typed: ChainPayment[]): Promise<ChainPayment[]> {
+    const [events] = await this.orders.eventsOf([order.id]);
+    const confirmations = events.filter(
+      (e) => e.actorKind === ActorKind.ADMIN && e.fromStatus !== e.toStatus && isPaidStatus(e.toStatus),
+    );
+    return typed.filter((p) => confirmations.some((e) => e.createdAt >= p.detectedAt));
   }
 
   /** What the chain shows of `txId` as a payment of `refund` (null: its chain is not read; no verdict). */
@@ -383,6 +425,11 @@ export class RefundService {
       tip,
       requiredConfirmations: watch.requiredConfirmations,
       show: (units) => `${unitsToDecimal(units, watch.reader.unitDecimals)} ${currency}`,
+      // The hour a recorded transaction has to appear counts from its recording, not from an earlier one's.
+      recordedForMs:
+        refund.status === RefundStatus.SENT && refund.txId === txId && refund.sentAt
+          ? Date.now() - refund.sentAt.getTime()
+          : 0,
     });
   }
 
@@ -392,7 +439,10 @@ export class RefundService {
       case RefundStatus.OFFERED:
         throw InputError.field('refundId', REFUND_MESSAGES.notClaimedYet);
       case RefundStatus.CANCELLED:
-        throw InputError.field('refundId', REFUND_MESSAGES.cancelled);
+        // Cancelled after its claim: the admin may have paid it after all; recording the payout takes it up again
+        // (checkRevivable). One never claimed has no address anyone could have paid.
+        if (!refund.address) throw InputError.field('refundId', REFUND_MESSAGES.cancelled);
+        break;
       case RefundStatus.PAID:
         throw InputError.field('refundId', REFUND_MESSAGES.alreadyPaid);
       case RefundStatus.SENT:
@@ -403,7 +453,23 @@ export class RefundService {
     }
   }
 
-  private parseAddress(refund: Refund, text: string): string {
+  /**
+   * A cancelled refund takes a payout only while its amount is still free to refund (nothing offered in its place
+   * took it): otherwise the payout belongs to the refund offered instead, and the admin records it there.
+   */
+  private async checkRevivable(manager: EntityManager, order: Order, refund: Refund): Promise<void> {
+    await lockOrderRefunds(manager, order.id);
+    const { decimals, currency } = methodDefinition(refund.method).facts;
+    const { available } = await this.amounts(manager, order);
+    if (decimalToUnits(refund.amount, decimals) > available) {
+      throw InputError.field(
+        'refundId',
+        REFUND_MESSAGES.cancelledAndReoffered(unitsToDecimal(available > 0n ? available : 0n, decimals), currency),
+      );
+    }
+  }
+
+  private async parseAddress(refund: Refund, text: string): Promise<string> {
     const address = text.trim();
     if (address === '') throw InputError.field('address', REFUND_MESSAGES.addressRequired);
     if (address.length > REFUND_LIMITS.address) throw InputError.field('address', REFUND_MESSAGES.addressTooLong);
@@ -411,6 +477,10 @@ export class RefundService {
     const problem = definition.payoutAddressProblem!(address, { production: this.config.env === 'production' });
     if (problem)
       throw InputError.field('address', REFUND_MESSAGES.addressProblem(definition.facts.chain!.name, problem));
+    // The store's own receiving address: the payout would also be a customer's payment (one transaction, two meanings).
+    if (await this.storeAddresses.receivesAt(refund.method, address)) {
+      throw InputError.field('address', REFUND_MESSAGES.storeAddress(definition.facts.chain!.name));
+    }
     return address;
   }
 

@@ -37,6 +37,7 @@ const OrderRefundsQuery = graphql(/* GraphQL */ `
         amount
         reason
         available
+        leftOut
       }
     }
   }
@@ -57,6 +58,10 @@ const TEXTS = {
     'The customer is e-mailed a link to claim the refund with an address of this order’s chain; you pay it from ' +
     `your wallet under Refunds.${available ? ` Up to ${available} can be offered.` : ''}`,
   suggested: 'Suggested from the payment issue: check the amount and the reason before offering.',
+  leftOut: (amount: string) =>
+    `${amount} is not counted: it arrived in transactions tied to this order only by a transaction ID the customer ` +
+    'typed, which anyone can do with a stranger’s payment. Confirm the payment (move the order to a paid status) ' +
+    'once you checked it was theirs.',
   amount: 'Amount',
   reason: 'Reason (the customer reads it)',
   offer: 'Offer refund',
@@ -79,6 +84,11 @@ export function OrderRefundsSection({ orderId, currency }: { orderId: string; cu
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {TEXTS.hint(suggestion ? `${suggestion.available} ${currency}` : null)}
       </Typography>
+      {suggestion?.leftOut && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="refund-left-out">
+          {TEXTS.leftOut(`${suggestion.leftOut} ${currency}`)}
+        </Alert>
+      )}
       {order.refunds.length > 0 && (
         <Stack spacing={1} sx={{ mb: 2 }}>
           {order.refunds.map((refund) => (
@@ -97,6 +107,7 @@ export function OrderRefundsSection({ orderId, currency }: { orderId: string; cu
                 <WithdrawRefundButton
                   refundId={refund.id}
                   amount={`${refund.amount} ${refund.currency}`}
+                  claimed={refund.status === 'CLAIMED'}
                   onDone={() => void refetch()}
                 />
               )}

@@ -186,7 +186,12 @@ function RefundToPay({ refund, onChanged }: { refund: RefundRow; onChanged: () =
       {(!sent || refund.problem) && <RecordPaymentForm refundId={refund.id} />}
       {!sent && (
         <Box sx={{ mt: 1 }}>
-          <WithdrawRefundButton refundId={refund.id} amount={amount} onDone={onChanged} />
+          <WithdrawRefundButton
+            refundId={refund.id}
+            amount={amount}
+            claimed={refund.status === 'CLAIMED'}
+            onDone={onChanged}
+          />
         </Box>
       )}
     </Paper>
