@@ -20,7 +20,8 @@ type Documents = {
     "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": typeof types.AuthConfirmEmailChangeDocument,
     "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.AuthRequestPasswordResetDocument,
     "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": typeof types.AuthResetPasswordDocument,
-    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignInDocument,
+    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n    }\n  }\n": typeof types.AuthPageSignInDocument,
+    "\n  mutation AuthPageCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageCompleteSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignUpDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
     "\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n": typeof types.ProductDetailPageDocument,
@@ -48,6 +49,10 @@ type Documents = {
     "\n  mutation DashboardRequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n": typeof types.DashboardRequestEmailChangeDocument,
     "\n  mutation DashboardRevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": typeof types.DashboardRevokeSessionDocument,
     "\n  mutation DashboardSignOutEverywhere {\n    signOutEverywhere\n  }\n": typeof types.DashboardSignOutEverywhereDocument,
+    "\n  query DashboardTwoFactor {\n    me {\n      id\n      totpEnabled\n      recoveryCodesLeft\n    }\n  }\n": typeof types.DashboardTwoFactorDocument,
+    "\n  mutation DashboardBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": typeof types.DashboardBeginTotpDocument,
+    "\n  mutation DashboardConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": typeof types.DashboardConfirmTotpDocument,
+    "\n  mutation DashboardDisableTotp($password: String!, $code: String!) {\n    disableTotp(password: $password, code: $code)\n  }\n": typeof types.DashboardDisableTotpDocument,
     "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": typeof types.DashboardUpdateProfileDocument,
     "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": typeof types.GuideCard_GuideFragmentDoc,
     "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": typeof types.GuidesPageDocument,
@@ -71,7 +76,8 @@ const documents: Documents = {
     "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": types.AuthConfirmEmailChangeDocument,
     "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.AuthRequestPasswordResetDocument,
     "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": types.AuthResetPasswordDocument,
-    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignInDocument,
+    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n    }\n  }\n": types.AuthPageSignInDocument,
+    "\n  mutation AuthPageCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageCompleteSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignUpDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": types.ProductCard_ProductFragmentDoc,
     "\n  query ProductDetailPage($slug: String!) {\n    product(slug: $slug) {\n      id\n      ...ProductDetails_product\n    }\n  }\n": types.ProductDetailPageDocument,
@@ -99,6 +105,10 @@ const documents: Documents = {
     "\n  mutation DashboardRequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n": types.DashboardRequestEmailChangeDocument,
     "\n  mutation DashboardRevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": types.DashboardRevokeSessionDocument,
     "\n  mutation DashboardSignOutEverywhere {\n    signOutEverywhere\n  }\n": types.DashboardSignOutEverywhereDocument,
+    "\n  query DashboardTwoFactor {\n    me {\n      id\n      totpEnabled\n      recoveryCodesLeft\n    }\n  }\n": types.DashboardTwoFactorDocument,
+    "\n  mutation DashboardBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": types.DashboardBeginTotpDocument,
+    "\n  mutation DashboardConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": types.DashboardConfirmTotpDocument,
+    "\n  mutation DashboardDisableTotp($password: String!, $code: String!) {\n    disableTotp(password: $password, code: $code)\n  }\n": types.DashboardDisableTotpDocument,
     "\n  mutation DashboardUpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      ...ProfileTab_profile\n    }\n  }\n": types.DashboardUpdateProfileDocument,
     "\n  fragment GuideCard_guide on InstallationGuide {\n    id\n    title\n    serverType\n    content\n    steps\n    helpfulCount\n    views\n  }\n": types.GuideCard_GuideFragmentDoc,
     "\n  query GuidesPage($search: String) {\n    guides(search: $search) {\n      id\n      category\n      ...GuideCard_guide\n    }\n  }\n": types.GuidesPageDocument,
@@ -157,7 +167,11 @@ export function graphql(source: "\n  mutation AuthResetPassword($token: String!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthPageCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -266,6 +280,22 @@ export function graphql(source: "\n  mutation DashboardRevokeSession($id: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardSignOutEverywhere {\n    signOutEverywhere\n  }\n"): (typeof documents)["\n  mutation DashboardSignOutEverywhere {\n    signOutEverywhere\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardTwoFactor {\n    me {\n      id\n      totpEnabled\n      recoveryCodesLeft\n    }\n  }\n"): (typeof documents)["\n  query DashboardTwoFactor {\n    me {\n      id\n      totpEnabled\n      recoveryCodesLeft\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n"): (typeof documents)["\n  mutation DashboardConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDisableTotp($password: String!, $code: String!) {\n    disableTotp(password: $password, code: $code)\n  }\n"): (typeof documents)["\n  mutation DashboardDisableTotp($password: String!, $code: String!) {\n    disableTotp(password: $password, code: $code)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

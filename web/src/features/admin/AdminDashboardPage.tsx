@@ -18,6 +18,7 @@ import { graphql } from '../../gql/admin';
 import { ADMIN_LOGIN_PATH } from './adminPaths';
 import { STAFF_ROLE_LABELS, type PermissionName, type StaffRoleName } from '../../../../common/staff';
 import { AdminAccessProvider } from './adminAccess';
+import { AdminTwoFactorSetup } from './AdminTwoFactorSetup';
 import { tabOf, tabsFor } from './adminTabs';
 import { useCatchUpOnConnect, useLiveConnection } from './useLiveConnection';
 
@@ -29,6 +30,7 @@ const AdminDashboardViewerQuery = graphql(/* GraphQL */ `
       isAdmin
       staffRole
       permissions
+      secondFactorSetupRequired
     }
   }
 `);
@@ -63,6 +65,9 @@ export default function AdminDashboardPage() {
     );
   }
   if (!data?.me?.isAdmin || !data.me.staffRole) return <Navigate to={ADMIN_LOGIN_PATH} replace />;
+  // REQUIRE_STAFF_2FA: until a second factor is set up, enrolling is all the server allows.
+  if (data.me.secondFactorSetupRequired)
+    return <AdminTwoFactorSetup email={data.me.email} onDone={() => void refetch()} />;
   return (
     <AdminAccessProvider permissions={data.me.permissions}>
       <AdminDashboard email={data.me.email} role={data.me.staffRole} permissions={data.me.permissions} />

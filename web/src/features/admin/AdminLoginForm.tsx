@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useFieldErrors } from '../../components/field-errors';
+import { SecondFactorForm } from '../../components/TwoFactorEnrolment';
 import type { ReportFieldErrors } from '../../components/validation-toast';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminSignInValues } from './useAdminSignIn';
@@ -20,13 +21,15 @@ interface AdminLoginFormProps {
   signedInAs?: string | null;
   /** `report` shows each field's message under it, the first field focused. */
   onSubmit: (values: AdminSignInValues, report: ReportFieldErrors) => void;
+  /** After the password of a staff account with a second factor: the code step replaces the form. */
+  secondFactor?: { error: string | null; onSubmit: (code: string) => void; onCancel: () => void } | null;
 }
 
 /** The inputs' ids, in the form's order. */
 const FIELD_IDS = { email: 'admin-sign-in-email', password: 'admin-sign-in-password' } as const;
 
-/** The /admin sign-in card: e-mail and password. */
-export function AdminLoginForm({ submitting, signedInAs, onSubmit }: AdminLoginFormProps) {
+/** The /admin sign-in card: e-mail and password, then the second factor's code when the account has one. */
+export function AdminLoginForm({ submitting, signedInAs, onSubmit, secondFactor }: AdminLoginFormProps) {
   const [values, setValues] = useState<AdminSignInValues>({ email: '', password: '' });
   const errors = useFieldErrors(FIELD_IDS);
   const submit = (event: FormEvent) => {
@@ -66,33 +69,42 @@ export function AdminLoginForm({ submitting, signedInAs, onSubmit }: AdminLoginF
               You are signed in as {signedInAs}, which is not an admin account.
             </Alert>
           ) : null}
-          <Box component="form" noValidate onSubmit={submit}>
-            <Stack spacing={2}>
-              <TextField
-                id={FIELD_IDS.email}
-                {...errors.props('email')}
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="username"
-                value={values.email}
-                onChange={(e) => edit('email', e.target.value)}
-              />
-              <TextField
-                id={FIELD_IDS.password}
-                {...errors.props('password')}
-                label="Password"
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={values.password}
-                onChange={(e) => edit('password', e.target.value)}
-              />
-              <Button type="submit" variant="contained" size="large" disabled={submitting}>
-                {submitting ? 'Signing in...' : 'Sign In'}
-              </Button>
-            </Stack>
-          </Box>
+          {secondFactor ? (
+            <SecondFactorForm
+              submitting={submitting}
+              error={secondFactor.error}
+              onSubmit={secondFactor.onSubmit}
+              onCancel={secondFactor.onCancel}
+            />
+          ) : (
+            <Box component="form" noValidate onSubmit={submit}>
+              <Stack spacing={2}>
+                <TextField
+                  id={FIELD_IDS.email}
+                  {...errors.props('email')}
+                  label="Email"
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  value={values.email}
+                  onChange={(e) => edit('email', e.target.value)}
+                />
+                <TextField
+                  id={FIELD_IDS.password}
+                  {...errors.props('password')}
+                  label="Password"
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={values.password}
+                  onChange={(e) => edit('password', e.target.value)}
+                />
+                <Button type="submit" variant="contained" size="large" disabled={submitting}>
+                  {submitting ? 'Signing in...' : 'Sign In'}
+                </Button>
+              </Stack>
+            </Box>
+          )}
           <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
             <Link component={RouterLink} to="/">
               Return to the store

@@ -26,7 +26,7 @@ export default function AdminLoginPage() {
     skip: !signedIn,
     fetchPolicy: 'network-only',
   });
-  const { signIn, loading: submitting } = useAdminSignIn();
+  const { signIn, loading: submitting, challenge, codeError, completeSignIn, cancelChallenge } = useAdminSignIn();
 
   if (status === 'restoring' || (signedIn && loading && !data))
     return <LoadingState label="Checking your session..." />;
@@ -35,6 +35,17 @@ export default function AdminLoginPage() {
   return (
     <AdminLoginForm
       submitting={submitting}
+      secondFactor={
+        challenge
+          ? {
+              error: codeError,
+              onSubmit: async (code) => {
+                if (await completeSignIn(code)) navigate(ADMIN_DASHBOARD_PATH, { replace: true });
+              },
+              onCancel: cancelChallenge,
+            }
+          : null
+      }
       signedInAs={signedIn ? data?.me?.email : null}
       onSubmit={async (values, report) => {
         if (await signIn(values, report)) navigate(ADMIN_DASHBOARD_PATH, { replace: true });

@@ -1,4 +1,7 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { errorMessage } from '../../apollo/errors';
 import { signInSchema } from '../../../../common/validation';
 import { session } from '../../auth/session';
 import { useToast } from '../../components/toast';
@@ -12,10 +15,21 @@ const AdminSignInMutation = graphql(/* GraphQL */ `
     signIn(input: $input) {
       accessToken
       expiresAt
+      secondFactorRequired
+      challenge
       viewer {
         id
         isAdmin
       }
+    }
+  }
+`);
+
+const AdminCompleteSignInMutation = graphql(/* GraphQL */ `
+  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {
+    completeSignIn(challenge: $challenge, code: $code) {
+      accessToken
+      expiresAt
     }
   }
 `);
@@ -27,12 +41,16 @@ export interface AdminSignInValues {
 
 /**
  * Admin login (docs/product.md "Admin"): sign in, then check the admin role. A valid account without the role is
- * signed out again at once (its refresh cookie revoked) with 'Access Denied'. Resolves true when an
- * admin is signed in.
+ * signed out again at once (its refresh cookie revoked) with 'Access Denied'. A staff account with a second factor
+ * answers a challenge: `challenge` is set and `completeSignIn` finishes with a code (its message under the field when
+ * refused). Resolves true when an admin is signed in.
  */
 export function useAdminSignIn() {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(AdminSignInMutation);
+  const [complete, completing] = useMutation(AdminCompleteSignInMutation);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
 
   const signIn = async (values: AdminSignInValues, report?: ReportFieldErrors): Promise<boolean> => {
     const parsed = parseOrToast(signInSchema, values, toast, report);
@@ -47,9 +65,14 @@ export function useAdminSignIn() {
     }
     if (!payload) return false;
     if (!payload.viewer.isAdmin) {
-      // The server already set this account's refresh cookie: revoke it, and end any earlier session.
+      // The server already set this account's refresh cookie (none yet when a second factor was asked): revoke it,
+      // and end any earlier session.
       await session.signOut();
       toast({ ...ADMIN_TEXTS.accessDenied, severity: 'error' });
+      return false;
+    }
+    if (payload.secondFactorRequired && payload.challenge) {
+      setChallenge(payload.challenge);
       return false;
     }
     session.signedIn(payload);
@@ -57,5 +80,34 @@ export function useAdminSignIn() {
     return true;
   };
 
-  return { signIn, loading };
+  const completeSignIn = async (code: string): Promise<boolean> => {
+    if (!challenge) return false;
+    setCodeError(null);
+    try {
+      const { data } = await complete({ variables: { challenge, code } });
+      if (!data) return false;
+      session.signedIn(data.completeSignIn);
+      toast({ ...ADMIN_TEXTS.loginSuccess, severity: 'success' });
+      return true;
+    } catch (error) {
+      // A spent, expired or unknown challenge cannot be retried: back to the password.
+      if (CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'UNAUTHENTICATED') {
+        setChallenge(null);
+        toast(failureToast(ADMIN_TEXTS.loginFailed, error));
+      } else setCodeError(errorMessage(error, ADMIN_TEXTS.tryAgain));
+      return false;
+    }
+  };
+
+  return {
+    signIn,
+    loading: loading || completing.loading,
+    challenge,
+    codeError,
+    completeSignIn,
+    cancelChallenge: () => {
+      setChallenge(null);
+      setCodeError(null);
+    },
+  };
 }

@@ -1,5 +1,7 @@
 import type { TypedDocumentNode } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
@@ -18,6 +20,17 @@ const SignInMutation = graphql(/* GraphQL */ `
     signIn(input: $input) {
       accessToken
       expiresAt
+      secondFactorRequired
+      challenge
+    }
+  }
+`);
+
+const CompleteSignInMutation = graphql(/* GraphQL */ `
+  mutation AuthPageCompleteSignIn($challenge: String!, $code: String!) {
+    completeSignIn(challenge: $challenge, code: $code) {
+      accessToken
+      expiresAt
     }
   }
 `);
@@ -33,7 +46,11 @@ const SignUpMutation = graphql(/* GraphQL */ `
 
 const NETWORK_FAILURE = 'Could not reach the store. Please check your connection and try again.';
 
-type TokenPayload = Parameters<typeof session.signedIn>[0];
+type TokenPayload = Parameters<typeof session.signedIn>[0] & {
+  /** Sign-in of an account with a second factor: no token yet, the challenge for completeSignIn instead. */
+  secondFactorRequired?: boolean;
+  challenge?: string | null;
+};
 
 /** Sends the validated input; sign-up passes it through the CAPTCHA (`withCaptcha`), sign-in sends it as it is. */
 type Sender<TData, TInput> = (
@@ -52,6 +69,7 @@ function useAuthMutation<TData, TInput, TValues>(
   token: (data: TData) => TokenPayload,
   success: { title: string; description: string },
   sender: Sender<TData, TInput> = (send, input) => send(input),
+  onChallenge?: (challenge: string) => void,
 ) {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(document);
@@ -61,8 +79,13 @@ function useAuthMutation<TData, TInput, TValues>(
     try {
       const { data } = await sender((input) => mutate({ variables: { input } }), parsed);
       if (!data) return false;
+      const payload = token(data);
+      if (payload.secondFactorRequired && payload.challenge) {
+        onChallenge?.(payload.challenge);
+        return false;
+      }
       toast({ ...success, severity: 'success' });
-      session.signedIn(token(data));
+      session.signedIn(payload);
       return true;
     } catch (error) {
       report?.(serverFieldMessages(error));
@@ -74,14 +97,56 @@ function useAuthMutation<TData, TInput, TValues>(
   return { submit, loading };
 }
 
-/** Sign in: welcomes the customer back. */
+const WELCOME = { title: 'Welcome back!', description: 'Signed in successfully.' };
+
+/**
+ * Sign in: welcomes the customer back. An account with a second factor answers a challenge instead of a session:
+ * `challenge` is then set, and `completeSignIn` finishes with a code (the field's message when refused).
+ */
 export function useSignIn() {
-  const { submit, loading } = useAuthMutation(SignInMutation, signInSchema, (data) => data.signIn, {
-    title: 'Welcome back!',
-    description: 'Signed in successfully.',
-  });
+  const toast = useToast();
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const { submit, loading } = useAuthMutation(
+    SignInMutation,
+    signInSchema,
+    (data) => data.signIn,
+    WELCOME,
+    undefined,
+    setChallenge,
+  );
+  const [complete, completing] = useMutation(CompleteSignInMutation);
   const signIn: (values: SignInValues, report?: ReportFieldErrors) => Promise<boolean> = submit;
-  return { signIn, loading };
+  const completeSignIn = async (code: string): Promise<boolean> => {
+    if (!challenge) return false;
+    setCodeError(null);
+    try {
+      const { data } = await complete({ variables: { challenge, code } });
+      if (!data) return false;
+      toast({ ...WELCOME, severity: 'success' });
+      session.signedIn(data.completeSignIn);
+      return true;
+    } catch (error) {
+      const message = errorMessage(error, NETWORK_FAILURE);
+      // A spent, expired or unknown challenge cannot be retried: back to the password.
+      if (CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'UNAUTHENTICATED') {
+        setChallenge(null);
+        toast({ title: 'Error', description: message, severity: 'error' });
+      } else setCodeError(message);
+      return false;
+    }
+  };
+  return {
+    signIn,
+    loading: loading || completing.loading,
+    challenge,
+    codeError,
+    completeSignIn,
+    cancelChallenge: () => {
+      setChallenge(null);
+      setCodeError(null);
+    },
+  };
 }
 
 /** Sign up: as sign-in, through the CAPTCHA when the store asks for one; the API signs the new account in at once. */

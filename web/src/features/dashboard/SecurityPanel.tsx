@@ -1,8 +1,13 @@
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
+import Stack from '@mui/material/Stack';
 import { SecuritySection } from './components/SecuritySection';
+import { TwoFactorSection } from './TwoFactorSection';
 import { useSecurity } from './useSecurity';
 
-/** The Profile tab's Security section: runs its own query (sessions change apart from the dashboard's data). */
+/**
+ * The Profile tab's Security section and two-factor sign-in: each runs its own query (sessions and factors change apart
+ * from the dashboard's data).
+ */
 export function SecurityPanel() {
   const security = useSecurity();
   const { data, error, refetch } = security.query;
@@ -17,16 +22,19 @@ export function SecurityPanel() {
     return <LoadingState label="Loading security settings..." />;
   }
   return (
-    <SecuritySection
-      email={data.me.email}
-      emailVerified={data.me.emailVerified}
-      sessions={data.mySessions}
-      disabled={security.busy}
-      onResendVerification={() => void security.resendVerification()}
-      onChangePassword={security.changePassword}
-      onChangeEmail={security.requestEmailChange}
-      onRevokeSession={(id) => void security.revokeSession(id)}
-      onSignOutEverywhere={() => void security.signOutEverywhere()}
-    />
+    <Stack spacing={3}>
+      <SecuritySection
+        email={data.me.email}
+        emailVerified={data.me.emailVerified}
+        sessions={data.mySessions}
+        disabled={security.busy}
+        onResendVerification={() => void security.resendVerification()}
+        onChangePassword={security.changePassword}
+        onChangeEmail={security.requestEmailChange}
+        onRevokeSession={(id) => void security.revokeSession(id)}
+        onSignOutEverywhere={() => void security.signOutEverywhere()}
+      />
+      <TwoFactorSection />
+    </Stack>
   );
 }

@@ -14,8 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n    }\n  }\n": typeof types.AdminDashboardViewerDocument,
+    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n      secondFactorSetupRequired\n    }\n  }\n": typeof types.AdminDashboardViewerDocument,
     "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": typeof types.AdminLoginViewerDocument,
+    "\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": typeof types.AdminBeginTotpDocument,
+    "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": typeof types.AdminConfirmTotpDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": typeof types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminAddBlockRuleDocument,
@@ -53,11 +55,11 @@ type Documents = {
     "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": typeof types.AdminSetProductStockDocument,
     "\n  query AdminRates {\n    adminRates {\n      currencies {\n        currency\n        rate {\n          usd\n          source\n          fetchedAt\n        }\n        unavailableReason\n        divergencePercent\n        methods\n      }\n      providers {\n        provider\n        currency\n        usd\n        error\n        answeredAt\n        ageSeconds\n        fresh\n        lastAcceptedUsd\n      }\n      settings {\n        providers\n        refreshSeconds\n        maxAgeSeconds\n        maxDivergencePercent\n        spreadPercent\n      }\n    }\n  }\n": typeof types.AdminRatesDocument,
     "\n  query AdminRatesWarning {\n    adminRates {\n      currencies {\n        currency\n        rate {\n          usd\n        }\n        unavailableReason\n        methods\n      }\n    }\n  }\n": typeof types.AdminRatesWarningDocument,
-    "\n  query AdminOrderRefunds($id: ID!) {\n    order(id: $id) {\n      id\n      refunds {\n        id\n        status\n        amount\n        currency\n        reason\n        address\n        txId\n        problem\n      }\n      refundSuggestion {\n        amount\n        reason\n        available\n        leftOut\n      }\n    }\n  }\n": typeof types.AdminOrderRefundsDocument,
+    "\n  query AdminOrderRefunds($id: ID!) {\n    order(id: $id) {\n      id\n      refunds {\n        id\n        status\n        amount\n        currency\n        reason\n        address\n        txId\n        problem\n      }\n      refundSuggestion {\n        amount\n        reason\n        available\n      }\n    }\n  }\n": typeof types.AdminOrderRefundsDocument,
     "\n  mutation AdminOfferRefund($orderId: ID!, $amount: String!, $reason: String!) {\n    offerRefund(orderId: $orderId, amount: $amount, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.AdminOfferRefundDocument,
     "\n  query AdminRefundsToPay {\n    refundsToPay {\n      id\n      orderId\n      status\n      amount\n      currency\n      chainName\n      reason\n      address\n      txId\n      explorerUrl\n      confirmations\n      problem\n      customerEmail\n      claimedAt\n    }\n  }\n": typeof types.AdminRefundsToPayDocument,
     "\n  mutation AdminRecordRefundPayment($refundId: ID!, $txId: String!) {\n    recordRefundPayment(refundId: $refundId, txId: $txId) {\n      id\n      status\n      txId\n      explorerUrl\n      confirmations\n      problem\n    }\n  }\n": typeof types.AdminRecordRefundPaymentDocument,
-    "\n  mutation AdminCancelRefund($refundId: ID!, $notPaid: Boolean!) {\n    cancelRefund(refundId: $refundId, notPaid: $notPaid) {\n      id\n      status\n    }\n  }\n": typeof types.AdminCancelRefundDocument,
+    "\n  mutation AdminCancelRefund($refundId: ID!) {\n    cancelRefund(refundId: $refundId) {\n      id\n      status\n    }\n  }\n": typeof types.AdminCancelRefundDocument,
     "\n  query AdminStoreSettings {\n    storeSettings {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n": typeof types.AdminStoreSettingsDocument,
     "\n  mutation UpdateStoreSettings($input: StoreSettingsInput!) {\n    updateStoreSettings(input: $input) {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n": typeof types.UpdateStoreSettingsDocument,
     "\n  fragment AdminStaffMember_member on StaffMember {\n    id\n    userId\n    email\n    fullName\n    role\n    status\n    since\n    expiresAt\n  }\n": typeof types.AdminStaffMember_MemberFragmentDoc,
@@ -72,7 +74,8 @@ type Documents = {
     "\n  subscription AdminTicketChanged {\n    adminTicketChanged {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": typeof types.AdminTicketChangedDocument,
     "\n  mutation AdminReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": typeof types.AdminReplyToTicketDocument,
     "\n  mutation AdminSetTicketStatus($id: ID!, $status: TicketStatus!) {\n    setTicketStatus(ticketId: $id, status: $status) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": typeof types.AdminSetTicketStatusDocument,
-    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginSignInDocument,
+    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginSignInDocument,
+    "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AdminLoginCompleteSignInDocument,
     "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": typeof types.AdminCreateWebhookEndpointDocument,
     "\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.AdminDeleteWebhookEndpointDocument,
     "\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": typeof types.AdminRedeliverWebhookDocument,
@@ -81,8 +84,10 @@ type Documents = {
     "\n  query AdminWebhooks($deliveries: Int!) {\n    webhookEventTypes\n    webhookEndpoints {\n      id\n      ...AdminWebhookEndpoint_endpoint\n    }\n  }\n": typeof types.AdminWebhooksDocument,
 };
 const documents: Documents = {
-    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n    }\n  }\n": types.AdminDashboardViewerDocument,
+    "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n      secondFactorSetupRequired\n    }\n  }\n": types.AdminDashboardViewerDocument,
     "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": types.AdminLoginViewerDocument,
+    "\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": types.AdminBeginTotpDocument,
+    "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": types.AdminConfirmTotpDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminAddBlockRuleDocument,
@@ -120,11 +125,11 @@ const documents: Documents = {
     "\n  mutation AdminSetProductStock($productId: ID!, $inStock: Boolean!) {\n    setProductStock(productId: $productId, inStock: $inStock) {\n      id\n      inStock\n      updatedAt\n    }\n  }\n": types.AdminSetProductStockDocument,
     "\n  query AdminRates {\n    adminRates {\n      currencies {\n        currency\n        rate {\n          usd\n          source\n          fetchedAt\n        }\n        unavailableReason\n        divergencePercent\n        methods\n      }\n      providers {\n        provider\n        currency\n        usd\n        error\n        answeredAt\n        ageSeconds\n        fresh\n        lastAcceptedUsd\n      }\n      settings {\n        providers\n        refreshSeconds\n        maxAgeSeconds\n        maxDivergencePercent\n        spreadPercent\n      }\n    }\n  }\n": types.AdminRatesDocument,
     "\n  query AdminRatesWarning {\n    adminRates {\n      currencies {\n        currency\n        rate {\n          usd\n        }\n        unavailableReason\n        methods\n      }\n    }\n  }\n": types.AdminRatesWarningDocument,
-    "\n  query AdminOrderRefunds($id: ID!) {\n    order(id: $id) {\n      id\n      refunds {\n        id\n        status\n        amount\n        currency\n        reason\n        address\n        txId\n        problem\n      }\n      refundSuggestion {\n        amount\n        reason\n        available\n        leftOut\n      }\n    }\n  }\n": types.AdminOrderRefundsDocument,
+    "\n  query AdminOrderRefunds($id: ID!) {\n    order(id: $id) {\n      id\n      refunds {\n        id\n        status\n        amount\n        currency\n        reason\n        address\n        txId\n        problem\n      }\n      refundSuggestion {\n        amount\n        reason\n        available\n      }\n    }\n  }\n": types.AdminOrderRefundsDocument,
     "\n  mutation AdminOfferRefund($orderId: ID!, $amount: String!, $reason: String!) {\n    offerRefund(orderId: $orderId, amount: $amount, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.AdminOfferRefundDocument,
     "\n  query AdminRefundsToPay {\n    refundsToPay {\n      id\n      orderId\n      status\n      amount\n      currency\n      chainName\n      reason\n      address\n      txId\n      explorerUrl\n      confirmations\n      problem\n      customerEmail\n      claimedAt\n    }\n  }\n": types.AdminRefundsToPayDocument,
     "\n  mutation AdminRecordRefundPayment($refundId: ID!, $txId: String!) {\n    recordRefundPayment(refundId: $refundId, txId: $txId) {\n      id\n      status\n      txId\n      explorerUrl\n      confirmations\n      problem\n    }\n  }\n": types.AdminRecordRefundPaymentDocument,
-    "\n  mutation AdminCancelRefund($refundId: ID!, $notPaid: Boolean!) {\n    cancelRefund(refundId: $refundId, notPaid: $notPaid) {\n      id\n      status\n    }\n  }\n": types.AdminCancelRefundDocument,
+    "\n  mutation AdminCancelRefund($refundId: ID!) {\n    cancelRefund(refundId: $refundId) {\n      id\n      status\n    }\n  }\n": types.AdminCancelRefundDocument,
     "\n  query AdminStoreSettings {\n    storeSettings {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n": types.AdminStoreSettingsDocument,
     "\n  mutation UpdateStoreSettings($input: StoreSettingsInput!) {\n    updateStoreSettings(input: $input) {\n      storeName\n      supportEmail\n      supportPhone\n      supportHours\n      timeZone\n      termsText\n      refundText\n      privacyText\n      updatedAt\n    }\n  }\n": types.UpdateStoreSettingsDocument,
     "\n  fragment AdminStaffMember_member on StaffMember {\n    id\n    userId\n    email\n    fullName\n    role\n    status\n    since\n    expiresAt\n  }\n": types.AdminStaffMember_MemberFragmentDoc,
@@ -139,7 +144,8 @@ const documents: Documents = {
     "\n  subscription AdminTicketChanged {\n    adminTicketChanged {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": types.AdminTicketChangedDocument,
     "\n  mutation AdminReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": types.AdminReplyToTicketDocument,
     "\n  mutation AdminSetTicketStatus($id: ID!, $status: TicketStatus!) {\n    setTicketStatus(ticketId: $id, status: $status) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": types.AdminSetTicketStatusDocument,
-    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginSignInDocument,
+    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginSignInDocument,
+    "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AdminLoginCompleteSignInDocument,
     "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": types.AdminCreateWebhookEndpointDocument,
     "\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.AdminDeleteWebhookEndpointDocument,
     "\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": types.AdminRedeliverWebhookDocument,
@@ -165,11 +171,19 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n    }\n  }\n"): (typeof documents)["\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n      secondFactorSetupRequired\n    }\n  }\n"): (typeof documents)["\n  query AdminDashboardViewer {\n    me {\n      id\n      email\n      isAdmin\n      staffRole\n      permissions\n      secondFactorSetupRequired\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n"): (typeof documents)["\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n"): (typeof documents)["\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n"): (typeof documents)["\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -321,7 +335,7 @@ export function graphql(source: "\n  query AdminRatesWarning {\n    adminRates {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminOrderRefunds($id: ID!) {\n    order(id: $id) {\n      id\n      refunds {\n        id\n        status\n        amount\n        currency\n        reason\n        address\n        txId\n        problem\n      }\n      refundSuggestion {\n        amount\n        reason\n        available\n        leftOut\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminOrderRefunds($id: ID!) {\n    order(id: $id) {\n      id\n      refunds {\n        id\n        status\n        amount\n        currency\n        reason\n        address\n        txId\n        problem\n      }\n      refundSuggestion {\n        amount\n        reason\n        available\n        leftOut\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminOrderRefunds($id: ID!) {\n    order(id: $id) {\n      id\n      refunds {\n        id\n        status\n        amount\n        currency\n        reason\n        address\n        txId\n        problem\n      }\n      refundSuggestion {\n        amount\n        reason\n        available\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminOrderRefunds($id: ID!) {\n    order(id: $id) {\n      id\n      refunds {\n        id\n        status\n        amount\n        currency\n        reason\n        address\n        txId\n        problem\n      }\n      refundSuggestion {\n        amount\n        reason\n        available\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -337,7 +351,7 @@ export function graphql(source: "\n  mutation AdminRecordRefundPayment($refundId
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AdminCancelRefund($refundId: ID!, $notPaid: Boolean!) {\n    cancelRefund(refundId: $refundId, notPaid: $notPaid) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCancelRefund($refundId: ID!, $notPaid: Boolean!) {\n    cancelRefund(refundId: $refundId, notPaid: $notPaid) {\n      id\n      status\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AdminCancelRefund($refundId: ID!) {\n    cancelRefund(refundId: $refundId) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCancelRefund($refundId: ID!) {\n    cancelRefund(refundId: $refundId) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -397,7 +411,11 @@ export function graphql(source: "\n  mutation AdminSetTicketStatus($id: ID!, $st
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
