@@ -3,15 +3,19 @@
  * BIP-84's test account key (its addresses are the published test vectors) and reads an Esplora FIXTURE server
  * (tests/support/chain-fixtures/esplora-fixture.ts: Esplora's REST API shape, made-up transactions, no node). The poll
  * is run by the test (PAYMENT_POLL_SECONDS is an hour: the store polls once at start), so each test says when the
- * chain is read and counts the requests of one poll.
+ * chain is read and counts the requests of one poll. Last, the store's single address among the key's (review 28).
  */
 import { startEsploraFixture, type EsploraFixture } from '../support/chain-fixtures/esplora-fixture';
 import { startChainStore, type ChainStore } from '../support/chain-fixtures/chain-store';
 import { ChainPaymentService, OWN_ADDRESSES_PER_POLL } from '../../server/src/payments/chain-payment.service';
 import { decimalToUnits } from '../../server/src/payments/chains/chain-reader';
 import { parseBtcXpub } from '../../server/src/payments/methods/btc/xpub';
-import { OrderStatus } from '../../server/src/core/enums';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../server/src/app-config';
+import { OrderStatus, PaymentMethod } from '../../server/src/core/enums';
 import { HeldQuotes } from '../../server/src/orders/held-quote.service';
+import { DerivedAddresses } from '../../server/src/payments/derived-addresses.service';
+import { PayableOrders } from '../../server/src/payments/payment-observer';
 import type { TestServer, TestUser } from '../support/test-server';
 
 /** BIP-84's account 0 and its first two receive addresses (bitcoin/bips, bip-0084.mediawiki "Test vectors"). */
@@ -280,5 +284,67 @@ describe('BTC_XPUB: an address of its own for each order', () => {
     expect(order.cryptoAddress).toBe(held.cryptoAddress);
     const paid = await store.orderWhen(order.id, (o) => o.status === 'SUCCESS', 'SUCCESS', user);
     expect(paid.payment).toMatchObject({ txId, amount: '0.0002' });
+  });
+});
+
+describe('the store’s single address is never an order’s own (review 28)', () => {
+  it('skips an index whose address orders were given as the single address: their payments stay theirs', async () => {
+    const [legacyUser, user] = [await server.createUser(), await server.createUser()];
+    // An order placed with the store's single address (PAY_ADDRESS_BTC, since changed), which is the key's next
+    // address: a seller often sets it to the wallet's first receive address before giving its key.
+    const legacy = await place(legacyUser);
+    const index = (await rowOf(legacy.id)).address_index;
+    const taken = account.address(index + 1);
+    await server.sql(
+      `UPDATE orders SET address_index = NULL, crypto_address = $2, payment_amount_crypto = 0.00020007, payment_offset = 7
+       WHERE id = $1`,
+      [legacy.id, taken],
+    );
+    // The next order skips that index (recorded as used up) and gets the one after.
+    const next = await place(user);
+    expect(await rowOf(next.id)).toMatchObject({
+      address_index: index + 2,
+      crypto_address: account.address(index + 2),
+    });
+    expect(
+      await server.sql(`SELECT derivation_index, address FROM derived_addresses WHERE derivation_index = $1`, [
+        index + 1,
+      ]),
+    ).toEqual([{ derivation_index: index + 1, address: taken }]);
+    // The legacy customer pays their unique amount to the address they were shown: no other order takes it.
+    const txId = esplora.send([{ address: taken, sats: 20_007n }]);
+    esplora.mine(1);
+    await poll();
+    expect(
+      await server.sql(`SELECT tx_id FROM chain_payments WHERE tx_id = $1 AND order_id = $2`, [txId, next.id]),
+    ).toEqual([]);
+    expect((await store.readOrder(next.id, user)).status).toBe('PENDING');
+    await server.sql(`UPDATE orders SET status = $1 WHERE status = $2`, [OrderStatus.CANCELLED, OrderStatus.PENDING]);
+  });
+
+  it('skips the index whose address is PAY_ADDRESS_BTC', async () => {
+    const db = server.app.container.get(DataSource);
+    const config = server.app.container.get(AppConfig);
+    const [{ next }] = await server.sql<{ next: number }>(`SELECT next_index AS next FROM derivation_counters`);
+    // The same service with PAY_ADDRESS_BTC set to the key's next address (the store's own is another address).
+    const withSingle = {
+      ...config,
+      paymentMethods: {
+        ...config.paymentMethods,
+        BTC: { ...config.paymentMethods.BTC, address: account.address(next).toUpperCase() },
+      },
+    } as AppConfig;
+    const derived = new DerivedAddresses(db, withSingle, server.app.container.get(PayableOrders));
+    const runner = db.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      expect(await derived.next(runner.manager, PaymentMethod.BTC)).toEqual({
+        index: next + 1,
+        address: account.address(next + 1),
+      });
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   });
 });

@@ -157,6 +157,17 @@ describe('BTC_XPUB: each bad kind is refused', () => {
     for (let at = 4; at + 8 <= secret.length; at += 4) expect(message).not.toContain(secret.slice(at, at + 8));
   });
 
+  it("warns at start when PAY_ADDRESS_BTC is one of the key's first receive addresses (never handed out then)", () => {
+    const warned = (address: string) =>
+      loadConfig({ NODE_ENV: 'test', BTC_XPUB: ZPUB, PAY_ADDRESS_BTC: address }).settingWarnings;
+    expect(warned(FIRST_RECEIVE)).toEqual([
+      `PAY_ADDRESS_BTC: ${FIRST_RECEIVE} is receive address 0 of BTC_XPUB (…/0/0): no order is given it as its own; payments to it are matched by amount to the orders placed with the single address`,
+    ]);
+    expect(warned(SECOND_RECEIVE.toUpperCase())).toEqual([expect.stringMatching(/ is receive address 1 of BTC_XPUB /)]);
+    // The wallet's change address is no receive address: nothing to say.
+    expect(warned(FIRST_CHANGE)).toEqual([]);
+  });
+
   it('starts with a good key: BTC is available with no PAY_ADDRESS_BTC, each order getting its own address', () => {
     const config = loadConfig({ NODE_ENV: 'test', BTC_XPUB: ZPUB });
     expect(config.paymentMethods.BTC.address).toBeUndefined();

@@ -91,6 +91,18 @@ export class PayableOrdersService extends PayableOrders {
     );
   }
 
+  async paidAsSingleAddress(manager: EntityManager, method: PaymentMethod, address: string): Promise<boolean> {
+    const [row]: { used: boolean }[] = await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM orders
+                      WHERE payment_method = $1 AND crypto_address = ANY ($2) AND address_index IS NULL)
+           OR EXISTS (SELECT 1 FROM held_quotes
+                      WHERE payment_method = $1 AND crypto_address = ANY ($2) AND address_index IS NULL) AS used`,
+      // A derived address is written as derived (bech32, lower case); a configured one may have been in upper case.
+      [method, [address, address.toUpperCase()]],
+    );
+    return row.used;
+  }
+
   async ofOwnAddress(
     manager: EntityManager,
     payment: PaymentSighting,

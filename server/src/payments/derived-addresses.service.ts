@@ -2,9 +2,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import type { PaymentMethod } from '../core/enums';
+import { logger } from '../core/logger';
 import { ChainPaymentStatus } from './chain-payment.entity';
-import { methodDefinition } from './methods';
+import { methodDefinition, PAYMENT_METHOD_DEFINITIONS } from './methods';
 import type { AddressDerivation } from './methods/definition';
+import { PayableOrders } from './payment-observer';
 
 /**
  * Unused addresses in a row past which a wallet stops looking (BIP-44's gap limit, the default of Electrum, Sparrow and
@@ -36,12 +38,18 @@ export interface AddressGap {
  * index of the key in the caller's transaction: the counter row's lock keeps concurrent checkouts in line until they
  * commit, and one that rolls back gives its index back, so indexes are handed out without holes; `derived_addresses`
  * keeps every address handed out, each once (its primary key and UNIQUE address).
+ *
+ * An index whose address is the store's single address (a seller often sets PAY_ADDRESS_BTC to the same wallet's first
+ * receive address, index 0 of BTC_XPUB) is skipped: an order owning it would take every payment to it, those of the
+ * orders placed with the single address included (review 28). It is still recorded in `derived_addresses` (the index
+ * is used up, and the refunds' check of the store's own addresses knows it) and logged.
  */
 @Service()
 export class DerivedAddresses {
   constructor(
     private readonly db: DataSource,
     private readonly config: AppConfig,
+    private readonly orders: PayableOrders,
   ) {}
 
   /** The key `method`'s addresses are derived from, or null when its orders pay the store's single address. */
@@ -55,19 +63,40 @@ export class DerivedAddresses {
   async next(manager: EntityManager, method: PaymentMethod): Promise<OwnAddress> {
     const derivation = this.derivation(method);
     if (!derivation) throw new Error(`${method} derives no addresses`);
-    // One statement: the first checkout of a key creates its counter, the others take its row lock and the next index.
-    const [{ index }]: { index: number }[] = await manager.query(
-      `INSERT INTO derivation_counters (account, method, next_index) VALUES ($1, $2, 1)
-       ON CONFLICT (account) DO UPDATE SET next_index = derivation_counters.next_index + 1
-       RETURNING next_index - 1 AS index`,
-      [derivation.account, method],
-    );
-    const address = derivation.address(index);
-    await manager.query(
-      `INSERT INTO derived_addresses (account, derivation_index, method, address) VALUES ($1, $2, $3, $4)`,
-      [derivation.account, index, method, address],
-    );
-    return { address, index };
+    for (;;) {
+      // One statement: the first checkout of a key creates its counter, the others take its row lock and the next
+      // index.
+      const [{ index }]: { index: number }[] = await manager.query(
+        `INSERT INTO derivation_counters (account, method, next_index) VALUES ($1, $2, 1)
+         ON CONFLICT (account) DO UPDATE SET next_index = derivation_counters.next_index + 1
+         RETURNING next_index - 1 AS index`,
+        [derivation.account, method],
+      );
+      const address = derivation.address(index);
+      await manager.query(
+        `INSERT INTO derived_addresses (account, derivation_index, method, address) VALUES ($1, $2, $3, $4)`,
+        [derivation.account, index, method, address],
+      );
+      if (!(await this.isSingleAddress(manager, method, address))) return { address, index };
+      logger.warn(
+        { method, index, address },
+        "A derived address is the store's single address (PAY_ADDRESS_* or one orders were placed with): skipped, no order gets it",
+      );
+    }
+  }
+
+  /**
+   * Is `address` a single address of the store on `method`'s chain: configured (PAY_ADDRESS_* of any method on the
+   * chain) or one orders or held quotes were given without an index of their own (a PAY_ADDRESS since changed)?
+   */
+  private async isSingleAddress(manager: EntityManager, method: PaymentMethod, address: string): Promise<boolean> {
+    const { chain } = methodDefinition(method).facts;
+    for (const definition of PAYMENT_METHOD_DEFINITIONS) {
+      if (!definition.facts.accepted || definition.facts.chain?.network !== chain?.network) continue;
+      const single = this.config.paymentMethods[definition.facts.key].address;
+      if (single && definition.addressKey(single) === definition.addressKey(address)) return true;
+    }
+    return this.orders.paidAsSingleAddress(manager, method, address);
   }
 
   /**

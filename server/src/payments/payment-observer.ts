@@ -85,6 +85,13 @@ export abstract class PayableOrders {
    * before it, or long after it ended: nobody's), null when no order or quote has the address as its own (the
    * store's single address).
    */
+  /**
+   * Is `address` the store's single address of an order or held quote of `method` (one placed without an address of
+   * its own: before BTC_XPUB was set, or with a PAY_ADDRESS since changed)? Its payments are found by amount among
+   * those orders, so DerivedAddresses never hands it out as an order's own.
+   */
+  abstract paidAsSingleAddress(manager: EntityManager, method: PaymentMethod, address: string): Promise<boolean>;
+
   abstract ofOwnAddress(
     manager: EntityManager,
     payment: PaymentSighting,

@@ -11,6 +11,27 @@ import { defineServerMethod, problemsOf } from '../definition';
 import { btcAddressProblem } from './address';
 import { parseBtcXpub, type BtcAccount } from './xpub';
 
+/**
+ * Receive indexes of BTC_XPUB compared with PAY_ADDRESS_BTC at start (about 7 ms each, only when both are set): a
+ * wallet's first addresses, where a seller finds the address they configured before giving the key.
+ */
+const SINGLE_ADDRESS_CHECKED_INDEXES = 200;
+
+/**
+ * A warning when PAY_ADDRESS_BTC is one of the key's first receive addresses (review 28). Not a refusal: that address
+ * is never handed out to an order (DerivedAddresses skips it), so the setup is safe, but the seller should know why
+ * the wallet shows that index used by other payments than an order's own.
+ */
+function singleAddressWarning(single: string, derivation: BtcAccount): string | null {
+  const wanted = bech32OrExactKey(single);
+  for (let index = 0; index < SINGLE_ADDRESS_CHECKED_INDEXES; index++) {
+    if (bech32OrExactKey(derivation.address(index)) === wanted) {
+      return `is receive address ${index} of BTC_XPUB (…/0/${index}): no order is given it as its own; payments to it are matched by amount to the orders placed with the single address`;
+    }
+  }
+  return null;
+}
+
 export const btcMethod = defineServerMethod({
   facts: BTC,
   env: {
@@ -38,6 +59,9 @@ export const btcMethod = defineServerMethod({
       usdRate: e.RATE_BTC_USD,
       confirmations: e.CONFIRMATIONS_BTC,
       chain: e.BTC_API_URL ? { apiUrl: e.BTC_API_URL } : null,
+      warnings: problemsOf([
+        ['PAY_ADDRESS_BTC', derivation ? e.PAY_ADDRESS_BTC : undefined, (v) => singleAddressWarning(v, derivation!)],
+      ]),
       problems: problemsOf([
         ['PAY_ADDRESS_BTC', e.PAY_ADDRESS_BTC, (v) => btcAddressProblem(v, { production })],
         // Never repeated into the logs, whatever it holds: a private key pasted by mistake comes in more shapes than
