@@ -3,11 +3,11 @@
  * catalogue to the live verify page, the sign-in requirement, every validation message of both steps, bulk pricing, the
  * methods that cannot be paid with, and products that are out of stock.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../../common/labels';
 import { MESSAGES } from '../../common/validation';
 import { TEST_ADDRESSES } from '../support/fixtures';
-import { adminToken, expectToast, gotoHydrated, PNG_1x1, signUpViaApi } from './support/store';
+import { adminToken, expectToast, gotoHydrated, gql, PNG_1x1, signUpViaApi } from './support/store';
 import { clipboardText, isSameDocument, markDocument, setOrderStatus, signInBrowser } from './support/orders';
 
 /** Checks a toast, then closes it so the next one shows at once (toasts queue). */
@@ -20,6 +20,35 @@ async function seeToast(page: Page, title: string, description?: string): Promis
 
 async function continueToPayment(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
+}
+
+/** A certificate product (MANUAL: issued for a domain) in stock, of this test's own. */
+async function certificateProductInStock(request: APIRequestContext): Promise<{ name: string }> {
+  const token = await adminToken(request);
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const name = `E2E Checkout Certificate ${suffix}`;
+  const { createProduct } = await gql(
+    request,
+    'mutation ($input: ProductInput!) { createProduct(input: $input) { id } }',
+    {
+      input: {
+        name,
+        slug: `e2e-checkout-certificate-${suffix}`,
+        category: 'ssl_certificates',
+        description: 'A certificate issued for a domain',
+        price: 24.99,
+        fulfilment: 'MANUAL',
+      },
+    },
+    token,
+  );
+  await gql(
+    request,
+    'mutation ($id: ID!) { setProductStock(productId: $id, inStock: true) { id } }',
+    { id: createProduct.id },
+    token,
+  );
+  return { name };
 }
 
 async function signedInAt(page: Page, path: string) {
@@ -58,9 +87,9 @@ test('buy with USDT and a PNG proof, then watch the verify page follow the admin
   await expect(summary).toContainText('Litecoin (LTC) Licence Key');
   await expect(summary).toContainText('1 x $34.00');
   await page.getByLabel('Quantity').fill('3');
-  await page.getByLabel('Domain (optional)').fill('shop.example.com');
+  // Licence keys are issued for no domain: the field is not asked (common/fulfilment-kinds asksForDomain).
+  await expect(page.getByLabel('Domain (optional)')).toHaveCount(0);
   await expect(summary).toContainText('3 x $34.00');
-  await expect(summary).toContainText('shop.example.com');
   await expect(summary.getByTestId('order-total')).toHaveText('$102.00');
   await expect(summary).toContainText('102.00 USDT');
   for (const bullet of ['Instant delivery after payment confirmation', 'Full product access', '24/7 support']) {
@@ -152,7 +181,8 @@ test('signed out, checkout sends to sign-in and comes back with the product chos
   await expect(page.getByLabel('Product')).toHaveCount(0);
 });
 
-test('step 1 shows every validation message and clamps the quantity', async ({ page }) => {
+test('step 1 shows every validation message and clamps the quantity', async ({ page, request }) => {
+  const certificate = await certificateProductInStock(request);
   await signedInAt(page, '/checkout');
   await expect(page.getByTestId('order-summary')).toContainText('Select a product to continue');
 
@@ -194,7 +224,9 @@ test('step 1 shows every validation message and clamps the quantity', async ({ p
   await seeToast(page, 'Validation Error', MESSAGES.emailTooLong);
   await email.fill('buyer@example.com');
 
-  // Domain.
+  // Domain: asked for a certificate product only (MANUAL; the seeded ones are out of stock, so one of its own).
+  await expect(page.getByLabel('Domain (optional)')).toHaveCount(0);
+  await picker.selectOption({ label: `${certificate.name} - $24.99` });
   const domain = page.getByLabel('Domain (optional)');
   await domain.fill('Not A Domain');
   await continueToPayment(page);
@@ -203,6 +235,10 @@ test('step 1 shows every validation message and clamps the quantity', async ({ p
   await continueToPayment(page);
   await seeToast(page, 'Validation Error', MESSAGES.domainTooLong);
   await domain.fill('');
+  // Back to the licence keys: no domain again, and the quantity as before.
+  await picker.selectOption({ label: 'Litecoin (LTC) Licence Key - $34' });
+  await expect(page.getByLabel('Domain (optional)')).toHaveCount(0);
+  await quantity.fill('12');
 
   // Valid: step 2, and Back keeps what was entered.
   await continueToPayment(page);

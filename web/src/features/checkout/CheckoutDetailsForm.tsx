@@ -43,6 +43,8 @@ export interface CheckoutDetailsFormProps {
   maxQuantity: number;
   /** Shown under the quantity, e.g. the bulk-only minimum. */
   quantityNote: string | null;
+  /** The chosen product is issued for a domain (its kind's `asksForDomain`): only then is the domain asked. */
+  asksForDomain: boolean;
   onProductChange: (productId: string) => void;
   onChange: (field: 'quantity' | 'domainName' | 'email', value: string) => void;
   /** Clamps the quantity to [min, max] (the input clamps: docs/product.md "Input rules"). */
@@ -50,7 +52,10 @@ export interface CheckoutDetailsFormProps {
   onContinue: () => void;
 }
 
-/** Checkout step 1 (docs/product.md "Checkout"): product picker, quantity, optional domain, email. */
+/**
+ * Checkout step 1 (docs/product.md "Checkout"): product picker, quantity, optional domain (for a product issued for a
+ * domain only: common/fulfilment-kinds asksForDomain), email.
+ */
 export function CheckoutDetailsForm(props: CheckoutDetailsFormProps) {
   const { values, pickableProducts, chosenProductName, minQuantity, maxQuantity, quantityNote } = props;
   const errors = props.errors ?? {};
@@ -118,16 +123,18 @@ export function CheckoutDetailsForm(props: CheckoutDetailsFormProps) {
           }
           slotProps={{ htmlInput: { min: minQuantity, max: maxQuantity, step: 1, inputMode: 'numeric' } }}
         />
-        <TextField
-          id={CHECKOUT_DETAILS_IDS.domainName}
-          error={!!errors.domainName}
-          label="Domain (optional)"
-          value={values.domainName}
-          onChange={(event) => props.onChange('domainName', event.target.value)}
-          placeholder="example.com"
-          helperText={errors.domainName ?? 'The domain the certificate is for, if any.'}
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-        />
+        {props.asksForDomain ? (
+          <TextField
+            id={CHECKOUT_DETAILS_IDS.domainName}
+            error={!!errors.domainName}
+            label="Domain (optional)"
+            value={values.domainName}
+            onChange={(event) => props.onChange('domainName', event.target.value)}
+            placeholder="example.com"
+            helperText={errors.domainName ?? 'The domain the certificate is for, if any.'}
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          />
+        ) : null}
         <TextField
           id={CHECKOUT_DETAILS_IDS.email}
           error={!!errors.email}
@@ -137,7 +144,12 @@ export function CheckoutDetailsForm(props: CheckoutDetailsFormProps) {
           autoComplete="email"
           value={values.email}
           onChange={(event) => props.onChange('email', event.target.value)}
-          helperText={errors.email ?? 'Your order details and certificate go to this address.'}
+          helperText={
+            errors.email ??
+            (props.asksForDomain
+              ? 'Your order details and certificate go to this address.'
+              : 'Your order details go to this address.')
+          }
         />
         <Box>
           <Button

@@ -228,6 +228,8 @@ function CheckoutView({ slug }: { slug: string | null }) {
   if (!data || leaving) return <LoadingState label={CHECKOUT_TEXTS.loadingProducts} />;
 
   const usdtRate = methods.find((m) => m.method === 'USDT_TRC20')?.usdRate ?? 1;
+  // Only a product issued for a domain asks for one (licence keys and downloads have none).
+  const asksForDomain = product ? fulfilmentFacts(product.fulfilment).asksForDomain : false;
   const summary: OrderSummary | null = product
     ? (() => {
         const price = quoteTotal(product, quantity);
@@ -236,7 +238,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
           quantity,
           unitPrice: price.unitPrice,
           totalPrice: price.totalPrice,
-          domainName: domainName.trim() || null,
+          domainName: (asksForDomain && domainName.trim()) || null,
           usdtAmount: cryptoAmount(price.totalCents, usdtRate, CRYPTO_DECIMALS.USDT_TRC20),
         };
       })()
@@ -258,6 +260,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
     }
     detailsForm.setValue('productId', id);
     detailsForm.clearErrors('productId');
+    if (!fulfilmentFacts(next.fulfilment).asksForDomain) detailsForm.setValue('domainName', '');
     // docs/product.md "Fixed numbers": choosing a product sets its minimum (4000 for the bulk SSL keys).
     setQuantityText(String(next.minQuantity));
   };
@@ -390,6 +393,7 @@ function CheckoutView({ slug }: { slug: string | null }) {
                   minQuantity={minQuantity}
                   maxQuantity={quantityMax}
                   quantityNote={quantityNote}
+                  asksForDomain={asksForDomain}
                   onProductChange={chooseProduct}
                   onChange={(field, value) => {
                     if (field === 'quantity') setQuantityText(value);
