@@ -19,6 +19,8 @@ const SHOTS = '/tmp/shots';
 const STORE_ETH = TEST_ADDRESSES.ETH;
 /** The customer's wallet: a real EIP-55 address. */
 const CUSTOMER_WALLET = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
+/** Someone else's address: not the store's, whose watcher would take a payout there as a customer's payment first. */
+const STRANGER = '0x000000000000000000000000000000000000beef';
 
 /** Screenshots of `target` at phone and desktop widths. */
 async function shoot(page: Page, name: string, target: (page: Page) => ReturnType<Page['locator']>) {
@@ -132,9 +134,17 @@ test('an over-payment refunded: offered by the admin, claimed on /verify, paid a
   expect(await clipboardText(admin)).toBe(CUSTOMER_WALLET);
   expect(await seriousA11yViolations(admin, 'admin refunds')).toEqual([]);
   await shoot(admin, 'admin-refunds', (p) => p.getByTestId('admin-refunds'));
+  // Withdrawing a claimed refund asks for the statement that it was not paid (it may have been, unrecorded).
+  await row.getByRole('button', { name: 'Withdraw' }).click();
+  const withdraw = admin.getByRole('dialog', { name: 'Withdraw this refund?' });
+  await expect(withdraw).toContainText('The customer already claimed it: withdraw it only if you did not send it.');
+  await expect(withdraw.getByRole('button', { name: 'Cancel (not paid)' })).toBeVisible();
+  await shoot(admin, 'admin-refund-withdraw-claimed', (p) => p.getByRole('dialog'));
+  await withdraw.getByRole('button', { name: 'Keep it' }).click();
+  await expect(withdraw).toHaveCount(0);
 
   // A payout to someone else is refused at once: the chain already shows it.
-  const wrong = await chain.send(treasury, STORE_ETH, ethToWei(due));
+  const wrong = await chain.send(treasury, STRANGER, ethToWei(due));
   await row.getByLabel('Transaction ID of your payment').fill(wrong);
   await row.getByRole('button', { name: 'Record payment' }).click();
   await expect(row.getByRole('alert')).toContainText('The transaction pays someone else');
