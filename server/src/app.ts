@@ -22,6 +22,10 @@ import { createApolloServer } from './graphql/apollo-server';
 import { CatalogueResponseCache } from './graphql/catalogue-response-cache';
 import { createContext } from './graphql/context';
 import { StaffRoles } from './staff/staff-roles.service';
+import { ApiKeyService } from './staff/api-keys.service';
+import { installAuditTrail } from './audit/audit-trail';
+import { auditCsvRouter } from './audit/audit-csv.route';
+import { looksLikeApiKey } from '../../common/api-keys';
 import { graphiqlRoute } from './graphql/graphiql.route';
 import { graphqlValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
@@ -100,6 +104,15 @@ export async function createApp({
 
   const userFromToken = (token: string | null): AuthUser | null => verifyAccessToken(config.jwtSecret, token);
   const staffRoles = container.get(StaffRoles);
+  const apiKeys = container.get(ApiKeyService);
+  // Who calls: an API key (`Bearer sk_store_…`) or an access token, with the account's role now, not the token's
+  // claim, so a change of role or a revoked key applies to the next request (StaffRoles, ApiKeyService).
+  const principalOf = async (req: express.Request): Promise<AuthUser | null> => {
+    const token = bearerToken(req.headers.authorization);
+    return looksLikeApiKey(token) ? apiKeys.principal(token) : staffRoles.current(userFromToken(token));
+  };
+  // Staff and API-key mutations write their audit entry inside their own transaction (audit/audit-trail.ts).
+  installAuditTrail(db);
 
   const clientIp = clientIpResolver(app);
   const validationRules = graphqlValidationRules(config);
@@ -134,6 +147,7 @@ export async function createApp({
   app.use(filesRouter(container));
   app.use(productImagesRouter(container));
   app.use(keysFileRouter(container));
+  app.use(auditCsvRouter(container, principalOf));
   // Off in production unless GRAPHIQL=true: a browser then reaches Apollo like any other client.
   if (config.graphiql) app.get('/graphql', graphiqlRoute(config.webDistDir));
   app.use(
@@ -154,8 +168,7 @@ export async function createApp({
     expressMiddleware(apollo, {
       context: async ({ req, res }) =>
         createContext({
-          // The role now, not the token's claim: a change of role applies to the next request (StaffRoles).
-          user: await staffRoles.current(userFromToken(bearerToken(req.headers.authorization))),
+          user: await principalOf(req),
           ip: clientIp(req),
           requestId: res.locals.requestId as string,
           container,

@@ -2,12 +2,14 @@
  * Who may call what. Part 1 walks the schema: every Query, Mutation and Subscription field must
  * declare a rule (@Public, @SignedIn, @Requires(permission)), and each case below names the same permission. Part 2
  * runs every operation against a real server as {signed out, customer (owner), other customer, and each staff role:
- * OWNER, MANAGER, SUPPORT, FULFILMENT} and checks what each one gets (a role without the permission: FORBIDDEN naming
- * it); it fails when the schema gains an operation that the matrix does not cover.
+ * OWNER, MANAGER, SUPPORT, FULFILMENT, and an OWNER's API key with some permissions} and checks what each one gets (a
+ * role without the permission: FORBIDDEN naming it); it fails when the schema gains an operation that the matrix does
+ * not cover.
  */
 import { DEFAULT_STORE_SETTINGS } from '../../common/store-settings';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type PermissionName, type StaffRoleName } from '../../common/staff';
 import { InventoryService } from '../../server/src/inventory/inventory.service';
+import { ApiKeyService } from '../../server/src/staff/api-keys.service';
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { Container } from '../../server/src/container';
 import { STEP_UP_OPERATIONS } from '../../server/src/graphql/step-up';
@@ -18,6 +20,18 @@ import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '
 type Role = 'signedOut' | 'customer' | 'otherCustomer' | StaffRoleName;
 type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT';
 const ROLES: Role[] = ['signedOut', 'customer', 'otherCustomer', ...STAFF_ROLES];
+/**
+ * An API key (docs/staff-and-permissions.md "API keys") calls every operation too: an OWNER's key with these
+ * permissions. What it gets follows from each operation's rule (`apiKeyOutcome`): a staff operation as its creator
+ * would, when the key has the permission; FORBIDDEN for an account's own (signed-in) operations; public ones as its
+ * creator; subscriptions as signed out (keys work over HTTP only).
+ */
+type Caller = Role | 'apiKey';
+const CALLERS: Caller[] = [...ROLES, 'apiKey'];
+const API_KEY_PERMISSIONS: PermissionName[] = ['ORDERS_READ', 'KEYS', 'TICKETS', 'REFUNDS'];
+let apiKeySecret: string;
+/** A key of its own for revokeApiKey (revoking again changes nothing). */
+let revocableKeyId: string;
 
 let schema: GraphQLSchema;
 let server: TestServer;
@@ -102,11 +116,15 @@ beforeAll(async () => {
     FULFILMENT: await server.createUser({ staffRole: 'FULFILMENT', fullName: 'Staff Fulfilment' }),
   };
   staffTargetId = (await server.createUser({ staffRole: 'MANAGER', fullName: 'Staff Target' })).id;
+  const apiKeys = server.app.container.get(ApiKeyService);
+  const keyOwner = { id: users.OWNER.id, roles: ['OWNER'] };
+  apiKeySecret = (await apiKeys.create(keyOwner, 'Matrix', API_KEY_PERMISSIONS)).secret;
+  revocableKeyId = (await apiKeys.create(keyOwner, 'Matrix revocable', ['ORDERS_READ'])).apiKey.id;
   const [product] = await server.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
   productId = product.id;
   await server.app.container
     .get(InventoryService)
-    .importKeys(productId, ROLES.map((_, i) => `PERMISSIONS-REVOKE-ME-${i}`).join('\n'));
+    .importKeys(productId, CALLERS.map((_, i) => `PERMISSIONS-REVOKE-ME-${i}`).join('\n'));
   orderId = await placeOrderAs(users.customer, 'matrix-seed-order');
   cancelOrderId = await placeOrderAs(users.customer, 'matrix-cancel-order');
   txOrderId = await placeOrderAs(users.customer, 'matrix-tx-order');
@@ -163,7 +181,7 @@ beforeAll(async () => {
     [refundOrderId, 'f0'.repeat(32)],
   );
   for (const kind of ['claim', 'record', 'cancel'] as const) {
-    for (let i = 0; i < ROLES.length; i++) {
+    for (let i = 0; i < CALLERS.length; i++) {
       const [{ id }] = await server.sql(
         `INSERT INTO refunds (order_id, method, status, amount, reason, address, claimed_at)
          VALUES ($1, 'USDT_TRC20', $2, 0.01, 'Matrix', $3, $4) RETURNING id`,
@@ -174,7 +192,7 @@ beforeAll(async () => {
       refundIds[kind].push(id);
     }
   }
-  for (let i = 0; i < ROLES.length; i++) {
+  for (let i = 0; i < CALLERS.length; i++) {
     const [{ id }] = await server.sql(`INSERT INTO block_rules (kind, value) VALUES ('IP', $1) RETURNING id`, [
       `203.0.113.${240 + i}`,
     ]);
@@ -695,6 +713,25 @@ const CASES: Case[] = [
     document: () => `mutation { confirmSecondFactor(code: "123456") }`,
     expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
   },
+  // API keys and the audit log (tests/api/api-keys.test.ts has the rules themselves).
+  { op: 'Query.apiKeys', document: () => `{ apiKeys { id name prefix lastUsedAt } }`, ...needs('STAFF') },
+  {
+    op: 'Mutation.createApiKey',
+    document: () =>
+      `mutation { createApiKey(name: "Matrix key", permissions: [ORDERS_READ]) { secret apiKey { id } } }`,
+    ...needs('STAFF'),
+  },
+  {
+    op: 'Mutation.revokeApiKey',
+    document: () => `mutation ($id: ID!) { revokeApiKey(id: $id) }`,
+    variables: () => ({ id: revocableKeyId }),
+    ...needs('STAFF'),
+  },
+  {
+    op: 'Query.adminAuditLog',
+    document: () => `{ adminAuditLog(first: 5) { totalCount edges { node { action actorEmail apiKeyName } } } }`,
+    ...needs('STAFF'),
+  },
   // Last: it ends the sessions of the matrix's users (their sockets opened before it would close).
   { op: 'Mutation.signOutEverywhere', document: () => `mutation { signOutEverywhere }`, expected: signedIn },
 ];
@@ -707,9 +744,11 @@ const nextTicketStatus = () => {
 };
 
 async function setStatusAsAdmin(): Promise<void> {
+  // The other status than the order's now: the flip of setOrderStatus's case also turns for the callers it refuses.
+  const [{ status }] = await server.sql(`SELECT status FROM orders WHERE id = $1`, [orderId]);
   const res = await server.gql(
     `mutation ($id: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $id, status: $status) { id } }`,
-    { id: orderId, status: nextStatus() },
+    { id: orderId, status: status === 'PROCESSING' ? 'SUCCESS' : 'PROCESSING' },
     { token: users.OWNER.token },
   );
   if (res.errors) throw new Error(JSON.stringify(res.errors));
@@ -726,6 +765,16 @@ function expectPermissionNamed(
     expect(errors![0].message).toContain(permission);
     expect(errors![0].extensions?.permission).toContain(permission);
   }
+}
+
+/** What the matrix's API key gets (see CALLERS). */
+function apiKeyOutcome(c: Case): Outcome {
+  const [kind, field] = c.op.split('.') as ['Query' | 'Mutation' | 'Subscription', string];
+  if (kind === 'Subscription') return c.expected.signedOut;
+  const access = operations(kind)[field].extensions?.access;
+  if (access === 'signed-in') return 'FORBIDDEN';
+  if (access === 'public') return c.expected.OWNER;
+  return c.permissions!.some((p) => API_KEY_PERMISSIONS.includes(p)) ? c.expected.OWNER : 'FORBIDDEN';
 }
 
 function outcomeOf(errors: { extensions?: Record<string, any> }[] | undefined): string {
@@ -793,11 +842,11 @@ describe('the goods of an order', () => {
 });
 
 describe('permission matrix', () => {
-  const rows = CASES.flatMap((c) => ROLES.map((role) => [c.op, role, c] as const));
+  const rows = CASES.flatMap((c) => CALLERS.map((role) => [c.op, role, c] as const));
 
   it.each(rows)('%s as %s', async (_op, role, c) => {
-    const token = role === 'signedOut' ? null : users[role].token;
-    const expected = c.expected[role];
+    const token = role === 'signedOut' ? null : role === 'apiKey' ? apiKeySecret : users[role].token;
+    const expected = role === 'apiKey' ? apiKeyOutcome(c) : c.expected[role];
     if (c.op.startsWith('Subscription.')) {
       const client = server.ws(token);
       const sub = subscribeOnce(client, { query: c.document(), variables: c.variables?.() });
@@ -816,6 +865,21 @@ describe('permission matrix', () => {
     expect(outcomeOf(res.errors)).toBe(expected);
     if (expected === 'ok') expect(Object.values(res.data ?? {}).length).toBe(1);
     expectPermissionNamed(c, expected, res.errors);
+  });
+});
+
+describe('the audit log of the matrix', () => {
+  it("has an entry, under the key's name, for every mutation the API key was allowed", async () => {
+    // Staff operations only: public ones (signIn…) are no staff action.
+    const allowed = CASES.filter((c) => c.op.startsWith('Mutation.') && c.permissions && apiKeyOutcome(c) === 'ok').map(
+      (c) => c.op.slice('Mutation.'.length),
+    );
+    expect(allowed.length).toBeGreaterThan(3);
+    const rows: { action: string }[] = await server.sql(
+      `SELECT DISTINCT action FROM audit_log WHERE api_key_name = 'Matrix' AND actor_id = $1 AND actor_role = 'OWNER'`,
+      [users.OWNER.id],
+    );
+    expect(rows.map((r) => r.action).sort()).toEqual([...new Set(allowed)].sort());
   });
 });
 

@@ -17,6 +17,11 @@ export interface AuthUser {
   sessionId?: string;
   /** When the token was minted (set by verifyAccessToken): sockets of tokens older than "sign out everywhere" close. */
   issuedAt?: Date;
+  /**
+   * Set when the caller is an API key, not a person (server/src/staff/api-keys.service.ts): `id` is then the key's
+   * creator (whose role caps it) and only these permissions count; `retryAfterSeconds` when it is over its rate limit.
+   */
+  apiKey?: { id: string; name: string; permissions: readonly string[]; retryAfterSeconds?: number };
 }
 
 /**

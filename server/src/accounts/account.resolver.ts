@@ -14,7 +14,8 @@ export class AccountResolver {
   @Public()
   @Query(() => Viewer, { nullable: true, description: 'The signed-in user; null when signed out' })
   async me(@Ctx() ctx: RequestContext): Promise<Viewer | null> {
-    if (!ctx.user) return null;
+    // An API key is no one's account (its id is its creator's): it has no viewer.
+    if (!ctx.user || ctx.user.apiKey) return null;
     return (await this.accounts.viewer(ctx.user.id))?.viewer ?? null;
   }
 

@@ -31,6 +31,7 @@ import { PaymentReorgs1766500000000 } from './migrations/1766500000000-payment-r
 import { StaffRoles1766300000000 } from './migrations/1766300000000-staff-roles';
 import { StoreSettings1766700000000 } from './migrations/1766700000000-store-settings';
 import { TwoFactor1766800000000 } from './migrations/1766800000000-two-factor';
+import { ApiKeysAndAuditLog1766900000000 } from './migrations/1766900000000-api-keys-and-audit-log';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -65,6 +66,7 @@ export const migrations = [
   PaymentReorgs1766500000000,
   StoreSettings1766700000000,
   TwoFactor1766800000000,
+  ApiKeysAndAuditLog1766900000000,
 ];
 
 export interface DataSourceOptions {

@@ -25,6 +25,33 @@ export interface AccountTokens {
   user_id: string;
 }
 
+export interface ApiKeys {
+  created_at: Generated<Timestamp>;
+  created_by: string;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  name: string;
+  permissions: string[];
+  prefix: string;
+  revoked_at: Timestamp | null;
+  secret_hash: string;
+}
+
+export interface AuditLog {
+  action: string;
+  actor_email: string | null;
+  actor_id: string | null;
+  actor_role: string | null;
+  api_key_id: string | null;
+  api_key_name: string | null;
+  change: Json | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  ip: string | null;
+  request_id: string | null;
+  target_id: string | null;
+}
+
 export interface BlockRules {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -460,6 +487,8 @@ export interface WebhookEndpoints {
 
 export interface DB {
   account_tokens: AccountTokens;
+  api_keys: ApiKeys;
+  audit_log: AuditLog;
   block_rules: BlockRules;
   captcha_challenges_used: CaptchaChallengesUsed;
   certificates: Certificates;

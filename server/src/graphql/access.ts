@@ -3,7 +3,8 @@
  * They set TypeGraphQL's `@Authorized` (enforced by auth-checker.ts) and record the rule in the
  * field's extensions, which the permission test reads to fail on any undeclared operation.
  */
-import { Authorized, Extensions } from 'type-graphql';
+import { Authorized, Extensions, UseMiddleware } from 'type-graphql';
+import { AuditTrail } from './audit-trail.middleware';
 import type { PermissionName } from '../../../common/staff';
 
 export type AccessRule = 'public' | 'signed-in' | 'permission';
@@ -12,10 +13,12 @@ function rule(
   access: AccessRule,
   authorized?: MethodDecorator & PropertyDecorator,
   extra: Record<string, unknown> = {},
+  middleware?: MethodDecorator & PropertyDecorator,
 ): MethodDecorator & PropertyDecorator {
   const extensions = Extensions({ access, ...extra });
   return ((target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {
     authorized?.(target, key, descriptor as PropertyDescriptor);
+    middleware?.(target, key, descriptor as PropertyDescriptor);
     (extensions as MethodDecorator)(target, key, descriptor as PropertyDescriptor);
   }) as MethodDecorator & PropertyDecorator;
 }
@@ -30,4 +33,10 @@ export const SignedIn = () => rule('signed-in', Authorized());
  * (docs/staff-and-permissions.md); anyone else gets FORBIDDEN naming the permission.
  */
 export const Requires = (permission: PermissionName, ...more: PermissionName[]) =>
-  rule('permission', Authorized([permission, ...more]), { permissions: [permission, ...more] });
+  rule(
+    'permission',
+    Authorized([permission, ...more]),
+    { permissions: [permission, ...more] },
+    // Every staff or API-key mutation is written to the audit log, in its own transaction (audit/audit-trail.ts).
+    UseMiddleware(AuditTrail) as MethodDecorator & PropertyDecorator,
+  );

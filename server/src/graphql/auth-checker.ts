@@ -5,8 +5,10 @@ import { SecondFactorService } from '../accounts/second-factor.service';
 import type { PermissionName } from '../../../common/staff';
 import { can, MissingPermissionError } from '../staff/permissions';
 import type { RequestContext } from './context';
-import { UnauthenticatedError } from '../core/errors';
 import { STEP_UP_OPERATIONS } from './step-up';
+import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../core/errors';
+import type { AuthUser } from '../accounts/access-token';
+import { API_KEY_MESSAGES } from '../../../common/api-keys';
 
 /**
  * `@Authorized()` needs a user; `@Authorized([permissions])` (`@Requires`, access.ts) needs a role granting one of them:
@@ -22,6 +24,9 @@ import { STEP_UP_OPERATIONS } from './step-up';
 export const authChecker: AuthChecker<RequestContext> = async ({ context, info }, roles) => {
   if (!context.user) throw new UnauthenticatedError();
   const permissions = roles as PermissionName[];
+  // An API key (staff/api-keys.service.ts) acts only through staff operations, within its own rate limit; it has no
+  // session to check.
+  if (context.user.apiKey) return apiKeyMay(context.user.apiKey, permissions, context.user);
   if (permissions.length > 0 && !permissions.some((permission) => can(context.user, permission))) {
     throw new MissingPermissionError(permissions);
   }
@@ -35,3 +40,10 @@ export const authChecker: AuthChecker<RequestContext> = async ({ context, info }
   }
   return true;
 };
+
+function apiKeyMay(key: NonNullable<AuthUser['apiKey']>, permissions: PermissionName[], user: AuthUser): true {
+  if (permissions.length === 0) throw new ForbiddenError(API_KEY_MESSAGES.customerOnly);
+  if (key.retryAfterSeconds) throw new RateLimitedError(key.retryAfterSeconds);
+  if (!permissions.some((permission) => can(user, permission))) throw new MissingPermissionError(permissions);
+  return true;
+}

@@ -31,6 +31,8 @@ import { CustomerResolver } from '../customers/customer.resolver';
 import { SalesReportResolver } from '../sales/sales-report.resolver';
 import { OrderRefundsResolver, RefundResolver } from '../refunds/refund.resolver';
 import { StaffResolver, ViewerStaffResolver } from '../staff/staff.resolver';
+import { ApiKeyResolver } from '../staff/api-keys.resolver';
+import { AuditResolver } from '../audit/audit.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
@@ -68,5 +70,7 @@ export const resolvers: NonEmptyArray<Function> = [
   OrderRefundsResolver,
   StaffResolver,
   ViewerStaffResolver,
+  ApiKeyResolver,
+  AuditResolver,
   StoreSettingsResolver,
 ];

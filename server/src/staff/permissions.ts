@@ -7,7 +7,9 @@ import { AppError } from '../core/errors';
  * token's claim with it (StaffRoles.current), so a demotion applies to the next request.
  */
 export function can(user: AuthUser | null | undefined, permission: PermissionName): boolean {
-  return !!user && permissionsOf(user.roles).includes(permission);
+  if (!user || !permissionsOf(user.roles).includes(permission)) return false;
+  // An API key: its own permissions, within its creator's role now (`roles` is the creator's).
+  return !user.apiKey || user.apiKey.permissions.includes(permission);
 }
 
 /** Whether `user` has any staff role (the admin panel's door; each operation still checks its own permission). */
