@@ -73,8 +73,7 @@ for (const width of [360, 1280]) {
     // One toast, the latest: no stale 'Validation Error' or 'Error' queued behind it.
     await expect(page.getByTestId('toast')).toHaveCount(1);
     await expect(page.getByTestId('toast')).toContainText('Success!');
-    // It announced the move to the dashboard; the next page does not inherit it.
-    await page.waitForTimeout(2_100);
+    // It came along to the dashboard, the move it announced; the next page does not inherit it.
     // The brand's link home (a route change within the app, at every width).
     await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/"]').first().click();
     await expect(page).toHaveURL(/\/$/);

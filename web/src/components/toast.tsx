@@ -3,10 +3,10 @@
  * `useToast()` returns `toast({ title, description, severity })`. Announced politely to screen readers.
  *
  * One toast at a time, and only the latest: a new toast replaces the one showing (a queue showed stale messages
- * seconds later, on other pages: issue 31). A toast does not outlive its page: a route change closes it, unless
- * it was raised just before the move it announces ('Authentication Required', 'Welcome back!', 'Order
- * submitted…', which go to another page within `ANNOUNCES_MOVE_MS`). Field errors are shown under their fields
- * (components/field-errors.ts); the toast is only their summary.
+ * seconds later, on other pages: issue 31). A toast outlives at most one route change, the one that follows it:
+ * that move is often what it announces ('Authentication Required', 'Welcome back!', 'Order submitted…'), however long
+ * the next page's code takes to load; the route change after that closes it. Field errors are shown under their
+ * fields (components/field-errors.ts); the toast is only their summary.
  *
  * Toasts look like `ToastView`, a chunk of its own: pages fetch it when they mount a component that can
  * raise a toast (`useToast`), so it is there before the first toast is due, and the home page, which
@@ -25,12 +25,9 @@ export interface ToastInput {
 
 export interface ToastItem extends ToastInput {
   key: number;
-  /** When it was raised (ms since the epoch). */
-  raisedAt: number;
+  /** A route change happened since it was raised (the next one closes it). */
+  moved: boolean;
 }
-
-/** A toast raised this shortly before a route change announces it, and is kept on the new page. */
-export const ANNOUNCES_MOVE_MS = 2000;
 
 type ToastViewModule = typeof import('./ToastView');
 
@@ -38,7 +35,7 @@ const loadToastView = loadOnce(() => import('./ToastView'));
 
 interface ToastApi {
   toast: (toast: ToastInput) => void;
-  /** The route changed: close the toast unless it announced the move. */
+  /** The route changed: the toast moves with it once, and is closed by the next change. */
   routeChanged: () => void;
 }
 
@@ -58,11 +55,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const toast = useCallback((input: ToastInput) => {
     nextKey += 1;
-    setCurrent({ ...input, key: nextKey, raisedAt: Date.now() });
+    setCurrent({ ...input, key: nextKey, moved: false });
   }, []);
   const routeChanged = useCallback(() => {
-    const now = Date.now();
-    setCurrent((c) => (c && now - c.raisedAt > ANNOUNCES_MOVE_MS ? null : c));
+    setCurrent((c) => (!c ? c : c.moved ? null : { ...c, moved: true }));
   }, []);
   const dismiss = useCallback(() => setCurrent(null), []);
   const [api] = useState<ToastApi>(() => ({ toast, routeChanged }));
