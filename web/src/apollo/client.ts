@@ -9,8 +9,10 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition, print } from '@apollo/client/utilities';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { OperationTypeNode, type DocumentNode } from 'graphql';
-import { from, mergeMap, of } from 'rxjs';
+import { from, mergeMap, of, tap } from 'rxjs';
+import { SECOND_FACTOR_REASONS } from '../../../common/two-factor';
 import { session } from '../auth/session';
+import { stepUp } from '../auth/step-up';
 import { loadOnce } from '../components/load-once';
 import { createApolloCache } from './cache';
 
@@ -79,7 +81,17 @@ const catalogueGetLink = new ApolloLink((operation, forward) =>
   ),
 );
 
-const httpChain = ApolloLink.from([authLink, httpLink]);
+/** Reports answers asking for the second factor again (a sensitive action of a stale session: auth/step-up.ts). */
+const stepUpLink = new ApolloLink((operation, forward) =>
+  forward(operation).pipe(
+    tap((result) => {
+      if (result.errors?.some((error) => error.extensions?.reason === SECOND_FACTOR_REASONS.stepUpRequired))
+        stepUp.required();
+    }),
+  ),
+);
+
+const httpChain = ApolloLink.from([stepUpLink, authLink, httpLink]);
 // Web Crypto exists only in a secure context (https, or localhost); elsewhere the catalogue is read by POST too.
 const queryLink = globalThis.crypto?.subtle
   ? ApolloLink.split(

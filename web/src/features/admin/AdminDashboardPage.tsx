@@ -19,6 +19,7 @@ import { ADMIN_LOGIN_PATH } from './adminPaths';
 import { STAFF_ROLE_LABELS, type PermissionName, type StaffRoleName } from '../../../../common/staff';
 import { AdminAccessProvider } from './adminAccess';
 import { AdminTwoFactorSetup } from './AdminTwoFactorSetup';
+import { StepUpDialog } from './StepUpDialog';
 import { tabOf, tabsFor } from './adminTabs';
 import { useCatchUpOnConnect, useLiveConnection } from './useLiveConnection';
 
@@ -71,6 +72,7 @@ export default function AdminDashboardPage() {
   return (
     <AdminAccessProvider permissions={data.me.permissions}>
       <AdminDashboard email={data.me.email} role={data.me.staffRole} permissions={data.me.permissions} />
+      <StepUpDialog />
     </AdminAccessProvider>
   );
 }

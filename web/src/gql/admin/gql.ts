@@ -18,6 +18,7 @@ type Documents = {
     "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": typeof types.AdminLoginViewerDocument,
     "\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": typeof types.AdminBeginTotpDocument,
     "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": typeof types.AdminConfirmTotpDocument,
+    "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": typeof types.AdminConfirmSecondFactorDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": typeof types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminAddBlockRuleDocument,
@@ -88,6 +89,7 @@ const documents: Documents = {
     "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": types.AdminLoginViewerDocument,
     "\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": types.AdminBeginTotpDocument,
     "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": types.AdminConfirmTotpDocument,
+    "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": types.AdminConfirmSecondFactorDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminAddBlockRuleDocument,
@@ -184,6 +186,10 @@ export function graphql(source: "\n  mutation AdminBeginTotp {\n    beginTotpEnr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n"): (typeof documents)["\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"): (typeof documents)["\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
