@@ -226,3 +226,34 @@ it("shows products created and edited on A on B's storefront at once, and tells 
   expect(await nextOnB({ id, price: 10 })).toEqual({ id, price: 11.5 });
   sub.dispose();
 });
+
+it('refuses an API key on B at once when it is revoked on A (the key cache is dropped through the bus)', async () => {
+  const created = await a.gql(
+    `mutation { createApiKey(name: "Two processes", permissions: [ORDERS_READ]) { secret apiKey { id } } }`,
+    {},
+    { token: admin.token },
+  );
+  expect(created.errors).toBeUndefined();
+  const { secret, apiKey } = created.data!.createApiKey;
+  const orders = `{ adminOrders(first: 1) { totalCount } }`;
+  // B looks the key up and keeps it in its cache.
+  expect((await gqlB(orders, {}, secret)).errors).toBeUndefined();
+  expect((await gqlB(orders, {}, secret)).errors).toBeUndefined();
+  const revoked = await a.gql(
+    `mutation ($id: ID!) { revokeApiKey(id: $id) }`,
+    { id: apiKey.id },
+    { token: admin.token },
+  );
+  expect(revoked.data!.revokeApiKey).toBe(true);
+  // A drops it at commit; B when the NOTIFY sent at that commit arrives (milliseconds), not when a cache expires.
+  expect((await a.gql(orders, {}, { token: secret })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  const started = Date.now();
+  for (;;) {
+    const res = await gqlB(orders, {}, secret);
+    if (res.errors?.[0].extensions?.code === 'UNAUTHENTICATED') break;
+    expect(res.errors).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(2000);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect((await gqlB(orders, {}, secret)).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+});
