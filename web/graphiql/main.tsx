@@ -24,6 +24,8 @@ const defaultQuery = `# Store GraphQL API
 # Signed-in operations need an access token: run signIn,
 # then put this in the Headers tab below:
 #   {"Authorization": "Bearer <accessToken>"}
+# or an API key (createApiKey):
+#   {"Authorization": "Bearer sk_store_..."}
 # Subscriptions get the same headers as connection params.
 
 query Products {
