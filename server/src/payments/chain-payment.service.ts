@@ -3,7 +3,7 @@ import { shortOrderId } from '../../../common/order-lifecycle';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
 import { PaymentIssueKind, type PaymentMethod } from '../core/enums';
-import { JobQueue } from '../core/job-queue';
+import { JobQueue, type JobSpec } from '../core/job-queue';
 import { logger } from '../core/logger';
 import { ChainPayment, ChainPaymentMatch, ChainPaymentStatus } from './chain-payment.entity';
 import { txIdKeySql } from './chain-payment-records.service';
@@ -30,6 +30,13 @@ export const PAYMENT_CHECK_TASK = 'payments:check';
 export const PAYMENT_SETTLE_TASK = 'payments:settle';
 /** The queue of the poll: one poll at a time, whoever adds it (itself, the crontab's safety net, start-up). */
 export const PAYMENTS_POLL_QUEUE = 'payments-poll';
+
+/**
+ * A payment's change that its order must be told of (recorded for it, confirmed, failed, taken back) is committed with a
+ * settle job this many seconds later, in the same transaction: the order is told at once after the commit, and should
+ * the process die in between (a killed worker, found by `npm run chaos`), the job tells it. Settling twice is harmless.
+ */
+const SETTLE_BACKSTOP_SECONDS = 60;
 
 /** Typed transaction ids read per chain and poll, at most (each is one or a few requests). */
 const TYPED_PER_POLL = 100;
@@ -574,6 +581,7 @@ export class ChainPaymentService {
       if (claimant && owner !== claimant.id) {
         await this.observer.paymentProblem(manager, claimant.id, alreadyUsed(tx.txId));
       }
+      if (owner) await this.jobs.add(settleBackstop(owner), manager);
       return owner;
     });
     if (settle) await this.settle(settle);
@@ -613,17 +621,23 @@ export class ChainPaymentService {
       const changed =
         status !== payment.status || confirmations !== payment.confirmations || blockNumber !== payment.blockNumber;
       if (!changed) continue;
-      await repository.update(
-        { id: payment.id },
-        {
-          status,
-          confirmations,
-          blockNumber,
-          blockTime,
-          confirmedAt: status === ChainPaymentStatus.CONFIRMED ? new Date() : null,
-        },
-      );
-      if (payment.orderId) toSettle.add(payment.orderId);
+      const { orderId } = payment;
+      await this.db.transaction(async (manager) => {
+        await manager.update(
+          ChainPayment,
+          { id: payment.id },
+          {
+            status,
+            confirmations,
+            blockNumber,
+            blockTime,
+            confirmedAt: status === ChainPaymentStatus.CONFIRMED ? new Date() : null,
+          },
+        );
+        // Confirmed or failed: what its order decides on (a count of confirmations only shows live).
+        if (orderId && status !== payment.status) await this.jobs.add(settleBackstop(orderId), manager);
+      });
+      if (orderId) toSettle.add(orderId);
     }
     for (const orderId of toSettle) await this.settle(orderId);
     return open.length;
@@ -682,20 +696,24 @@ export class ChainPaymentService {
         { method: watch.method, txId: payment.txId, orderId: payment.orderId, blockNumber, confirmations },
         'A confirmed payment was taken back by a chain reorganisation',
       );
-      await repository.update(
-        { id: payment.id },
-        {
-          status: inBlock?.status === 'failed' ? ChainPaymentStatus.FAILED : ChainPaymentStatus.DETECTED,
-          blockNumber,
-          blockTime: inBlock?.blockTime ?? null,
-          confirmations,
-          confirmedAt: null,
-          // (One the chain forgot, not even in its mempool, is FAILED at the next re-read: seen long ago, it is
-          // past DROPPED_AFTER_MS.)
-          reorgedAt: new Date(),
-          missingSince: null,
-        },
-      );
+      await this.db.transaction(async (manager) => {
+        await manager.update(
+          ChainPayment,
+          { id: payment.id },
+          {
+            status: inBlock?.status === 'failed' ? ChainPaymentStatus.FAILED : ChainPaymentStatus.DETECTED,
+            blockNumber,
+            blockTime: inBlock?.blockTime ?? null,
+            confirmations,
+            confirmedAt: null,
+            // (One the chain forgot, not even in its mempool, is FAILED at the next re-read: seen long ago, it is
+            // past DROPPED_AFTER_MS.)
+            reorgedAt: new Date(),
+            missingSince: null,
+          },
+        );
+        if (payment.orderId) await this.jobs.add(settleBackstop(payment.orderId), manager);
+      });
       if (payment.orderId) toSettle.add(payment.orderId);
     }
     for (const orderId of toSettle) await this.settle(orderId);
@@ -757,6 +775,16 @@ export const TRANSACTION_ISSUES: readonly PaymentIssueKind[] = [
   PaymentIssueKind.ALREADY_USED,
   PaymentIssueKind.BEFORE_ORDER,
 ];
+
+/** The settle job committed with a payment's change, in case the immediate settlement never runs (SETTLE_BACKSTOP_SECONDS). */
+function settleBackstop(orderId: string): JobSpec {
+  return {
+    task: PAYMENT_SETTLE_TASK,
+    payload: { orderId },
+    jobKey: `${PAYMENT_SETTLE_TASK}:${orderId}`,
+    runAt: new Date(Date.now() + SETTLE_BACKSTOP_SECONDS * 1000),
+  };
+}
 
 /** Whether `transfer` pays `address`, compared in the form the method's addresses compare in. */
 function paysAddress(watch: ChainWatch, transfer: ChainTransfer, address: string): boolean {
