@@ -178,7 +178,11 @@ const envSchema = z.object({
    * The port `npm run worker` serves `GET /metrics` (and `/healthz`) on, with METRICS_TOKEN: the jobs it runs are
    * counted in its own registry. Unset: the worker serves no HTTP.
    */
-  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // Blank (`WORKER_METRICS_PORT=`, as .env.example lists it) is unset, not port 0.
+  WORKER_METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
   /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://… for TLS from the start); unset: mail stays in the outbox. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   /** The From of every e-mail. */

@@ -158,7 +158,7 @@ test.describe('orders', () => {
       `Order ${order.shortId} is now Success. It moves to Completed once delivered.`,
     );
     // Payment confirmed: the licence key is delivered at once and the store completes the order, live on both pages.
-    await expect(customerPage.getByText('Delivered', { exact: true })).toBeVisible();
+    await expect(customerPage.getByRole('heading', { level: 1, name: 'Delivered', exact: true })).toBeVisible();
     await expect(statusSelect(admin, order)).toHaveValue('COMPLETED');
 
     await statusSelect(admin, order).selectOption({ label: ORDER_STATUS_LABELS.NOT_RECEIVED });

@@ -37,11 +37,11 @@ function PolicyLinks() {
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 2.5 }} data-testid="checkout-policies">
       By placing an order you accept our{' '}
-      <Link component={RouterLink} to={terms.path}>
+      <Link component={RouterLink} to={terms.path} underline="always">
         {terms.title}
       </Link>
       ; see our{' '}
-      <Link component={RouterLink} to={refunds.path}>
+      <Link component={RouterLink} to={refunds.path} underline="always">
         {refunds.title}
       </Link>
       .
