@@ -1,14 +1,11 @@
 import { DataSource } from 'typeorm';
 import { isUuid, MESSAGES } from '../../../common/validation';
 import { Service } from '../container';
+import { AccountFactsCache } from '../core/account-facts-cache';
 import { EventBus } from '../core/event-bus';
 import { UnauthenticatedError } from '../core/errors';
-import { logger } from '../core/logger';
 import type { AuthUser } from './access-token';
 import { credentialStands, readSessionState, type SessionState } from './session-state';
-
-/** Accounts whose state one process keeps; past it the cache starts again (it is only a cache). */
-const MAX_CACHED = 10_000;
 
 /**
  * A token minted less than this before the account's state was read may name a session that read did not see: its
@@ -31,13 +28,14 @@ const NEW_SESSION_SLACK_MS = 60_000;
  */
 @Service()
 export class LiveSessions {
-  private readonly cache = new Map<string, Promise<SessionState>>();
-  private listening = false;
+  private readonly cache: AccountFactsCache<SessionState>;
 
   constructor(
     private readonly db: DataSource,
-    private readonly bus: EventBus,
-  ) {}
+    bus: EventBus,
+  ) {
+    this.cache = new AccountFactsCache(bus, 'Live sessions', (userId) => this.read(userId));
+  }
 
   /** UNAUTHENTICATED (session expired) when `user`'s token belongs to a session that has ended. */
   async assertLive(user: AuthUser): Promise<void> {
@@ -46,25 +44,13 @@ export class LiveSessions {
 
   async isLive(user: AuthUser): Promise<boolean> {
     if (!isUuid(user.id)) return false;
-    this.listen();
-    let state = await this.state(user.id, false);
+    let state = await this.cache.get(user.id);
     const now = Date.now();
     if (user.sessionId !== undefined && !credentialStands(state, user, now)) {
       const expiresAt = state.live.get(user.sessionId);
-      if (expiresAt !== undefined || mayPostdate(user, state)) state = await this.state(user.id, true);
+      if (expiresAt !== undefined || mayPostdate(user, state)) state = await this.cache.get(user.id, true);
     }
     return credentialStands(state, user, now);
-  }
-
-  private state(userId: string, fresh: boolean): Promise<SessionState> {
-    const cached = this.cache.get(userId);
-    if (cached && !fresh) return cached;
-    if (this.cache.size >= MAX_CACHED) this.cache.clear();
-    // Stored before it resolves: an event arriving meanwhile deletes it, so a read that raced a change is not kept.
-    const read = this.read(userId);
-    this.cache.set(userId, read);
-    read.catch(() => this.cache.get(userId) === read && this.cache.delete(userId));
-    return read;
   }
 
   private async read(userId: string): Promise<SessionState> {
@@ -77,27 +63,6 @@ export class LiveSessions {
         readAt: Date.now(),
       }
     );
-  }
-
-  /** Subscribes on first use, so processes that never ask (the worker) do not listen. */
-  private listen(): void {
-    if (this.listening) return;
-    this.listening = true;
-    const events = this.bus.subscribe('accounts');
-    void (async () => {
-      try {
-        for await (const event of events) {
-          if (event.missedSince) this.cache.clear();
-          else this.cache.delete(event.id);
-        }
-      } catch (error) {
-        logger.warn({ err: error }, 'Live sessions stopped listening');
-      } finally {
-        // Nothing tells this cache of ends any more: forget it, and subscribe again on the next question.
-        this.listening = false;
-        this.cache.clear();
-      }
-    })();
   }
 }
 

@@ -15,6 +15,7 @@ import { isUuid } from '../../../common/validation';
 import { ipCounterKey } from '../abuse/ip-address';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
+import { AccountFactsCache } from '../core/account-facts-cache';
 import { EventBus } from '../core/event-bus';
 import { AppError, InputError, UnauthenticatedError } from '../core/errors';
 import { logger } from '../core/logger';
@@ -35,8 +36,6 @@ const ACCOUNT_CODE_ATTEMPTS = { max: 10, windowSeconds: 15 * 60 };
 const QR_OPTIONS = { type: 'svg', margin: 1, errorCorrectionLevel: 'M' } as const;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-/** Accounts whose factor one process keeps; past it the cache starts again (it is only a cache). */
-const MAX_CACHED = 10_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -66,8 +65,7 @@ type CodeKind = 'totp' | 'recovery';
 @Service()
 export class SecondFactorService {
   private readonly secretKey: Buffer;
-  private readonly cache = new Map<string, Promise<boolean>>();
-  private listening = false;
+  private readonly cache: AccountFactsCache<boolean>;
 
   constructor(
     private readonly db: DataSource,
@@ -80,6 +78,11 @@ export class SecondFactorService {
     // the licence keys need it too); JWT_SECRET may be rotated, which would lose every authenticator.
     const master = Buffer.from(config.keysEncryptionKey, 'base64');
     this.secretKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'totp-secret-encryption', 32));
+    this.cache = new AccountFactsCache(bus, 'Second factors', (userId) =>
+      this.db
+        .query(`SELECT 1 FROM totp_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL`, [userId])
+        .then((rows: unknown[]) => rows.length > 0),
+    );
   }
 
   // ---- Enrolment -------------------------------------------------------------------------------------------------
@@ -130,7 +133,7 @@ export class SecondFactorService {
       await this.bus.publish({ topic: 'accounts', id: user.id }, tx);
       return recovery;
     });
-    this.cache.delete(user.id);
+    this.cache.forget(user.id);
     return codes;
   }
 
@@ -151,7 +154,7 @@ export class SecondFactorService {
       await tx.query(`DELETE FROM second_factor_checks WHERE user_id = $1`, [user.id]);
       await this.bus.publish({ topic: 'accounts', id: user.id }, tx);
     });
-    this.cache.delete(user.id);
+    this.cache.forget(user.id);
   }
 
   /** Whether TOTP is on, and how many recovery codes are left: the account's own Security section. */
@@ -167,16 +170,7 @@ export class SecondFactorService {
   /** Whether the account has a confirmed second factor (cached per process, see the class comment). */
   hasFactor(userId: string): Promise<boolean> {
     if (!isUuid(userId)) return Promise.resolve(false);
-    this.listen();
-    const cached = this.cache.get(userId);
-    if (cached) return cached;
-    if (this.cache.size >= MAX_CACHED) this.cache.clear();
-    const read = this.db
-      .query(`SELECT 1 FROM totp_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL`, [userId])
-      .then((rows: unknown[]) => rows.length > 0);
-    this.cache.set(userId, read);
-    read.catch(() => this.cache.get(userId) === read && this.cache.delete(userId));
-    return read;
+    return this.cache.get(userId);
   }
 
   // ---- Sign-in challenge -----------------------------------------------------------------------------------------
@@ -358,25 +352,5 @@ export class SecondFactorService {
     const decipher = createDecipheriv('aes-256-gcm', this.secretKey, bytes.subarray(0, IV_BYTES));
     decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-  }
-
-  /** Subscribes on first use, so processes that never ask (the worker) do not listen. */
-  private listen(): void {
-    if (this.listening) return;
-    this.listening = true;
-    const events = this.bus.subscribe('accounts');
-    void (async () => {
-      try {
-        for await (const event of events) {
-          if (event.missedSince) this.cache.clear();
-          else this.cache.delete(event.id);
-        }
-      } catch (error) {
-        logger.warn({ err: error }, 'Second factors stopped listening');
-      } finally {
-        this.listening = false;
-        this.cache.clear();
-      }
-    })();
   }
 }

@@ -3,11 +3,8 @@ import { isUuid } from '../../../common/validation';
 import { isStaffRole, type StaffRoleName } from '../../../common/staff';
 import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
+import { AccountFactsCache } from '../core/account-facts-cache';
 import { EventBus } from '../core/event-bus';
-import { logger } from '../core/logger';
-
-/** Accounts whose role one process keeps; past it the cache starts again (it is only a cache). */
-const MAX_CACHED = 10_000;
 
 /**
  * Each account's staff role as it is now (docs/staff-and-permissions.md "A change applies at once"). Every request
@@ -18,13 +15,14 @@ const MAX_CACHED = 10_000;
  */
 @Service()
 export class StaffRoles {
-  private readonly cache = new Map<string, Promise<StaffRoleName | null>>();
-  private listening = false;
+  private readonly cache: AccountFactsCache<StaffRoleName | null>;
 
   constructor(
     private readonly db: DataSource,
-    private readonly bus: EventBus,
-  ) {}
+    bus: EventBus,
+  ) {
+    this.cache = new AccountFactsCache(bus, 'Staff roles', (userId) => this.read(userId));
+  }
 
   /** `user` with `roles` replaced by the account's role now (none for customers); null stays null. */
   async current(user: AuthUser | null): Promise<AuthUser | null> {
@@ -36,15 +34,7 @@ export class StaffRoles {
   /** The account's role (null: not staff); `fresh` reads the database whatever the cache holds. */
   roleOf(userId: string, fresh = false): Promise<StaffRoleName | null> {
     if (!isUuid(userId)) return Promise.resolve(null);
-    this.listen();
-    const cached = this.cache.get(userId);
-    if (cached && !fresh) return cached;
-    if (this.cache.size >= MAX_CACHED) this.cache.clear();
-    // Stored before it resolves: an event arriving meanwhile deletes it, so a read that raced a change is not kept.
-    const read = this.read(userId);
-    this.cache.set(userId, read);
-    read.catch(() => this.cache.get(userId) === read && this.cache.delete(userId));
-    return read;
+    return this.cache.get(userId, fresh);
   }
 
   /**
@@ -52,32 +42,11 @@ export class StaffRoles {
    * next request reads the new one without waiting for the bus event to come back (other processes wait for it).
    */
   forget(userId: string): void {
-    this.cache.delete(userId);
+    this.cache.forget(userId);
   }
 
   private async read(userId: string): Promise<StaffRoleName | null> {
     const [row]: { role: string }[] = await this.db.query(`SELECT role FROM user_roles WHERE user_id = $1`, [userId]);
     return row && isStaffRole(row.role) ? row.role : null;
-  }
-
-  /** Subscribes on first use, so processes that never ask (the worker) do not listen. */
-  private listen(): void {
-    if (this.listening) return;
-    this.listening = true;
-    const events = this.bus.subscribe('accounts');
-    void (async () => {
-      try {
-        for await (const event of events) {
-          if (event.missedSince) this.cache.clear();
-          else this.cache.delete(event.id);
-        }
-      } catch (error) {
-        logger.warn({ err: error }, 'Staff roles stopped listening');
-      } finally {
-        // Nothing tells this cache of changes any more: forget it, and subscribe again on the next question.
-        this.listening = false;
-        this.cache.clear();
-      }
-    })();
   }
 }
