@@ -202,7 +202,11 @@ describe('with the embedded PostgreSQL in DATA_DIR', () => {
     });
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     // the revoke was written: a second one has nothing to do
-    expect(await cli('revoke', email)).toEqual({ code: 0, out: `${email} has no staff role; nothing changed.`, err: '' });
+    expect(await cli('revoke', email)).toEqual({
+      code: 0,
+      out: `${email} has no staff role; nothing changed.`,
+      err: '',
+    });
   }, 120_000);
 });
 
