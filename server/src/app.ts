@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { LIMITS } from '../../common/validation';
 import { BlockRuleService } from './abuse/block-rule.service';
 import { bearerToken, verifyAccessToken, type AuthUser } from './accounts/access-token';
+import { SecondFactorService } from './accounts/second-factor.service';
 import type { ResolvedConfig } from './app-config';
 import { ProductService } from './catalogue/product.service';
 import { Container } from './container';
@@ -105,11 +106,15 @@ export async function createApp({
   const userFromToken = (token: string | null): AuthUser | null => verifyAccessToken(config.jwtSecret, token);
   const staffRoles = container.get(StaffRoles);
   const apiKeys = container.get(ApiKeyService);
+  const secondFactors = container.get(SecondFactorService);
   // Who calls: an API key (`Bearer sk_store_…`) or an access token, with the account's role now, not the token's
   // claim, so a change of role or a revoked key applies to the next request (StaffRoles, ApiKeyService).
   const principalOf = async (req: express.Request): Promise<AuthUser | null> => {
     const token = bearerToken(req.headers.authorization);
-    return looksLikeApiKey(token) ? apiKeys.principal(token) : staffRoles.current(userFromToken(token));
+    // A staff member without the factor REQUIRE_STAFF_2FA asks for is marked: `can()` then grants them nothing.
+    return looksLikeApiKey(token)
+      ? apiKeys.principal(token)
+      : secondFactors.markUnenrolled(await staffRoles.current(userFromToken(token)));
   };
   // Staff and API-key mutations write their audit entry inside their own transaction (audit/audit-trail.ts).
   installAuditTrail(db);

@@ -249,6 +249,47 @@ describe('staff (REQUIRE_STAFF_2FA on)', () => {
     });
   });
 
+  it('staff without a factor get no staff access through operations that check can() by hand', async () => {
+    // order(id), Order.keys, ticket(id) and replyToTicket let the owner in or staff by permission: the latter must
+    // follow REQUIRE_STAFF_2FA as @Requires does (review 30, F2).
+    const customer = await server.createUser();
+    const [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
+    const placed = await server.gql(
+      `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+      { input: { productId, quantity: 1, email: customer.email, paymentMethod: 'BTC' } },
+      { token: customer.token },
+    );
+    expect(placed.errors).toBeUndefined();
+    const orderId = placed.data!.placeOrder.id;
+    const created = await server.gql(
+      `mutation ($i: CreateTicketInput!) { createTicket(input: $i) { id } }`,
+      { i: { title: 'Key does not activate', description: 'It says invalid key.', category: 'INSTALLATION' } },
+      { token: customer.token },
+    );
+    expect(created.errors).toBeUndefined();
+    const ticketId = created.data!.createTicket.id;
+    const staff = await server.createUser({ staffRole: 'MANAGER' }); // ORDERS_READ and TICKETS, no factor
+    const ORDER = `query ($id: ID!) { order(id: $id) { id keys { value } } }`;
+    const TICKET = `query ($id: ID!) { ticket(id: $id) { id } }`;
+    const REPLY = `mutation ($id: ID!) { replyToTicket(ticketId: $id, body: "Staff reply.") { id } }`;
+    expect(errorOf(await server.gql(ORDER, { id: orderId }, { token: staff.token })).code).toBe('NOT_FOUND');
+    expect(errorOf(await server.gql(TICKET, { id: ticketId }, { token: staff.token })).code).toBe('NOT_FOUND');
+    expect(errorOf(await server.gql(REPLY, { id: ticketId }, { token: staff.token })).code).toBe('NOT_FOUND');
+    expect(await server.sql(`SELECT 1 FROM ticket_messages WHERE author_id = $1`, [staff.id])).toEqual([]);
+    // Once enrolled, the same member reads and answers them.
+    const begun = await server.gql(`mutation { beginTotpEnrolment { secret } }`, {}, { token: staff.token });
+    const confirmed = await server.gql(
+      `mutation ($code: String!) { confirmTotpEnrolment(code: $code) }`,
+      { code: totpCode(begun.data!.beginTotpEnrolment.secret) },
+      { token: staff.token },
+    );
+    expect(confirmed.errors).toBeUndefined();
+    const order = await server.gql(ORDER, { id: orderId }, { token: staff.token });
+    expect(order.errors).toBeUndefined();
+    expect(order.data!.order.id).toBe(orderId);
+    expect((await server.gql(TICKET, { id: ticketId }, { token: staff.token })).data!.ticket).toEqual({ id: ticketId });
+  });
+
   it('asks for the second factor again for a sensitive action when the last check is over 10 minutes old', async () => {
     const { user, secret, recoveryCodes } = await enrolled({ staffRole: 'OWNER' });
     const done = await complete(await challengeFor(user), totpCode(secret, now() + 30));

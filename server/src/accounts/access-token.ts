@@ -22,6 +22,12 @@ export interface AuthUser {
    * creator (whose role caps it) and only these permissions count; `retryAfterSeconds` when it is over its rate limit.
    */
   apiKey?: { id: string; name: string; permissions: readonly string[]; retryAfterSeconds?: number };
+  /**
+   * Set on a staff member without a second factor while REQUIRE_STAFF_2FA is on (SecondFactorService.markUnenrolled,
+   * when the request's principal is built): `can()` then grants nothing, so the operations that grant staff access by
+   * hand (order(id), Order.keys, ticket(id), replyToTicket) refuse them as @Requires does.
+   */
+  lacksRequiredFactor?: true;
 }
 
 /**

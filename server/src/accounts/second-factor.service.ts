@@ -254,6 +254,16 @@ export class SecondFactorService {
   }
 
   /**
+   * The request's principal (roles as they are now, StaffRoles.current) marked `lacksRequiredFactor` when it is a staff
+   * member without a factor under REQUIRE_STAFF_2FA, so `can()` grants them nothing. An API key is left as it is: it
+   * has no factor of its own and its creator's enrolment was checked when it was created.
+   */
+  async markUnenrolled(user: AuthUser | null): Promise<AuthUser | null> {
+    if (!user || user.apiKey || !this.config.requireStaff2fa || user.roles.length === 0) return user;
+    return (await this.hasFactor(user.id)) ? user : { ...user, lacksRequiredFactor: true };
+  }
+
+  /**
    * A sensitive action (STEP_UP_OPERATIONS) of an account with a factor needs its session to have proved it in the
    * last 10 minutes; FORBIDDEN with `extensions.reason` SECOND_FACTOR_REQUIRED otherwise (confirmSecondFactor, then
    * again). An account without a factor has nothing to prove (REQUIRE_STAFF_2FA keeps staff from being one in

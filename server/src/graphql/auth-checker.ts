@@ -3,7 +3,7 @@ import { AccountBlocks } from '../accounts/account-block.service';
 import { LiveSessions } from '../accounts/live-sessions.service';
 import { SecondFactorService } from '../accounts/second-factor.service';
 import type { PermissionName } from '../../../common/staff';
-import { can, MissingPermissionError } from '../staff/permissions';
+import { can, isStaff, MissingPermissionError } from '../staff/permissions';
 import type { RequestContext } from './context';
 import { STEP_UP_OPERATIONS } from './step-up';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../core/errors';
@@ -27,11 +27,13 @@ export const authChecker: AuthChecker<RequestContext> = async ({ context, info }
   // An API key (staff/api-keys.service.ts) acts only through staff operations, within its own rate limit; it has no
   // session to check.
   if (context.user.apiKey) return apiKeyMay(context.user.apiKey, permissions, context.user);
+  // REQUIRE_STAFF_2FA: staff without a second factor may only enrol (docs/staff-and-permissions.md). Ahead of the
+  // permission check: `can()` grants such a user nothing, and the answer should name enrolment, not a permission.
+  if (permissions.length > 0 && isStaff(context.user))
+    await context.container.get(SecondFactorService).assertStaffMayAct(context.user);
   if (permissions.length > 0 && !permissions.some((permission) => can(context.user, permission))) {
     throw new MissingPermissionError(permissions);
   }
-  // REQUIRE_STAFF_2FA: staff without a second factor may only enrol (docs/staff-and-permissions.md).
-  if (permissions.length > 0) await context.container.get(SecondFactorService).assertStaffMayAct(context.user);
   if (info.parentType === info.schema.getMutationType()) {
     await context.container.get(AccountBlocks).assertNotBlocked(context.user.id);
     await context.container.get(LiveSessions).assertLive(context.user);

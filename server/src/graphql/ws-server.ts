@@ -19,6 +19,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { bearerToken, type AuthUser } from '../accounts/access-token';
 import { AccountBlocks } from '../accounts/account-block.service';
+import { SecondFactorService } from '../accounts/second-factor.service';
 import type { Container } from '../container';
 import { EventBus } from '../core/event-bus';
 import { runWithRequestId } from '../core/logger';
@@ -62,6 +63,8 @@ export function startGraphqlWsServer(options: {
   const blocks = container.get(AccountBlocks);
   const sessions = container.get(SessionService);
   const staffRoles = container.get(StaffRoles);
+  // REQUIRE_STAFF_2FA: staff without a factor are marked so `can()` grants them nothing (as over HTTP, app.ts).
+  const secondFactors = container.get(SecondFactorService);
   const blockedSockets = new BlockedAccountSockets(container.get(EventBus), sessions, staffRoles);
   // Valid documents are cached by their text, as Apollo does for HTTP: thousands of clients subscribing
   // with the same query share one parsed document (parse + validate once; README "Performance").
@@ -83,7 +86,7 @@ export function startGraphqlWsServer(options: {
       // against the new one, and the change itself closes the sockets opened before it (BlockedAccountSockets).
       context: async (ctx) =>
         createContext({
-          user: await staffRoles.current(ctx.extra.user ?? null),
+          user: await secondFactors.markUnenrolled(await staffRoles.current(ctx.extra.user ?? null)),
           ip: ctx.extra.ip ?? 'unknown',
           requestId: randomUUID(),
           container,

@@ -4,10 +4,13 @@ import { AppError } from '../core/errors';
 
 /**
  * Whether `user` may act with `permission`. `user.roles` is the account's role now: the request's context replaced the
- * token's claim with it (StaffRoles.current), so a demotion applies to the next request.
+ * token's claim with it (StaffRoles.current), so a demotion applies to the next request; a staff member lacking the
+ * second factor REQUIRE_STAFF_2FA asks for (`lacksRequiredFactor`) may do nothing as staff.
  */
 export function can(user: AuthUser | null | undefined, permission: PermissionName): boolean {
   if (!user || !permissionsOf(user.roles).includes(permission)) return false;
+  // REQUIRE_STAFF_2FA: staff without a second factor may only enrol, whichever way an operation checks.
+  if (user.lacksRequiredFactor) return false;
   // An API key: its own permissions, within its creator's role now (`roles` is the creator's).
   return !user.apiKey || user.apiKey.permissions.includes(permission);
 }
