@@ -191,6 +191,28 @@ describe('audit log', () => {
     expect(await server.sql(`SELECT 1 FROM audit_log WHERE target_id = $1`, [orderId])).toHaveLength(1);
   });
 
+  it('never copies a licence key into the change: revokeProductKey names it `key`, importProductKeys `keys`', async () => {
+    const value = `AUDIT-HIDDEN-${Date.now()}`;
+    const imported = await server.gql(
+      `mutation ($id: ID!, $k: [String!]) { importProductKeys(productId: $id, keys: $k) { added } }`,
+      { id: productId, k: [value] },
+      { token: owner.token },
+    );
+    expect(imported.errors).toBeUndefined();
+    const revoked = await server.gql(
+      `mutation ($id: ID!, $k: String!) { revokeProductKey(productId: $id, key: $k) { revoked } }`,
+      { id: productId, k: value },
+      { token: owner.token },
+    );
+    expect(revoked.errors).toBeUndefined();
+    const [row] = await server.sql(
+      `SELECT change FROM audit_log WHERE action = 'revokeProductKey' AND actor_id = $1 ORDER BY created_at DESC LIMIT 1`,
+      [owner.id],
+    );
+    expect(row.change).toEqual({ productId, key: '[hidden]' });
+    expect(await server.sql(`SELECT 1 FROM audit_log WHERE change::text LIKE $1`, [`%${value}%`])).toEqual([]);
+  });
+
   it('names the API key an action went through, and records a key made without its secret', async () => {
     const { secret, apiKey } = await createKey(owner, ['KEYS'], 'Stock bot');
     const [created] = await server.sql(

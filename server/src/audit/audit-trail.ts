@@ -36,7 +36,7 @@ const scope = new AsyncLocalStorage<AuditScope>();
 /** The change is kept when its JSON is at most this long; past it, only its size (an import of 4,000 keys is not). */
 export const AUDIT_CHANGE_MAX_CHARS = 2000;
 /** Arguments never copied into the log: passwords, tokens, the goods themselves, uploaded files. */
-const SECRET_ARGUMENT = /password|secret|token|^keys$|^code$|file|proof|certificate|chain|upload/i;
+const SECRET_ARGUMENT = /password|secret|token|^keys?$|^code$|file|proof|certificate|chain|upload/i;
 
 const INSERT_SQL = `INSERT INTO audit_log (actor_id, actor_email, actor_role, api_key_id, api_key_name, action, target_id,
                                           ip, request_id, change)
