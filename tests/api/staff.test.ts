@@ -50,9 +50,9 @@ function inviteToken(mail: ParsedMail): string {
 }
 
 /** Invites `email` as `role` and returns the token of the link mailed for it. */
-async function invite(email: string, role: string): Promise<string> {
+async function invite(email: string, role: string, by: TestUser = owner): Promise<string> {
   const before = inbox.to(email).length;
-  const res = await server.gql(INVITE, { email, role }, { token: owner.token });
+  const res = await server.gql(INVITE, { email, role }, { token: by.token });
   expect(res.errors).toBeUndefined();
   expect(res.data!.inviteStaff).toMatchObject({ email: email.toLowerCase(), role, status: 'INVITED' });
   const received = await eventually(() => inbox.to(email)[before]);
@@ -232,6 +232,53 @@ describe('changing roles', () => {
     expect((await orders.next()).data?.adminOrderFeed.ready).toBe(true);
     tickets.dispose();
     orders.dispose();
+  });
+
+  it("revokes a removed member's API keys: they stay refused when the account is staff again (review 30, F5)", async () => {
+    const second = await server.createUser({ staffRole: 'OWNER' });
+    const made = await server.gql(
+      `mutation { createApiKey(name: "Removed later", permissions: [ORDERS_READ]) { secret apiKey { id } } }`,
+      {},
+      { token: second.token },
+    );
+    expect(made.errors).toBeUndefined();
+    const { secret, apiKey } = made.data!.createApiKey;
+    const ORDERS = `{ adminOrders(first: 1) { totalCount } }`;
+    expect((await server.gql(ORDERS, {}, { token: secret })).errors).toBeUndefined();
+    // A demotion keeps the key (cut to the new role at each request); a removal revokes it.
+    await server.gql(SET_ROLE, { id: second.id, role: 'SUPPORT' }, { token: owner.token });
+    expect(await server.sql(`SELECT revoked_at FROM api_keys WHERE id = $1`, [apiKey.id])).toEqual([
+      { revoked_at: null },
+    ]);
+    expect((await server.gql(SET_ROLE, { id: second.id, role: null }, { token: owner.token })).errors).toBeUndefined();
+    const [{ revoked_at: revokedAt }] = await server.sql(`SELECT revoked_at FROM api_keys WHERE id = $1`, [apiKey.id]);
+    expect(revokedAt).toBeInstanceOf(Date);
+    // Invited back: the old secret stays refused. Accepting is audited, without the token.
+    const token = await invite(second.email, 'MANAGER');
+    const accepted = await server.gql(ACCEPT, { token }, { token: second.token });
+    expect(accepted.data!.acceptStaffInvitation).toMatchObject({ role: 'MANAGER', status: 'ACTIVE' });
+    expect((await server.gql(ORDERS, {}, { token: second.token })).errors).toBeUndefined();
+    expect((await server.gql(ORDERS, {}, { token: secret })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect(
+      await server.sql(`SELECT change FROM audit_log WHERE actor_id = $1 AND action = 'acceptStaffInvitation'`, [
+        second.id,
+      ]),
+    ).toEqual([{ change: { token: '[hidden]' } }]);
+  });
+
+  it("withdraws an owner's open invitations when they are demoted or removed (review 30, F6)", async () => {
+    const second = await server.createUser({ staffRole: 'OWNER' });
+    const email = `invited-by-demoted-${Date.now()}@example.com`;
+    const token = await invite(email, 'OWNER', second);
+    await server.gql(SET_ROLE, { id: second.id, role: 'MANAGER' }, { token: owner.token });
+    expect(await server.sql(`SELECT 1 FROM staff_invitations WHERE email = $1`, [email])).toEqual([]);
+    const accessToken = await signUp(email);
+    expectInputError(
+      await server.gql(ACCEPT, { token }, { token: accessToken }),
+      'token',
+      ACCOUNT_MESSAGES.tokenInvalid,
+    );
+    expect((await server.gql(ME, {}, { token: accessToken })).data!.me).toMatchObject({ staffRole: null });
   });
 
   it('changes and withdraws an invitation by its id', async () => {

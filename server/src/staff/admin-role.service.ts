@@ -2,6 +2,8 @@ import { DataSource } from 'typeorm';
 import { Service } from '../container';
 import { normalizeEmail } from '../accounts/account-records';
 import { OWNER_ROLE } from '../accounts/user-role.entity';
+import type { StaffRoleName } from '../../../common/staff';
+import { dropStaffPowers } from './staff-departure';
 import { STAFF_LOCK } from './staff-lock';
 
 export type AdminRoleChange = 'granted' | 'already-admin' | 'revoked' | 'not-admin' | 'no-such-user' | 'last-owner';
@@ -45,6 +47,7 @@ export class AdminRoleService {
       if (!row) return 'not-admin';
       if (row.role === OWNER_ROLE && row.owners <= 1) return 'last-owner';
       await tx.query(`DELETE FROM user_roles WHERE user_id = $1`, [userId]);
+      await dropStaffPowers(tx.query.bind(tx), userId, row.role as StaffRoleName, null);
       await this.publish(tx.query.bind(tx), userId);
       return 'revoked';
     });

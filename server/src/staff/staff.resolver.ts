@@ -1,7 +1,8 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import { permissionsOf, type PermissionName, type StaffRoleName } from '../../../common/staff';
 import { Viewer } from '../accounts/viewer.type';
 import { Requires, SignedIn } from '../graphql/access';
+import { AuditTrail } from '../graphql/audit-trail.middleware';
 import type { RequestContext } from '../graphql/context';
 import { StaffRoles } from './staff-roles.service';
 import { StaffService } from './staff.service';
@@ -49,6 +50,8 @@ export class StaffResolver {
   }
 
   @SignedIn()
+  // Joining the staff is audited like the staff's own actions, in accept's transaction (the token is left out).
+  @UseMiddleware(AuditTrail)
   @Mutation(() => StaffMember, {
     description:
       'Accepts a staff invitation (the token of its mailed link) for the signed-in account, whose address must be the ' +

@@ -15,6 +15,7 @@ import { InputError, NotFoundError } from '../core/errors';
 import { staffInvitationMail } from '../notifications/mail-templates';
 import { NotificationKind } from '../notifications/notification.entity';
 import { NotificationService } from '../notifications/notification.service';
+import { dropStaffPowers } from './staff-departure';
 import { STAFF_LOCK } from './staff-lock';
 import { StaffRoles } from './staff-roles.service';
 import { StaffMember, StaffMemberStatus } from './staff.types';
@@ -183,6 +184,7 @@ export class StaffService {
       }
       if (role === null) await tx.query(`DELETE FROM user_roles WHERE user_id = $1`, [id]);
       else await tx.query(`UPDATE user_roles SET role = $2, created_at = now() WHERE user_id = $1`, [id, role]);
+      await dropStaffPowers(tx.query.bind(tx), id, current.role, role);
       await this.bus.publish({ topic: 'accounts', id }, tx);
       return role === null ? null : this.member(tx, id);
     });
