@@ -249,6 +249,19 @@ describe('staff (REQUIRE_STAFF_2FA on)', () => {
     });
   });
 
+  it('refuses the audit log CSV to an owner without a factor, naming enrolment, as adminAuditLog does', async () => {
+    const owner = await server.createUser({ staffRole: 'OWNER' });
+    const csv = await fetch(`${server.url}/admin/audit-log.csv`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(csv.status).toBe(403);
+    expect((await csv.json()).error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: TWO_FACTOR_MESSAGES.enrolmentRequired,
+      reason: SECOND_FACTOR_REASONS.enrolmentRequired,
+    });
+  });
+
   it('staff without a factor get no staff access through operations that check can() by hand', async () => {
     // order(id), Order.keys, ticket(id) and replyToTicket let the owner in or staff by permission: the latter must
     // follow REQUIRE_STAFF_2FA as @Requires does (review 30, F2).

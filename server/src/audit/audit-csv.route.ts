@@ -2,7 +2,8 @@ import express from 'express';
 import type { AuthUser } from '../accounts/access-token';
 import type { Container } from '../container';
 import { AppError } from '../core/errors';
-import { can } from '../staff/permissions';
+import { can, isStaff } from '../staff/permissions';
+import { SecondFactorService } from '../accounts/second-factor.service';
 import { AuditLogService, type AuditFilter } from './audit-log.service';
 
 /**
@@ -20,6 +21,8 @@ export function auditCsvRouter(container: Container, principal: (req: express.Re
         res.status(401).set('WWW-Authenticate', 'Bearer').json(failure('UNAUTHENTICATED', 'You must be signed in'));
         return;
       }
+      // REQUIRE_STAFF_2FA, as `@Requires` applies it to adminAuditLog: a staff member without a factor may only enrol.
+      if (!user.apiKey && isStaff(user)) await container.get(SecondFactorService).assertStaffMayAct(user);
       if (!can(user, 'STAFF')) {
         res.status(403).json(failure('FORBIDDEN', 'This needs the STAFF permission, which your role does not have'));
         return;
@@ -38,6 +41,10 @@ export function auditCsvRouter(container: Container, principal: (req: express.Re
         res.status(400).json({ error: { code: 'BAD_USER_INPUT', message: error.message, ...error.extensions } });
         return;
       }
+      if (error instanceof AppError && error.extensions.code === 'FORBIDDEN') {
+        res.status(403).json({ error: { message: error.message, ...error.extensions } });
+        return;
+      }
       next(error);
     }
   });
@@ -52,7 +59,11 @@ function filterOf(query: express.Request['query']): AuditFilter {
     const value = text(name);
     if (!value) return null;
     const parsed = new Date(value);
-    if (Number.isNaN(parsed.getTime())) throw new AppError('BAD_USER_INPUT', `${name} is not a date`, { field: name });
+    // PostgreSQL's timestamptz does not take every year JavaScript does (-200000 would be a 500): years 1 to 9999.
+    const year = parsed.getUTCFullYear();
+    if (Number.isNaN(parsed.getTime()) || year < 1 || year > 9999) {
+      throw new AppError('BAD_USER_INPUT', `${name} is not a date`, { field: name });
+    }
     return parsed;
   };
   return { actor: text('actor'), action: text('action'), from: date('from'), to: date('to') };
