@@ -351,7 +351,7 @@ describe('audit log', () => {
     expect((await csvOf('from=yesterday', owner.token)).status).toBe(400);
     // A date JavaScript reads but PostgreSQL does not (years 1 to 9999 only): 400 naming the field, not a 500.
     const far = await csvOf('from=-200000-01-01', owner.token);
-    expect([far.status, (await far.json()).error.field]).toEqual([400, 'from']);
+    expect([far.status, ((await far.json()) as { error: { field: string } }).error.field]).toEqual([400, 'from']);
     expect((await csvOf('to=+275760-01-01', owner.token)).status).toBe(400);
   });
 });

@@ -255,7 +255,7 @@ describe('staff (REQUIRE_STAFF_2FA on)', () => {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(csv.status).toBe(403);
-    expect((await csv.json()).error).toMatchObject({
+    expect(((await csv.json()) as { error: unknown }).error).toMatchObject({
       code: 'FORBIDDEN',
       message: TWO_FACTOR_MESSAGES.enrolmentRequired,
       reason: SECOND_FACTOR_REASONS.enrolmentRequired,
