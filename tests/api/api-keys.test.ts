@@ -105,6 +105,39 @@ describe('API keys', () => {
     expect(code(await server.gql(ORDERS, {}, { token: forged }))).toBe('UNAUTHENTICATED');
   });
 
+  it("reads goods by its own permissions only, not as its creator's customer account, nor ended by their sign-outs", async () => {
+    // Review 30, F11: a key's `id` is its creator's, so owner checks must not take the key for the creator.
+    const creator = await server.createUser({ staffRole: 'OWNER' });
+    const orderId = await placeOrder(creator);
+    const value = `KEY-OF-CREATOR-${Date.now()}`;
+    const imported = await server.gql(
+      `mutation ($id: ID!, $k: [String!]) { importProductKeys(productId: $id, keys: $k) { added } }`,
+      { id: productId, k: [value] },
+      { token: owner.token },
+    );
+    expect(imported.errors).toBeUndefined();
+    // Delivered, as the delivery job would: the imported key attached to the paid order.
+    await server.sql(`UPDATE orders SET status = 'COMPLETED' WHERE id = $1`, [orderId]);
+    await server.sql(
+      `UPDATE product_keys SET status = 'DELIVERED', delivered_at = now(), order_id = $1
+        WHERE id = (SELECT id FROM product_keys WHERE product_id = $2 AND status = 'AVAILABLE'
+                     ORDER BY created_at DESC LIMIT 1)`,
+      [orderId, productId],
+    );
+    const KEYS_OF = `query ($s: String!) { adminOrders(first: 5, search: $s) { edges { node { id keys { value } } } } }`;
+    const keysVia = async (secret: string) => {
+      const res = await server.gql(KEYS_OF, { s: orderId }, { token: secret });
+      expect(res.errors).toBeUndefined();
+      return res.data!.adminOrders.edges.map((edge: { node: { keys: { value: string }[] } }) => edge.node.keys);
+    };
+    const reader = await createKey(creator, ['ORDERS_READ'], 'Reader');
+    expect(await keysVia(reader.secret)).toEqual([[]]);
+    // A key with KEYS still reads them after its creator signed out everywhere: it has no session to end.
+    const holder = await createKey(creator, ['ORDERS_READ', 'KEYS'], 'Holder');
+    expect((await server.gql(`mutation { signOutEverywhere }`, {}, { token: creator.token })).errors).toBeUndefined();
+    expect(await keysVia(holder.secret)).toEqual([[{ value }]]);
+  });
+
   it('is refused (UNAUTHENTICATED) on the very next request once revoked, and revoking again changes nothing', async () => {
     const { secret, apiKey } = await createKey(owner, ['ORDERS_READ']);
     expect(code(await server.gql(ORDERS, {}, { token: secret }))).toBe('ok');

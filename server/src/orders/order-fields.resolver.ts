@@ -64,7 +64,8 @@ function paymentLoader(ctx: RequestContext) {
  * keys are the goods themselves.
  */
 function mayHoldGoods(ctx: RequestContext, order: Order): boolean {
-  return !!ctx.user && (order.userId === ctx.user.id || can(ctx.user, 'KEYS'));
+  // An API key's `id` is its creator's: it holds goods by its own KEYS only, never as the creator's customer account.
+  return !!ctx.user && ((!ctx.user.apiKey && order.userId === ctx.user.id) || can(ctx.user, 'KEYS'));
 }
 
 /** The owner or staff with KEYS, and the payment confirmed: who may see what was delivered, and when. */
@@ -90,7 +91,8 @@ export class OrderFieldsResolver {
    * everywhere, password reset): it would otherwise keep reading keys for up to 15 minutes.
    */
   private async assertSessionLive(ctx: RequestContext): Promise<void> {
-    if (ctx.user) await this.liveSessions.assertLive(ctx.user);
+    // An API key has no session: its revocation is its end (the creator's sign-outs are not the key's).
+    if (ctx.user && !ctx.user.apiKey) await this.liveSessions.assertLive(ctx.user);
   }
 
   @FieldResolver(() => Product)

@@ -23,7 +23,8 @@ import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '
 
 /** May `user` see `order`? Its owner and staff who read orders (ORDERS_READ) may; everyone else is told it does not exist. */
 export function canSeeOrder(user: AuthUser | null, order: Pick<Order, 'userId'>): boolean {
-  return !!user && (order.userId === user.id || can(user, 'ORDERS_READ'));
+  // An API key's `id` is its creator's: it sees orders by its own ORDERS_READ only, not as the creator's account.
+  return !!user && ((!user.apiKey && order.userId === user.id) || can(user, 'ORDERS_READ'));
 }
 
 /** A page of the admin queue. */

@@ -46,7 +46,8 @@ type TicketRow = Selectable<SupportTickets>;
 
 /** May `user` see `ticket`? Its owner and staff who answer tickets (TICKETS) may; everyone else is told it does not exist. */
 export function canSeeTicket(user: AuthUser | null, ticket: Pick<SupportTicket, 'userId'>): boolean {
-  return !!user && (ticket.userId === user.id || can(user, 'TICKETS'));
+  // An API key's `id` is its creator's: it sees tickets by its own TICKETS only, not as the creator's account.
+  return !!user && ((!user.apiKey && ticket.userId === user.id) || can(user, 'TICKETS'));
 }
 
 /** When staff must have answered by: 24 hours after the customer's first unanswered message; null when staff owe nothing. */
