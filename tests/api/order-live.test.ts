@@ -257,6 +257,42 @@ describe('one execution per event for admins with the same query', () => {
     for (const sub of [other, owning, narrow]) sub.dispose();
   });
 
+  it("does not share one member's bought keys with another of a role without KEYS (review 30, F9)", async () => {
+    const buyer = await server.createUser({ staffRole: 'SUPPORT' });
+    const colleague = await server.createUser({ staffRole: 'SUPPORT' });
+    const query = `subscription Watch { adminOrderChanged { id status keys { value } } }`;
+    const asBuyer = subscribeOnce(server.ws(buyer.token), { query });
+    const asColleague = subscribeOnce(server.ws(colleague.token), { query });
+    await Promise.all([asBuyer.ready, asColleague.ready]);
+    const value = `LIVE-SHARED-${Date.now()}`;
+    const imported = await server.gql(
+      `mutation ($id: ID!, $k: [String!]) { importProductKeys(productId: $id, keys: $k) { added } }`,
+      { id: productId, k: [value] },
+      { token: admin.token },
+    );
+    expect(imported.errors).toBeUndefined();
+    const orderId = await placeOrder(buyer);
+    // Delivered, as the delivery job would; then a status change announces the order.
+    await server.sql(`UPDATE orders SET status = 'COMPLETED' WHERE id = $1`, [orderId]);
+    await server.sql(
+      `UPDATE product_keys SET status = 'DELIVERED', delivered_at = now(), order_id = $1
+        WHERE id = (SELECT id FROM product_keys WHERE product_id = $2 AND status = 'AVAILABLE'
+                     ORDER BY created_at DESC LIMIT 1)`,
+      [orderId, productId],
+    );
+    await setStatus(orderId, 'SUCCESS');
+    const announced = async (sub: typeof asBuyer) => {
+      for (;;) {
+        const event = (await sub.next()).data!.adminOrderChanged;
+        if (event.id === orderId && event.status === 'SUCCESS') return event.keys;
+      }
+    };
+    expect(await announced(asBuyer)).toEqual([{ value }]);
+    expect(await announced(asColleague)).toEqual([]);
+    asBuyer.dispose();
+    asColleague.dispose();
+  });
+
   it("does not give an admin's result to the owner watching the same order with the same query", async () => {
     const orderId = await placeOrder(owner);
     const query = `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id customer { email } } }`;

@@ -12,14 +12,18 @@ const sharedResults = new WeakMap<object, WeakMap<DocumentNode, Map<string, Resu
  * Which subscribers get the same result for the same event: null when the result may depend on who
  * the subscriber is. For staff whose role reads orders and tickets it depends only on their role, the document and its
  * variables: every access rule in the schema is a permission check (`@Requires`, `@SignedIn`) or `canSeeOrder` /
- * `canSeeTicket`, which are true for such a role whoever owns the order or ticket. Customers, and roles without one of
+ * `canSeeTicket`, which are true for such a role whoever owns the order or ticket; the goods of an order (Order.keys)
+ * are the one exception, for roles without KEYS (then the key names the subscriber too). Customers, and roles without one of
  * those permissions (whose access to a ticket depends on whether it is theirs), are not shared: each of their events
  * has one subscriber anyway (the order's owner), or a few staff.
  */
 function shareKey(args: ExecutionArgs): string | null {
   const { user } = args.contextValue as RequestContext;
   if (!user || !can(user, 'ORDERS_READ') || !can(user, 'TICKETS')) return null;
-  return JSON.stringify([[...user.roles].sort(), args.operationName ?? null, args.variableValues ?? null]);
+  // Order.keys and its files (mayHoldGoods) are the owner's or KEYS holders': without KEYS the result depends on
+  // whose order it is, so it is shared only with oneself.
+  const who = can(user, 'KEYS') ? null : user.id;
+  return JSON.stringify([[...user.roles].sort(), who, args.operationName ?? null, args.variableValues ?? null]);
 }
 
 function sharedResult(payload: object, args: ExecutionArgs, key: string, run: () => Result): Result {
