@@ -49,7 +49,8 @@ async function enrolled(options: Parameters<TestServer['createUser']>[0] = {}): 
 async function challengeFor(user: TestUser): Promise<string> {
   const res = await server.gql(SIGN_IN, { email: user.email, password: user.password });
   expect(res.errors).toBeUndefined();
-  expect(res.data!.signIn).toMatchObject({ secondFactorRequired: true, accessToken: '' });
+  // Nothing of the account before the second factor: no viewer (its orders, tickets, profile), only the challenge.
+  expect(res.data!.signIn).toMatchObject({ secondFactorRequired: true, accessToken: '', viewer: null });
   return res.data!.signIn.challenge;
 }
 
@@ -147,7 +148,11 @@ describe('sign-in with a second factor', () => {
     const next = totpCode(secret, now() + 30);
     const done = await complete(challenge, next);
     expect(done.errors).toBeUndefined();
-    expect(done.data!.completeSignIn).toMatchObject({ secondFactorRequired: false, challenge: null });
+    expect(done.data!.completeSignIn).toMatchObject({
+      secondFactorRequired: false,
+      challenge: null,
+      viewer: { email: user.email },
+    });
     expect(done.data!.completeSignIn.accessToken).not.toBe('');
     expect(done.headers.get('set-cookie')).toContain('store_refresh=');
     const me = await server.gql(`{ me { email } }`, {}, { token: done.data!.completeSignIn.accessToken });

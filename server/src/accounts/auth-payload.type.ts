@@ -20,8 +20,12 @@ export class AuthPayload {
   })
   expiresAt: Date;
 
-  @Field(() => Viewer)
-  viewer: Viewer;
+  @Field(() => Viewer, {
+    nullable: true,
+    description:
+      'The account signed in; null while secondFactorRequired (the password alone shows nothing of it: completeSignIn answers it)',
+  })
+  viewer: Viewer | null = null;
 
   @Field(() => Boolean, {
     description: 'True when the password was right and a second factor is needed: send it with completeSignIn',

@@ -193,13 +193,12 @@ export class AuthService {
 
   /** A password sign-in that needs its second factor: the challenge, no token and no session yet. */
   private async challenged(userId: string): Promise<SignedIn> {
-    const found = await this.accounts.viewer(userId);
-    if (!found) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
     const { challenge, expiresAt } = await this.secondFactors.createChallenge(userId);
+    // No viewer: before the second factor, the password alone must not reveal the account's orders, tickets or profile.
     const payload = Object.assign(new AuthPayload(), {
       accessToken: '',
       expiresAt,
-      viewer: found.viewer,
+      viewer: null,
       secondFactorRequired: true,
       challenge,
     });

@@ -30,6 +30,10 @@ const AdminCompleteSignInMutation = graphql(/* GraphQL */ `
     completeSignIn(challenge: $challenge, code: $code) {
       accessToken
       expiresAt
+      viewer {
+        id
+        isAdmin
+      }
     }
   }
 `);
@@ -52,6 +56,13 @@ export function useAdminSignIn() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
 
+  /** A valid account without a staff role: the server already set its refresh cookie; revoke it, and end any earlier session. */
+  const deny = async (): Promise<false> => {
+    await session.signOut();
+    toast({ ...ADMIN_TEXTS.accessDenied, severity: 'error' });
+    return false;
+  };
+
   const signIn = async (values: AdminSignInValues, report?: ReportFieldErrors): Promise<boolean> => {
     const parsed = parseOrToast(signInSchema, values, toast, report);
     if (!parsed) return false;
@@ -64,17 +75,12 @@ export function useAdminSignIn() {
       return false;
     }
     if (!payload) return false;
-    if (!payload.viewer.isAdmin) {
-      // The server already set this account's refresh cookie (none yet when a second factor was asked): revoke it,
-      // and end any earlier session.
-      await session.signOut();
-      toast({ ...ADMIN_TEXTS.accessDenied, severity: 'error' });
-      return false;
-    }
+    // With a second factor the server shows no viewer before the code: the role is checked after completeSignIn.
     if (payload.secondFactorRequired && payload.challenge) {
       setChallenge(payload.challenge);
       return false;
     }
+    if (!payload.viewer?.isAdmin) return deny();
     session.signedIn(payload);
     toast({ ...ADMIN_TEXTS.loginSuccess, severity: 'success' });
     return true;
@@ -86,6 +92,10 @@ export function useAdminSignIn() {
     try {
       const { data } = await complete({ variables: { challenge, code } });
       if (!data) return false;
+      if (!data.completeSignIn.viewer?.isAdmin) {
+        setChallenge(null);
+        return deny();
+      }
       session.signedIn(data.completeSignIn);
       toast({ ...ADMIN_TEXTS.loginSuccess, severity: 'success' });
       return true;

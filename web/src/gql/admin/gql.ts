@@ -76,7 +76,7 @@ type Documents = {
     "\n  mutation AdminReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": typeof types.AdminReplyToTicketDocument,
     "\n  mutation AdminSetTicketStatus($id: ID!, $status: TicketStatus!) {\n    setTicketStatus(ticketId: $id, status: $status) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": typeof types.AdminSetTicketStatusDocument,
     "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginSignInDocument,
-    "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AdminLoginCompleteSignInDocument,
+    "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginCompleteSignInDocument,
     "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": typeof types.AdminCreateWebhookEndpointDocument,
     "\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.AdminDeleteWebhookEndpointDocument,
     "\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": typeof types.AdminRedeliverWebhookDocument,
@@ -147,7 +147,7 @@ const documents: Documents = {
     "\n  mutation AdminReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": types.AdminReplyToTicketDocument,
     "\n  mutation AdminSetTicketStatus($id: ID!, $status: TicketStatus!) {\n    setTicketStatus(ticketId: $id, status: $status) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": types.AdminSetTicketStatusDocument,
     "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginSignInDocument,
-    "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AdminLoginCompleteSignInDocument,
+    "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginCompleteSignInDocument,
     "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": types.AdminCreateWebhookEndpointDocument,
     "\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.AdminDeleteWebhookEndpointDocument,
     "\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": types.AdminRedeliverWebhookDocument,
@@ -421,7 +421,7 @@ export function graphql(source: "\n  mutation AdminLoginSignIn($input: SignInInp
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
