@@ -21,6 +21,8 @@ export const API_ROUTE_PREFIXES = [
   '/files/',
   '/product-images/',
   '/order-keys/',
+  // The audit log's CSV export (the rest of /admin is the web app's).
+  '/admin/audit-log.csv',
   '/healthz',
   '/readyz',
   '/metrics',

@@ -132,6 +132,7 @@ interface NulCase {
  */
 const NUL_CASES: Record<string, NulCase> = {
   ...productEditorNulCases(),
+  ...staffNulCases(),
   'Query.product(slug)': {
     expected: 'ok',
     send: () => server.gql(`query ($s: String!) { product(slug: $s) { id } }`, { s: `litecoin-keys${NUL}` }),
@@ -611,6 +612,136 @@ const NUL_CASES: Record<string, NulCase> = {
     },
   },
 };
+
+/** Staff, two-factor, API key, audit, store settings and key preview inputs (issue 30, issue 31). */
+function staffNulCases(): Record<string, NulCase> {
+  const bad = (code: string): Expected => ({ code });
+  // Who sends it, looked up when the case runs (the users are made in beforeAll, after this table).
+  const callers = { admin: () => admin, customer: () => customer, nobody: () => null };
+  const q =
+    (query: string, variables: Record<string, unknown>, caller: keyof typeof callers = 'admin') =>
+    () => {
+      const user = callers[caller]();
+      return server.gql(query, variables, user ? { token: user.token } : {});
+    };
+  const settings = {
+    storeName: 'Store',
+    supportEmail: 'help@example.com',
+    supportPhone: '+1 555 0100',
+    supportHours: 'Mon-Fri 9-17',
+    timeZone: 'Europe/Berlin',
+    termsText: 'Terms',
+    refundText: 'Refunds',
+    privacyText: 'Privacy',
+  };
+  const SETTINGS = `mutation ($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { storeName } }`;
+  const cases: Record<string, NulCase> = {
+    'Mutation.acceptStaffInvitation(token)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(
+        `mutation ($t: String!) { acceptStaffInvitation(token: $t) { role } }`,
+        { t: `${TOKEN}${NUL}` },
+        'customer',
+      ),
+    },
+    // A challenge that is not one the store issued: the sign-in is over, as for an expired one.
+    'Mutation.completeSignIn(challenge)': {
+      expected: bad('UNAUTHENTICATED'),
+      send: q(
+        `mutation ($c: String!) { completeSignIn(challenge: $c, code: "123456") { accessToken } }`,
+        { c: `${TOKEN}${NUL}` },
+        'nobody',
+      ),
+    },
+    'Mutation.completeSignIn(code)': {
+      expected: bad('UNAUTHENTICATED'),
+      send: q(
+        `mutation ($k: String!) { completeSignIn(challenge: "${TOKEN}", code: $k) { accessToken } }`,
+        { k: `12345${NUL}` },
+        'nobody',
+      ),
+    },
+    'Mutation.confirmSecondFactor(code)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(`mutation ($k: String!) { confirmSecondFactor(code: $k) }`, { k: `12345${NUL}` }, 'customer'),
+    },
+    'Mutation.confirmTotpEnrolment(code)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(`mutation ($k: String!) { confirmTotpEnrolment(code: $k) }`, { k: `12345${NUL}` }, 'customer'),
+    },
+    'Mutation.disableTotp(code)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(
+        `mutation ($k: String!) { disableTotp(code: $k, password: "Passw0rdOK") }`,
+        { k: `12345${NUL}` },
+        'customer',
+      ),
+    },
+    'Mutation.disableTotp(password)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(
+        `mutation ($p: String!) { disableTotp(code: "123456", password: $p) }`,
+        { p: `Passw0rd${NUL}` },
+        'customer',
+      ),
+    },
+    'Mutation.createApiKey(name)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(`mutation ($n: String!) { createApiKey(name: $n, permissions: [ORDERS_READ]) { secret } }`, {
+        n: `Key${NUL}`,
+      }),
+    },
+    'Mutation.revokeApiKey(id)': {
+      expected: bad('NOT_FOUND'),
+      send: q(`mutation ($id: ID!) { revokeApiKey(id: $id) }`, { id: `${UNKNOWN_ID}${NUL}` }),
+    },
+    'Mutation.inviteStaff(email)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(`mutation ($e: String!) { inviteStaff(email: $e, role: SUPPORT) { role } }`, {
+        e: `new${NUL}@example.com`,
+      }),
+    },
+    'Mutation.setStaffRole(userId)': {
+      expected: bad('NOT_FOUND'),
+      send: q(`mutation ($u: ID!) { setStaffRole(userId: $u, role: SUPPORT) { role } }`, { u: `${UNKNOWN_ID}${NUL}` }),
+    },
+    'Mutation.previewProductKeys(productId)': {
+      expected: bad('NOT_FOUND'),
+      send: q(`mutation ($p: ID!) { previewProductKeys(productId: $p, keys: ["K-1"]) { alreadyInStock { count } } }`, {
+        p: `${productId}${NUL}`,
+      }),
+    },
+    'Mutation.previewProductKeys(keys)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(
+        `mutation ($p: ID!, $k: [String!]) { previewProductKeys(productId: $p, keys: $k) { alreadyInStock { count } } }`,
+        {
+          p: productId,
+          k: [`K-1${NUL}`],
+        },
+      ),
+    },
+    'Query.adminAuditLog(action)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(`query ($a: String) { adminAuditLog(action: $a) { totalCount } }`, { a: `setOrderStatus${NUL}` }),
+    },
+    'Query.adminAuditLog(actor)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(`query ($a: String) { adminAuditLog(actor: $a) { totalCount } }`, { a: `owner${NUL}@example.com` }),
+    },
+    'Query.adminAuditLog(after)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(`query ($a: String) { adminAuditLog(after: $a) { totalCount } }`, { a: `abc${NUL}` }),
+    },
+  };
+  for (const field of Object.keys(settings)) {
+    cases[`Mutation.updateStoreSettings(input).${field}`] = {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(SETTINGS, { input: { ...settings, [field]: `${settings[field as keyof typeof settings]}${NUL}` } }),
+    };
+  }
+  return cases;
+}
 
 /** The catalogue editor's text inputs (createProduct and updateProduct take the same ProductInput). */
 function productEditorNulCases(): Record<string, NulCase> {

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { hasControlCharacter } from '../../../common/validation';
 import { Service } from '../container';
 import { InputError } from '../core/errors';
 import { cursorTimestampSql, keysetPage, pageArguments, type KeysetPage } from '../db/keyset-cursor';
@@ -98,7 +99,9 @@ function conditions(filter: AuditFilter): { where: string[]; params: unknown[] }
   const params: unknown[] = [];
   const actor = filter.actor?.trim();
   if (actor) {
-    if (actor.length > 200) throw InputError.field('actor', 'Search for at most 200 characters');
+    if (actor.length > 200 || hasControlCharacter(actor)) {
+      throw InputError.field('actor', 'Search for at most 200 characters, without control characters');
+    }
     params.push(containsPattern(actor.toLowerCase()));
     where.push(`(lower(a.actor_email) LIKE $${params.length} OR lower(a.api_key_name) LIKE $${params.length})`);
   }

@@ -8,7 +8,7 @@ import {
   API_KEY_SHOWN_CHARS,
   API_KEY_WITHHELD,
 } from '../../../common/api-keys';
-import { isUuid } from '../../../common/validation';
+import { hasControlCharacter, isUuid } from '../../../common/validation';
 import { PERMISSIONS, type PermissionName } from '../../../common/staff';
 import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
@@ -77,7 +77,9 @@ export class ApiKeyService {
     permissions: PermissionName[],
   ): Promise<{ apiKey: ApiKeyView; secret: string }> {
     const name = nameInput.trim();
-    if (name.length < 1 || name.length > API_KEY_NAME_MAX) throw InputError.field('name', API_KEY_MESSAGES.name);
+    if (name.length < 1 || name.length > API_KEY_NAME_MAX || hasControlCharacter(name)) {
+      throw InputError.field('name', API_KEY_MESSAGES.name);
+    }
     const chosen = [...new Set(permissions)].filter((p) => (PERMISSIONS as readonly string[]).includes(p));
     if (chosen.length === 0) throw InputError.field('permissions', API_KEY_MESSAGES.noPermissions);
     if (chosen.some((p) => API_KEY_WITHHELD.includes(p))) {
