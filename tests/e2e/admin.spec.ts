@@ -162,7 +162,7 @@ test.describe('orders', () => {
     await expect(statusSelect(admin, order)).toHaveValue('COMPLETED');
 
     await statusSelect(admin, order).selectOption({ label: ORDER_STATUS_LABELS.NOT_RECEIVED });
-    await expect(customerPage.getByText('Payment not detected')).toBeVisible();
+    await expect(customerPage.getByRole('heading', { level: 1, name: 'Payment not detected' })).toBeVisible();
 
     // The audit trail names the admin for each change, and notes the key's reservation and delivery.
     await admin.getByRole('button', { name: `Details of order ${order.shortId}` }).click();

@@ -120,7 +120,9 @@ test('counters and tabs show certificates, orders and tickets', async ({ page, r
   await expectCounter(page, 'Open Tickets', 1);
   await expectCounter(page, 'Total Orders', 2);
 
-  // Certificates: domain, product, status, dates, auto-renew and both downloads.
+  // Certificates: domain, product, status, dates, auto-renew and both downloads. (The dashboard opens on the tab of
+  // what was bought last, here keys.)
+  await openTab(page, 'Certificates');
   const certificate = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'secure.example.com' });
   await expect(certificate).toContainText('Active');
   await expect(certificate).toContainText('Jan 05, 2026');
