@@ -80,8 +80,12 @@ describe('invitations', () => {
     const email = `new-staff-${Date.now()}@example.com`;
     const token = await invite(email, 'SUPPORT');
 
-    // The outbox keeps no live link: what staff with CUSTOMERS read there cannot take the role.
-    const [row] = await server.sql(`SELECT text_body FROM notifications WHERE to_address = $1`, [email]);
+    // Once sent, the outbox keeps no live link: what staff with CUSTOMERS read there cannot take the role. (The row is
+    // marked SENT just after the SMTP server took the message, so the mailbox can see it first.)
+    const row = await eventually(
+      async () =>
+        (await server.sql(`SELECT text_body FROM notifications WHERE to_address = $1 AND status = 'SENT'`, [email]))[0],
+    );
     expect(row.text_body).toContain('/auth/invite?token=hidden');
     expect(row.text_body).not.toContain(token);
 

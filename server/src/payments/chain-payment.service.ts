@@ -38,6 +38,9 @@ export const PAYMENTS_POLL_QUEUE = 'payments-poll';
  */
 const SETTLE_BACKSTOP_SECONDS = 60;
 
+/** What `record` answers when another job inserted the same transfer first: read it again, to claim it. */
+const RECORDED_MEANWHILE = Symbol('recorded meanwhile');
+
 /** Typed transaction ids read per chain and poll, at most (each is one or a few requests). */
 const TYPED_PER_POLL = 100;
 
@@ -480,7 +483,7 @@ export class ChainPaymentService {
     claimant: Pick<PayableOrder, 'id' | 'paymentAmountCrypto'> | null,
   ): Promise<void> {
     const { method } = watch;
-    const settle = await this.db.transaction(async (manager): Promise<string | null> => {
+    const settle = await this.db.transaction(async (manager): Promise<string | typeof RECORDED_MEANWHILE | null> => {
       const repository = manager.getRepository(ChainPayment);
       const lock = { mode: 'pessimistic_write' } as const;
       const amount = unitsToDecimal(transfer.units, watch.reader.unitDecimals);
@@ -563,7 +566,9 @@ export class ChainPaymentService {
           ChainPaymentStatus.DETECTED,
         ],
       );
-      if (inserted.length === 0) return null; // recorded meanwhile by another job: that one settles it
+      // Recorded meanwhile by another job (the poll, which knows no claimant): that one settles it, and the claimant
+      // reads it again to claim it (below) rather than wait for the next poll.
+      if (inserted.length === 0) return claimant ? RECORDED_MEANWHILE : null;
       logger.info({ method, txId: tx.txId, orderId: owner, confirmations }, 'Payment seen on chain');
       // (A payment of a held quote's exact amount is that quote's: no order is flagged for it.)
       if (owner === null && explained && (explained.length > 1 || (quoted === 'band' && explained.length > 0))) {
@@ -584,6 +589,7 @@ export class ChainPaymentService {
       if (owner) await this.jobs.add(settleBackstop(owner), manager);
       return owner;
     });
+    if (settle === RECORDED_MEANWHILE) return this.record(watch, address, tx, transfer, tip, claimant);
     if (settle) await this.settle(settle);
   }
 
