@@ -1344,6 +1344,9 @@ async function main() {
           JWT_SECRET: jwtSecret,
           KEYS_ENCRYPTION_KEY: keysEncryptionKey,
           LOG_LEVEL: 'warn',
+          // The seed's orders are of the demo catalogue's products, and the product page reads one of them:
+          // production seeds no demo data unless asked (builds from before that flag seed it anyway).
+          SEED_DEMO_DATA: 'true',
           AUTH_RATE_LIMIT: '1000000',
           ORDER_RATE_LIMIT: '1000000',
           TICKET_RATE_LIMIT: '1000000',

@@ -45,6 +45,12 @@ export const customerId = (n) => `md5('bench-customer-' || ${n})::uuid`;
 export async function seedAtScale(client, { orders, customers, passwordHash, rates }) {
   const q = (sql, params) => client.query(sql, params);
   const e = (await storedSpelling(client)).sql;
+  const {
+    rows: [{ n: products }],
+  } = await q(`SELECT count(*)::int AS n FROM products`);
+  // Every seeded order is of one of the catalogue's products: without any, the seed would insert no orders and the
+  // sections would fail later on an empty queue.
+  if (!products) throw new Error('The bench database has no products: start the store with SEED_DEMO_DATA=true');
   await q('BEGIN');
   await q(
     `INSERT INTO users (id, email, password_hash, created_at)
@@ -191,5 +197,6 @@ export async function cursorAfter(client, offset) {
      FROM orders ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1`,
     [offset - 1],
   );
+  if (!rows.length) throw new Error(`The admin queue has fewer than ${offset} orders`);
   return Buffer.from(`${rows[0].ts}|${rows[0].id}`, 'utf8').toString('base64url');
 }
