@@ -1,7 +1,9 @@
 /**
  * API keys for integrators (docs/staff-and-permissions.md "API keys"): what the API and the admin panel share.
  */
-import type { PermissionName } from './staff';
+import { z } from 'zod';
+import { PERMISSIONS, type PermissionName } from './staff';
+import { hasControlCharacter } from './validation';
 
 /** Every secret starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'sk_store_';
@@ -30,3 +32,41 @@ export const API_KEY_MESSAGES = {
   customerOnly: 'An API key acts only through staff operations; this one needs a signed-in account',
   revoked: 'This API key is revoked or unknown',
 } as const;
+
+/** A key's name as typed: trimmed, 1 to API_KEY_NAME_MAX characters, no control characters. */
+export const apiKeyNameSchema = z
+  .string(API_KEY_MESSAGES.name)
+  .trim()
+  .min(1, API_KEY_MESSAGES.name)
+  .max(API_KEY_NAME_MAX, API_KEY_MESSAGES.name)
+  .refine((name) => !hasControlCharacter(name), API_KEY_MESSAGES.name);
+
+/**
+ * The permissions a key may be given by someone holding `granted`: their own, never API_KEY_WITHHELD (the admin
+ * panel offers only these).
+ */
+export function grantablePermissions(granted: readonly PermissionName[]): PermissionName[] {
+  return PERMISSIONS.filter((p) => granted.includes(p) && !API_KEY_WITHHELD.includes(p));
+}
+
+/**
+ * `{ name, permissions }` of a new key made by someone holding `granted` (the admin panel's create dialog; the API
+ * applies the same rules with their own messages for each refusal): at least one permission, each grantable,
+ * returned in PERMISSIONS' order.
+ */
+export function apiKeySchema(granted: readonly PermissionName[]) {
+  const allowed = grantablePermissions(granted);
+  return z.object({
+    name: apiKeyNameSchema,
+    permissions: z
+      .array(z.enum(PERMISSIONS), API_KEY_MESSAGES.noPermissions)
+      .min(1, API_KEY_MESSAGES.noPermissions)
+      .superRefine((chosen, ctx) => {
+        const withheld = chosen.find((p) => API_KEY_WITHHELD.includes(p));
+        if (withheld) ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGES.withheld });
+        const beyond = chosen.find((p) => !allowed.includes(p) && !API_KEY_WITHHELD.includes(p));
+        if (beyond) ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGES.beyondCreator(beyond) });
+      })
+      .transform((chosen) => PERMISSIONS.filter((p) => chosen.includes(p))),
+  });
+}

@@ -44,6 +44,20 @@ export const STAFF_ROLE_SUMMARIES: Record<StaffRoleName, string> = {
   FULFILMENT: 'Order status, certificates and licence keys',
 };
 
+/** What each permission allows, in a few words (the API key dialog's checkboxes; docs/staff-and-permissions.md). */
+export const PERMISSION_SUMMARIES: Record<PermissionName, string> = {
+  ORDERS_READ: 'Read orders and their customers',
+  ORDERS_WRITE: 'Change order status, issue certificates',
+  REFUNDS: 'Offer, record and cancel refunds',
+  CATALOGUE: 'Create and edit products and prices',
+  KEYS: 'Licence keys and stock',
+  TICKETS: 'Support tickets',
+  CUSTOMERS: 'Customers, blocking, the outbox',
+  REPORTS: 'The sales overview',
+  WEBHOOKS: 'Webhook endpoints',
+  STAFF: 'Staff, API keys, the audit log',
+};
+
 export function isStaffRole(value: unknown): value is StaffRoleName {
   return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 }

@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   API_KEY_MESSAGES,
-  API_KEY_NAME_MAX,
   API_KEY_PATTERN,
   API_KEY_PREFIX,
   API_KEY_SHOWN_CHARS,
   API_KEY_WITHHELD,
+  apiKeyNameSchema,
 } from '../../../common/api-keys';
-import { hasControlCharacter, isUuid } from '../../../common/validation';
+import { isUuid } from '../../../common/validation';
 import { PERMISSIONS, type PermissionName } from '../../../common/staff';
 import type { AuthUser } from '../accounts/access-token';
 import { Service } from '../container';
@@ -76,10 +76,9 @@ export class ApiKeyService {
     nameInput: string,
     permissions: PermissionName[],
   ): Promise<{ apiKey: ApiKeyView; secret: string }> {
-    const name = nameInput.trim();
-    if (name.length < 1 || name.length > API_KEY_NAME_MAX || hasControlCharacter(name)) {
-      throw InputError.field('name', API_KEY_MESSAGES.name);
-    }
+    const parsedName = apiKeyNameSchema.safeParse(nameInput);
+    if (!parsedName.success) throw InputError.field('name', API_KEY_MESSAGES.name);
+    const name = parsedName.data;
     const chosen = [...new Set(permissions)].filter((p) => (PERMISSIONS as readonly string[]).includes(p));
     if (chosen.length === 0) throw InputError.field('permissions', API_KEY_MESSAGES.noPermissions);
     if (chosen.some((p) => API_KEY_WITHHELD.includes(p))) {

@@ -23,3 +23,8 @@ export function useCan(...permissions: PermissionName[]): boolean {
   const granted = useContext(AdminAccessContext);
   return permissions.some((permission) => granted.includes(permission));
 }
+
+/** Every permission the staff member's role grants (e.g. what an API key they create may hold). */
+export function useGrantedPermissions(): readonly PermissionName[] {
+  return useContext(AdminAccessContext);
+}

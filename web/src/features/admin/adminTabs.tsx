@@ -12,6 +12,7 @@ import { TicketsTab } from './tickets/TicketsTab';
 import { TicketsTabLabel } from './tickets/TicketsTabLabel';
 import { WebhooksTab } from './webhooks/WebhooksTab';
 import { StaffTab } from './staff/StaffTab';
+import { ApiKeysTab } from './api-keys/ApiKeysTab';
 import { SettingsTab } from './settings/SettingsTab';
 import type { PermissionName } from '../../../../common/staff';
 
@@ -74,6 +75,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'outbox', label: 'Outbox', live: false, render: () => <OutboxTab /> },
   { key: 'webhooks', label: 'Webhooks', live: false, render: () => <WebhooksTab /> },
   { key: 'staff', label: 'Staff', live: false, render: () => <StaffTab /> },
+  { key: 'api-keys', label: 'API keys', live: false, render: () => <ApiKeysTab /> },
   { key: 'settings', label: 'Settings', live: false, render: () => <SettingsTab /> },
 ];
 
@@ -93,6 +95,8 @@ const TAB_PERMISSIONS: Record<string, readonly PermissionName[]> = {
   outbox: ['CUSTOMERS'],
   webhooks: ['WEBHOOKS'],
   staff: ['STAFF'],
+  // As apiKeys and createApiKey (docs/decisions.md "API keys").
+  'api-keys': ['STAFF'],
   // As updateStoreSettings (docs/decisions.md "Store settings").
   settings: ['CATALOGUE'],
 };

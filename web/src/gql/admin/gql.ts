@@ -19,6 +19,10 @@ type Documents = {
     "\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": typeof types.AdminBeginTotpDocument,
     "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": typeof types.AdminConfirmTotpDocument,
     "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": typeof types.AdminConfirmSecondFactorDocument,
+    "\n  fragment AdminApiKey_key on ApiKey {\n    id\n    name\n    prefix\n    permissions\n    createdByEmail\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.AdminApiKey_KeyFragmentDoc,
+    "\n  query AdminApiKeys {\n    apiKeys {\n      id\n      ...AdminApiKey_key\n    }\n  }\n": typeof types.AdminApiKeysDocument,
+    "\n  mutation AdminCreateApiKey($name: String!, $permissions: [Permission!]!) {\n    createApiKey(name: $name, permissions: $permissions) {\n      secret\n      apiKey {\n        id\n        ...AdminApiKey_key\n      }\n    }\n  }\n": typeof types.AdminCreateApiKeyDocument,
+    "\n  mutation AdminRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.AdminRevokeApiKeyDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": typeof types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminAddBlockRuleDocument,
@@ -90,6 +94,10 @@ const documents: Documents = {
     "\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": types.AdminBeginTotpDocument,
     "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": types.AdminConfirmTotpDocument,
     "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": types.AdminConfirmSecondFactorDocument,
+    "\n  fragment AdminApiKey_key on ApiKey {\n    id\n    name\n    prefix\n    permissions\n    createdByEmail\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.AdminApiKey_KeyFragmentDoc,
+    "\n  query AdminApiKeys {\n    apiKeys {\n      id\n      ...AdminApiKey_key\n    }\n  }\n": types.AdminApiKeysDocument,
+    "\n  mutation AdminCreateApiKey($name: String!, $permissions: [Permission!]!) {\n    createApiKey(name: $name, permissions: $permissions) {\n      secret\n      apiKey {\n        id\n        ...AdminApiKey_key\n      }\n    }\n  }\n": types.AdminCreateApiKeyDocument,
+    "\n  mutation AdminRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.AdminRevokeApiKeyDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminAddBlockRuleDocument,
@@ -190,6 +198,22 @@ export function graphql(source: "\n  mutation AdminConfirmTotp($code: String!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"): (typeof documents)["\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminApiKey_key on ApiKey {\n    id\n    name\n    prefix\n    permissions\n    createdByEmail\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n"): (typeof documents)["\n  fragment AdminApiKey_key on ApiKey {\n    id\n    name\n    prefix\n    permissions\n    createdByEmail\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminApiKeys {\n    apiKeys {\n      id\n      ...AdminApiKey_key\n    }\n  }\n"): (typeof documents)["\n  query AdminApiKeys {\n    apiKeys {\n      id\n      ...AdminApiKey_key\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminCreateApiKey($name: String!, $permissions: [Permission!]!) {\n    createApiKey(name: $name, permissions: $permissions) {\n      secret\n      apiKey {\n        id\n        ...AdminApiKey_key\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCreateApiKey($name: String!, $permissions: [Permission!]!) {\n    createApiKey(name: $name, permissions: $permissions) {\n      secret\n      apiKey {\n        id\n        ...AdminApiKey_key\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation AdminRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,5 +1,3 @@
-import CheckIcon from '@mui/icons-material/Check';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,13 +18,14 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { get, useController, useForm, type FieldErrors } from 'react-hook-form';
 import type { FieldError } from '../../../../../common/validation';
 import { webhookEndpointSchema } from '../../../../../common/webhooks';
 import { errorMessage } from '../../../apollo/errors';
 import { MONOSPACE_FONT } from '../../../theme/theme';
 import { ADMIN_TEXTS } from '../adminTexts';
+import { SecretField } from '../SecretField';
 import { EVENT_DESCRIPTIONS } from './webhookLabels';
 
 interface AddWebhookEndpointDialogProps {
@@ -217,20 +216,6 @@ function messageOf(errors: FieldErrors<EndpointValues>, path: string): string | 
 }
 
 function SecretStep({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const input = useRef<HTMLTextAreaElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'manual'>('idle');
-
-  const copySecret = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopy('copied');
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): select it for the admin to copy.
-      input.current?.select();
-      setCopy('manual');
-    }
-  };
-
   return (
     <>
       <DialogTitle id="add-webhook-title">Endpoint added</DialogTitle>
@@ -240,28 +225,7 @@ function SecretStep({ secret, onDone }: { secret: string; onDone: () => void }) 
             Copy the signing secret now. <strong>You won&apos;t see it again</strong>: the store keeps it only to sign
             deliveries.
           </Alert>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField
-              label="Signing secret"
-              value={secret}
-              fullWidth
-              // Wrapped, not scrolled: the whole secret stays in view on a phone.
-              multiline
-              inputRef={input}
-              onFocus={(e) => e.target.select()}
-              helperText={copy === 'manual' ? 'Selected: press Ctrl+C (⌘C on a Mac) to copy it.' : ' '}
-              slotProps={{ htmlInput: { readOnly: true, spellCheck: false, 'data-testid': 'webhook-secret' } }}
-              sx={{ '& textarea': { fontFamily: MONOSPACE_FONT, wordBreak: 'break-all' } }}
-            />
-            <Button
-              variant="outlined"
-              onClick={() => void copySecret()}
-              startIcon={copy === 'copied' ? <CheckIcon aria-hidden /> : <ContentCopyIcon aria-hidden />}
-              sx={{ flexShrink: 0, minHeight: 56, minWidth: 110 }}
-            >
-              {copy === 'copied' ? 'Copied' : 'Copy'}
-            </Button>
-          </Stack>
+          <SecretField label="Signing secret" secret={secret} testId="webhook-secret" />
           <Typography variant="body2" color="text.secondary">
             Each delivery carries{' '}
             <Box component="code" sx={{ fontFamily: MONOSPACE_FONT }}>
