@@ -558,6 +558,8 @@ export const ACCOUNT_MESSAGES = {
   wrongPassword: 'The current password is not correct',
   samePassword: 'The new password must differ from the current one',
   sameEmail: 'This is already your e-mail address',
+  /** The browser's own check of a password typed twice (reset, change); the API takes it once. */
+  passwordsDiffer: 'The passwords do not match',
 } as const;
 
 /** A token from an e-mailed link: opaque, URL-safe; anything else is not one of ours. */

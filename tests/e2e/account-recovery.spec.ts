@@ -5,6 +5,7 @@
  * change and its undo, each done on a click only.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../common/validation';
 import { Inbox } from '../support/inbox';
 import { startSecondStore, type SecondStore } from './support/second-store';
 import { expectToast, PASSWORD, seriousA11yViolations, uniqueEmail } from './support/store';
@@ -48,6 +49,14 @@ async function signUp(request: APIRequestContext): Promise<{ email: string; acce
   return { email, accessToken: data.signUp.accessToken };
 }
 
+/** A field's message under it (issue 31): marked invalid, described by its helper text, which says `message`. */
+async function expectFieldError(page: Page, id: string, message: string): Promise<void> {
+  const input = page.locator(`#${id}`);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveAttribute('aria-describedby', new RegExp(`${id}-helper-text`));
+  await expect(page.locator(`#${id}-helper-text`)).toHaveText(message);
+}
+
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${store.url}/auth`);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -67,6 +76,10 @@ test('a customer who forgot the password asks for a link, follows it from the ma
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/auth\/reset$/);
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expectFieldError(page, 'reset-email', MESSAGES.invalidEmail);
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText(`If ${email} has an account`);
@@ -78,9 +91,14 @@ test('a customer who forgot the password asks for a link, follows it from the ma
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   expect(await seriousA11yViolations(page, 'reset page')).toEqual([]);
   await page.getByLabel('New password', { exact: true }).fill('short');
-  await page.getByLabel('Confirm new password').fill('short');
+  await page.getByLabel('Confirm new password').fill('shorter');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expectToast(page, 'Validation Error', 'Password must be at least 8 characters');
+  // Each message under its field, the first one focused (issue 31).
+  await expectFieldError(page, 'new-password', MESSAGES.passwordMin);
+  await expectFieldError(page, 'new-password-confirm', ACCOUNT_MESSAGES.passwordsDiffer);
+  await expect(page.getByLabel('New password', { exact: true })).toBeFocused();
+  expect(await seriousA11yViolations(page, 'reset page with errors')).toEqual([]);
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set new password' }).click();
@@ -116,6 +134,34 @@ for (const width of [360, 1280]) {
     await expect(page.getByText('Not confirmed yet.')).toBeVisible();
     expect(await seriousA11yViolations(page, `security ${width}`)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`security-${width}.png`), fullPage: true });
+
+    // Change password: the browser's messages, then the API's (a wrong current password), under their fields.
+    const change = page.getByRole('form', { name: 'Change password' });
+    await change.getByLabel('New password', { exact: true }).fill('short');
+    await change.getByLabel('Confirm new password').fill('different');
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Validation Error', MESSAGES.passwordRequired);
+    await expectFieldError(page, 'current-password', MESSAGES.passwordRequired);
+    await expectFieldError(page, 'changed-password', MESSAGES.passwordMin);
+    await expectFieldError(page, 'changed-password-confirm', ACCOUNT_MESSAGES.passwordsDiffer);
+    await expect(page.locator('#current-password')).toBeFocused();
+    await change.getByLabel('Current password').fill('Wr0ngPassword');
+    await change.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await change.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Error', ACCOUNT_MESSAGES.wrongPassword);
+    await expectFieldError(page, 'current-password', ACCOUNT_MESSAGES.wrongPassword);
+    await expect(page.locator('#current-password')).toBeFocused();
+    await expect(page.locator('#changed-password')).toHaveAttribute('aria-invalid', 'false');
+    // Change e-mail: the address's message under it.
+    const emailForm = page.getByRole('form', { name: 'Change e-mail' });
+    await emailForm.getByLabel('New e-mail address').fill('nobody');
+    await emailForm.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expectFieldError(page, 'new-email', MESSAGES.invalidEmail);
+    await expect(page.locator('#new-email')).toBeFocused();
+    expect(await seriousA11yViolations(page, `security errors ${width}`)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`security-errors-${width}.png`), fullPage: true });
 
     const before = await devices.getByRole('listitem').count();
     await devices.getByRole('button', { name: 'Sign out' }).first().click();

@@ -11,7 +11,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useCallback, useMemo, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { toFieldErrors, type FieldError } from '../../../common/validation';
+import { ACCOUNT_MESSAGES, toFieldErrors, type FieldError } from '../../../common/validation';
 
 /** A message per field name (the first one each field broke). */
 export type FieldMessages = Record<string, string>;
@@ -29,6 +29,11 @@ export function fieldMessages(errors: readonly FieldError[]): FieldMessages {
 /** A zod failure of one of the shared schemas as field messages. */
 export function zodFieldMessages(error: z.ZodError): FieldMessages {
   return fieldMessages(toFieldErrors(error));
+}
+
+/** A password typed twice that differs: the message under the second field, `confirm` (the API takes it once). */
+export function confirmationMessages(password: string, confirm: string): FieldMessages {
+  return password === confirm ? {} : { confirm: ACCOUNT_MESSAGES.passwordsDiffer };
 }
 
 /**

@@ -11,20 +11,24 @@ export type ReportFieldErrors = (messages: FieldMessages) => void;
 /**
  * Validates with one of the shared zod schemas of common/validation.ts; on failure shows the first message under
  * 'Validation Error' (the spec's summary), hands every field's message to `report` (shown under the fields, the first
- * one focused) and returns null.
+ * one focused) and returns null. `more` adds the messages of checks the schema cannot make, as a password typed twice
+ * that differs (the API takes it once); a field keeps the schema's message when both have one.
  */
 export function parseOrToast<S extends z.ZodType>(
   schema: S,
   values: unknown,
   toast: (toast: { title: string; description?: string; severity: 'error' }) => void,
   report?: ReportFieldErrors,
+  more: FieldMessages = {},
 ): z.output<S> | null {
   const parsed = schema.safeParse(values);
-  if (parsed.success) {
+  const extra = Object.values(more);
+  if (parsed.success && extra.length === 0) {
     report?.({});
     return parsed.data;
   }
-  report?.(zodFieldMessages(parsed.error));
-  toast({ title: VALIDATION_ERROR_TITLE, description: parsed.error.issues[0]?.message, severity: 'error' });
+  report?.(parsed.success ? more : { ...more, ...zodFieldMessages(parsed.error) });
+  const description = parsed.success ? extra[0] : parsed.error.issues[0]?.message;
+  toast({ title: VALIDATION_ERROR_TITLE, description, severity: 'error' });
   return null;
 }

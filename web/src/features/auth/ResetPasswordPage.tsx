@@ -22,8 +22,8 @@ export default function ResetPasswordPage() {
       <AccountLinkCard title="Choose a new password" intro="Every device signed in to your account will be signed out.">
         <NewPasswordForm
           disabled={resetting}
-          onSubmit={(password, confirm) =>
-            void reset(token, password, confirm).then((ok) => ok && navigate('/auth', { replace: true }))
+          onSubmit={(password, confirm, report) =>
+            void reset(token, password, confirm, report).then((ok) => ok && navigate('/auth', { replace: true }))
           }
         />
       </AccountLinkCard>
@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
       <ForgotPasswordForm
         disabled={requesting}
         sentTo={sentTo}
-        onSubmit={(email) => void request(email).then((ok) => ok && setSentTo(email.trim()))}
+        onSubmit={(email, report) => void request(email, report).then((ok) => ok && setSentTo(email.trim()))}
       />
     </AccountLinkCard>
   );

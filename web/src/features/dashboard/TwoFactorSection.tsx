@@ -7,7 +7,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { useFieldErrors } from '../../components/field-errors';
 import { TwoFactorEnrolment } from '../../components/TwoFactorEnrolment';
+import type { ReportFieldErrors } from '../../components/validation-toast';
 import { PasswordField } from '../auth/components/PasswordField';
 import { useTwoFactor } from './useTwoFactor';
 
@@ -61,17 +63,28 @@ export function TwoFactorSection() {
   );
 }
 
+/** The inputs' ids by the API's field names, in the form's order. */
+const DISABLE_FIELDS = { password: 'totp-disable-password', code: 'totp-disable-code' } as const;
+
 function DisableForm({
   busy,
   onSubmit,
 }: {
   busy: boolean;
-  onSubmit: (password: string, code: string) => Promise<boolean>;
+  /** `report` puts the API's refusal (a wrong password or code) under its field. */
+  onSubmit: (password: string, code: string, report: ReportFieldErrors) => Promise<boolean>;
 }) {
   const [values, setValues] = useState({ password: '', code: '' });
+  const errors = useFieldErrors(DISABLE_FIELDS);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onSubmit(values.password, values.code.trim()).then((ok) => ok && setValues({ password: '', code: '' }));
+    void onSubmit(values.password, values.code.trim(), errors.show).then(
+      (ok) => ok && setValues({ password: '', code: '' }),
+    );
+  };
+  const edit = (field: keyof typeof DISABLE_FIELDS, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    errors.clear(field);
   };
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Turn off two-factor sign-in">
@@ -79,18 +92,20 @@ function DisableForm({
         Turn off
       </Typography>
       <PasswordField
-        id="totp-disable-password"
+        id={DISABLE_FIELDS.password}
         label="Password"
         autoComplete="current-password"
         value={values.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+        onChange={(e) => edit('password', e.target.value)}
+        {...errors.props('password')}
       />
       <TextField
-        id="totp-disable-code"
+        id={DISABLE_FIELDS.code}
         label="Code from the app, or a recovery code"
         autoComplete="one-time-code"
         value={values.code}
-        onChange={(e) => setValues((v) => ({ ...v, code: e.target.value }))}
+        onChange={(e) => edit('code', e.target.value)}
+        {...errors.props('code')}
       />
       <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
         Turn off two-factor sign-in

@@ -2,8 +2,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { changePasswordSchema, emailChangeSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
 import { session } from '../../auth/session';
+import { confirmationMessages, serverFieldMessages } from '../../components/field-errors';
 import { useToast } from '../../components/toast';
-import { parseOrToast } from '../../components/validation-toast';
+import { parseOrToast, type ReportFieldErrors } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 
 const SecurityQuery = graphql(/* GraphQL */ `
@@ -56,7 +57,8 @@ const SignOutEverywhereMutation = graphql(/* GraphQL */ `
 
 /**
  * The Security section's data and actions: the address and its confirmation, the sessions, and each change with its
- * toast. Each action resolves true when done (forms clear then).
+ * toast. Each action resolves true when done (forms clear then). The two forms pass `report`: their fields' messages,
+ * the browser's and the API's (a wrong current password), go under the fields.
  */
 export function useSecurity() {
   const toast = useToast();
@@ -67,12 +69,17 @@ export function useSecurity() {
   const [revoke, revoking] = useMutation(RevokeSessionMutation);
   const [everywhere, signingOutEverywhere] = useMutation(SignOutEverywhereMutation);
 
-  const attempt = async (run: () => Promise<unknown>, success: { title: string; description: string }) => {
+  const attempt = async (
+    run: () => Promise<unknown>,
+    success: { title: string; description: string },
+    report?: ReportFieldErrors,
+  ) => {
     try {
       await run();
       toast({ ...success, severity: 'success' });
       return true;
     } catch (error) {
+      report?.(serverFieldMessages(error));
       toast({
         title: 'Error',
         description: errorMessage(error, 'Something went wrong. Please try again.'),
@@ -95,27 +102,34 @@ export function useSecurity() {
         title: 'E-mail sent',
         description: 'Follow the link in it to confirm your address.',
       }),
-    changePassword: async (currentPassword: string, newPassword: string, confirm: string) => {
-      const parsed = parseOrToast(changePasswordSchema, { currentPassword, newPassword }, toast);
+    changePassword: async (
+      currentPassword: string,
+      newPassword: string,
+      confirm: string,
+      report?: ReportFieldErrors,
+    ) => {
+      const mismatch = confirmationMessages(newPassword, confirm);
+      const parsed = parseOrToast(changePasswordSchema, { currentPassword, newPassword }, toast, report, mismatch);
       if (!parsed) return false;
-      if (newPassword !== confirm) {
-        toast({ title: 'Validation Error', description: 'The passwords do not match', severity: 'error' });
-        return false;
-      }
-      const ok = await attempt(() => changePassword({ variables: parsed }), {
-        title: 'Password changed',
-        description: 'Your other devices were signed out.',
-      });
+      const ok = await attempt(
+        () => changePassword({ variables: parsed }),
+        { title: 'Password changed', description: 'Your other devices were signed out.' },
+        report,
+      );
       if (ok) void query.refetch();
       return ok;
     },
-    requestEmailChange: async (newEmail: string, password: string) => {
-      const parsed = parseOrToast(emailChangeSchema, { newEmail, password }, toast);
+    requestEmailChange: async (newEmail: string, password: string, report?: ReportFieldErrors) => {
+      const parsed = parseOrToast(emailChangeSchema, { newEmail, password }, toast, report);
       if (!parsed) return false;
-      return attempt(() => requestEmailChange({ variables: parsed }), {
-        title: 'Check your new inbox',
-        description: `We sent a link to ${parsed.newEmail}. Your address changes when you follow it.`,
-      });
+      return attempt(
+        () => requestEmailChange({ variables: parsed }),
+        {
+          title: 'Check your new inbox',
+          description: `We sent a link to ${parsed.newEmail}. Your address changes when you follow it.`,
+        },
+        report,
+      );
     },
     revokeSession: async (id: string) => {
       const ok = await attempt(() => revoke({ variables: { id } }), {

@@ -1,7 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { errorMessage } from '../../apollo/errors';
+import { serverFieldMessages } from '../../components/field-errors';
 import type { TotpEnrolmentStart } from '../../components/TwoFactorEnrolment';
 import { useToast } from '../../components/toast';
+import type { ReportFieldErrors } from '../../components/validation-toast';
 import { graphql } from '../../gql';
 
 const TwoFactorQuery = graphql(/* GraphQL */ `
@@ -64,7 +66,8 @@ export function useTwoFactor() {
       return null;
     }
   };
-  const disable = async (password: string, code: string): Promise<boolean> => {
+  const disable = async (password: string, code: string, report?: ReportFieldErrors): Promise<boolean> => {
+    report?.({});
     try {
       await disableMutation({ variables: { password, code } });
       toast({
@@ -75,6 +78,7 @@ export function useTwoFactor() {
       await query.refetch();
       return true;
     } catch (error) {
+      report?.(serverFieldMessages(error));
       fail(error);
       return false;
     }

@@ -13,8 +13,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useFieldErrors } from '../../../components/field-errors';
+import type { ReportFieldErrors } from '../../../components/validation-toast';
 import { formatDateTime } from '../../../format/date';
-import { PasswordField } from '../../auth/components/PasswordField';
+import { NEW_PASSWORD_HINT, PasswordField } from '../../auth/components/PasswordField';
 
 export interface SecuritySession {
   id: string;
@@ -31,8 +33,9 @@ interface Props {
   sessions: SecuritySession[];
   disabled: boolean;
   onResendVerification: () => void;
-  onChangePassword: (current: string, next: string, confirm: string) => Promise<boolean>;
-  onChangeEmail: (newEmail: string, password: string) => Promise<boolean>;
+  /** `report` puts each field's message under it (the browser's check or the API's refusal). */
+  onChangePassword: (current: string, next: string, confirm: string, report: ReportFieldErrors) => Promise<boolean>;
+  onChangeEmail: (newEmail: string, password: string, report: ReportFieldErrors) => Promise<boolean>;
   onRevokeSession: (id: string) => void;
   onSignOutEverywhere: () => void;
 }
@@ -51,37 +54,52 @@ function Part({ title, intro, children }: { title: string; intro: string; childr
   );
 }
 
+/** The inputs' ids by the API's field names, in the form's order (the first one with a message is focused). */
+const PASSWORD_FIELDS = {
+  currentPassword: 'current-password',
+  newPassword: 'changed-password',
+  confirm: 'changed-password-confirm',
+} as const;
+const EMAIL_FIELDS = { newEmail: 'new-email', password: 'email-change-password' } as const;
+
 function ChangePasswordForm({ disabled, onSubmit }: { disabled: boolean; onSubmit: Props['onChangePassword'] }) {
-  const [values, setValues] = useState({ current: '', next: '', confirm: '' });
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirm: '' });
+  const errors = useFieldErrors(PASSWORD_FIELDS);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onSubmit(values.current, values.next, values.confirm).then(
-      (ok) => ok && setValues({ current: '', next: '', confirm: '' }),
+    void onSubmit(values.currentPassword, values.newPassword, values.confirm, errors.show).then(
+      (ok) => ok && setValues({ currentPassword: '', newPassword: '', confirm: '' }),
     );
+  };
+  const edit = (field: keyof typeof PASSWORD_FIELDS, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    errors.clear(field);
   };
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Change password">
       <PasswordField
-        id="current-password"
+        id={PASSWORD_FIELDS.currentPassword}
         label="Current password"
         autoComplete="current-password"
-        value={values.current}
-        onChange={(e) => setValues((v) => ({ ...v, current: e.target.value }))}
+        value={values.currentPassword}
+        onChange={(e) => edit('currentPassword', e.target.value)}
+        {...errors.props('currentPassword')}
       />
       <PasswordField
-        id="changed-password"
+        id={PASSWORD_FIELDS.newPassword}
         label="New password"
         autoComplete="new-password"
-        helperText="At least 8 characters, with an uppercase letter, a lowercase letter and a number"
-        value={values.next}
-        onChange={(e) => setValues((v) => ({ ...v, next: e.target.value }))}
+        value={values.newPassword}
+        onChange={(e) => edit('newPassword', e.target.value)}
+        {...errors.props('newPassword', NEW_PASSWORD_HINT)}
       />
       <PasswordField
-        id="changed-password-confirm"
+        id={PASSWORD_FIELDS.confirm}
         label="Confirm new password"
         autoComplete="new-password"
         value={values.confirm}
-        onChange={(e) => setValues((v) => ({ ...v, confirm: e.target.value }))}
+        onChange={(e) => edit('confirm', e.target.value)}
+        {...errors.props('confirm')}
       />
       <Button type="submit" variant="contained" disabled={disabled} sx={{ alignSelf: 'flex-start' }}>
         Change password
@@ -91,27 +109,36 @@ function ChangePasswordForm({ disabled, onSubmit }: { disabled: boolean; onSubmi
 }
 
 function ChangeEmailForm({ disabled, onSubmit }: { disabled: boolean; onSubmit: Props['onChangeEmail'] }) {
-  const [values, setValues] = useState({ email: '', password: '' });
+  const [values, setValues] = useState({ newEmail: '', password: '' });
+  const errors = useFieldErrors(EMAIL_FIELDS);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onSubmit(values.email, values.password).then((ok) => ok && setValues({ email: '', password: '' }));
+    void onSubmit(values.newEmail, values.password, errors.show).then(
+      (ok) => ok && setValues({ newEmail: '', password: '' }),
+    );
+  };
+  const edit = (field: keyof typeof EMAIL_FIELDS, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    errors.clear(field);
   };
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Change e-mail">
       <TextField
-        id="new-email"
+        id={EMAIL_FIELDS.newEmail}
         label="New e-mail address"
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+        value={values.newEmail}
+        onChange={(e) => edit('newEmail', e.target.value)}
+        {...errors.props('newEmail')}
       />
       <PasswordField
-        id="email-change-password"
+        id={EMAIL_FIELDS.password}
         label="Password"
         autoComplete="current-password"
         value={values.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+        onChange={(e) => edit('password', e.target.value)}
+        {...errors.props('password')}
       />
       <Button type="submit" variant="contained" disabled={disabled} sx={{ alignSelf: 'flex-start' }}>
         Send confirmation link
