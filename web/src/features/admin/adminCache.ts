@@ -71,6 +71,12 @@ function mergeNewestFirstBy(
           mergeNewestFirstBy('lastActivityAt', existing, incoming, options),
       },
       adminCustomers: { keyArgs: ['search'], merge: mergeNewestFirst },
+      // One list per set of filters, newest entry first.
+      adminAuditLog: {
+        keyArgs: ['actor', 'action', 'from', 'to'],
+        merge: (existing: StoredConnection | undefined, incoming: StoredConnection, options: FieldFunctionOptions) =>
+          mergeNewestFirstBy('at', existing, incoming, options),
+      },
     },
   },
 });

@@ -13,6 +13,7 @@ import { TicketsTabLabel } from './tickets/TicketsTabLabel';
 import { WebhooksTab } from './webhooks/WebhooksTab';
 import { StaffTab } from './staff/StaffTab';
 import { ApiKeysTab } from './api-keys/ApiKeysTab';
+import { AuditLogTab } from './audit-log/AuditLogTab';
 import { SettingsTab } from './settings/SettingsTab';
 import type { PermissionName } from '../../../../common/staff';
 
@@ -76,6 +77,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'webhooks', label: 'Webhooks', live: false, render: () => <WebhooksTab /> },
   { key: 'staff', label: 'Staff', live: false, render: () => <StaffTab /> },
   { key: 'api-keys', label: 'API keys', live: false, render: () => <ApiKeysTab /> },
+  { key: 'audit-log', label: 'Audit log', live: false, render: (context) => <AuditLogTab {...context} /> },
   { key: 'settings', label: 'Settings', live: false, render: () => <SettingsTab /> },
 ];
 
@@ -97,6 +99,8 @@ const TAB_PERMISSIONS: Record<string, readonly PermissionName[]> = {
   staff: ['STAFF'],
   // As apiKeys and createApiKey (docs/decisions.md "API keys").
   'api-keys': ['STAFF'],
+  // As adminAuditLog and its CSV.
+  'audit-log': ['STAFF'],
   // As updateStoreSettings (docs/decisions.md "Store settings").
   settings: ['CATALOGUE'],
 };

@@ -23,6 +23,8 @@ type Documents = {
     "\n  query AdminApiKeys {\n    apiKeys {\n      id\n      ...AdminApiKey_key\n    }\n  }\n": typeof types.AdminApiKeysDocument,
     "\n  mutation AdminCreateApiKey($name: String!, $permissions: [Permission!]!) {\n    createApiKey(name: $name, permissions: $permissions) {\n      secret\n      apiKey {\n        id\n        ...AdminApiKey_key\n      }\n    }\n  }\n": typeof types.AdminCreateApiKeyDocument,
     "\n  mutation AdminRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.AdminRevokeApiKeyDocument,
+    "\n  fragment AdminAuditEntry_entry on AuditEntry {\n    id\n    at\n    actorEmail\n    actorId\n    actorRole\n    apiKeyName\n    action\n    targetId\n    ip\n    change\n  }\n": typeof types.AdminAuditEntry_EntryFragmentDoc,
+    "\n  query AdminAuditLog(\n    $actor: String\n    $action: String\n    $from: DateTimeISO\n    $to: DateTimeISO\n    $first: Int\n    $after: String\n  ) {\n    adminAuditLog(actor: $actor, action: $action, from: $from, to: $to, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          ...AdminAuditEntry_entry\n        }\n      }\n    }\n  }\n": typeof types.AdminAuditLogDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": typeof types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminAddBlockRuleDocument,
@@ -98,6 +100,8 @@ const documents: Documents = {
     "\n  query AdminApiKeys {\n    apiKeys {\n      id\n      ...AdminApiKey_key\n    }\n  }\n": types.AdminApiKeysDocument,
     "\n  mutation AdminCreateApiKey($name: String!, $permissions: [Permission!]!) {\n    createApiKey(name: $name, permissions: $permissions) {\n      secret\n      apiKey {\n        id\n        ...AdminApiKey_key\n      }\n    }\n  }\n": types.AdminCreateApiKeyDocument,
     "\n  mutation AdminRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.AdminRevokeApiKeyDocument,
+    "\n  fragment AdminAuditEntry_entry on AuditEntry {\n    id\n    at\n    actorEmail\n    actorId\n    actorRole\n    apiKeyName\n    action\n    targetId\n    ip\n    change\n  }\n": types.AdminAuditEntry_EntryFragmentDoc,
+    "\n  query AdminAuditLog(\n    $actor: String\n    $action: String\n    $from: DateTimeISO\n    $to: DateTimeISO\n    $first: Int\n    $after: String\n  ) {\n    adminAuditLog(actor: $actor, action: $action, from: $from, to: $to, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          ...AdminAuditEntry_entry\n        }\n      }\n    }\n  }\n": types.AdminAuditLogDocument,
     "\n  fragment AdminBlockRule_rule on BlockRule {\n    id\n    kind\n    value\n    reason\n    createdAt\n    createdByEmail\n  }\n": types.AdminBlockRule_RuleFragmentDoc,
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminAddBlockRuleDocument,
@@ -214,6 +218,14 @@ export function graphql(source: "\n  mutation AdminCreateApiKey($name: String!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation AdminRevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminAuditEntry_entry on AuditEntry {\n    id\n    at\n    actorEmail\n    actorId\n    actorRole\n    apiKeyName\n    action\n    targetId\n    ip\n    change\n  }\n"): (typeof documents)["\n  fragment AdminAuditEntry_entry on AuditEntry {\n    id\n    at\n    actorEmail\n    actorId\n    actorRole\n    apiKeyName\n    action\n    targetId\n    ip\n    change\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminAuditLog(\n    $actor: String\n    $action: String\n    $from: DateTimeISO\n    $to: DateTimeISO\n    $first: Int\n    $after: String\n  ) {\n    adminAuditLog(actor: $actor, action: $action, from: $from, to: $to, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          ...AdminAuditEntry_entry\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminAuditLog(\n    $actor: String\n    $action: String\n    $from: DateTimeISO\n    $to: DateTimeISO\n    $first: Int\n    $after: String\n  ) {\n    adminAuditLog(actor: $actor, action: $action, from: $from, to: $to, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          ...AdminAuditEntry_entry\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
