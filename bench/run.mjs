@@ -55,6 +55,7 @@ import { assertSameText, persistedQueryUrl, rawPostOk, rawRequest } from './lib/
 import { customerId, cursorAfter, PAY_ADDRESSES, seedAtScale, storedSpelling } from './lib/seed.mjs';
 import { fmt, percentile, sleep } from './lib/stats.mjs';
 import { lighthouseTable, runLighthouse } from './lib/lighthouse.mjs';
+import { runSoak, soakLines } from './lib/soak.mjs';
 import { measureWebSize } from './lib/web-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,8 +95,12 @@ const SECTIONS = [
   'web',
   'lighthouse',
 ];
+/** Sections run only when named in --only: `soak` (an hour by default, bench/lib/soak.mjs). */
+const ON_REQUEST = ['soak'];
 const only = args.only ? args.only.split(',') : SECTIONS;
-for (const name of only) if (!SECTIONS.includes(name)) throw new Error(`--only: unknown section ${name}`);
+for (const name of only) {
+  if (!SECTIONS.includes(name) && !ON_REQUEST.includes(name)) throw new Error(`--only: unknown section ${name}`);
+}
 const want = (section) =>
   only.includes(section) && (!['web', 'lighthouse', 'pages'].includes(section) || !args['skip-web']);
 /** Another build of the server (e.g. a copy of dist from before a change) for before/after comparisons. */
@@ -117,6 +122,8 @@ const settings = {
   fanoutConcurrency: 10,
   rounds: Number(args.rounds ?? (quick ? 1 : 3)),
 };
+// The soak's length: --duration is the whole run there (an hour by default), not one load's.
+settings.soakSeconds = Number(args.duration ?? (quick ? 120 : 3600));
 settings.deepOffset = Math.floor(settings.orders * 0.9);
 settings.tickets = Number(args.tickets ?? (quick ? 1_000 : 10_000));
 if (settings.clients > settings.customers) throw new Error('--clients cannot exceed --customers');
@@ -1793,6 +1800,28 @@ async function main() {
       if (results.fanout.firstError) log(`  first fan-out error: ${results.fanout.firstError}`);
     }
 
+    if (want('soak')) {
+      log('Soak…');
+      results.soak = await runSoak({
+        startStore,
+        seeded,
+        database,
+        cleanups,
+        freePort,
+        loadChainFixtures,
+        root,
+        serverBuild,
+        addBenchProducts,
+        token,
+        customerCount: settings.customers,
+        durationSeconds: settings.soakSeconds,
+        // A minute, or a twentieth of a shorter run.
+        sampleSeconds: Math.min(60, Math.max(5, Math.round(settings.soakSeconds / 20))),
+        samplesFile: process.env.SOAK_SAMPLES_FILE,
+        log,
+      });
+    }
+
     if (want('pages')) {
       log('Rendered pages…');
       results.pages = await benchPages({ url, pid: server.pid });
@@ -1808,8 +1837,22 @@ async function main() {
     const web = measureWebSize(webDist);
     if (web) results.web = web;
   }
-  process.stdout.write(`\n${table(results, info)}\n`);
+  // A soak alone has no rows for the table: it prints its own.
+  if (!only.every((section) => ON_REQUEST.includes(section))) process.stdout.write(`\n${table(results, info)}\n`);
   if (results.lighthouse) process.stdout.write(`\n${lighthouseTable(results.lighthouse, fmt)}\n`);
+  if (results.soak) {
+    const end = os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ');
+    process.stdout.write(
+      `\n${info.date}; ${info.cores} cores (${info.cpu}), Node ${info.node}, ${info.database}; ` +
+        `load average at start ${info.load}, at the end ${end}.\n${soakLines(results.soak)}\n`,
+    );
+    // A soak with an error, or memory that keeps growing, fails the run.
+    if (results.soak.errors || results.soak.rss?.flat === false || results.soak.heap?.flat === false)
+      process.exitCode = 1;
+  }
   log(`Finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
 
