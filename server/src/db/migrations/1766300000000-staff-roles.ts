@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { mailKinds, setMailKinds } from '../mail-kinds';
 
 /**
  * Staff roles over permissions (docs/staff-and-permissions.md):
@@ -34,15 +35,15 @@ export class StaffRoles1766300000000 implements MigrationInterface {
       );
       CREATE UNIQUE INDEX staff_invitations_open_email ON staff_invitations (email) WHERE accepted_at IS NULL;
     `);
-    await q.query(`ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
-      ADD CONSTRAINT notifications_kind_check CHECK (kind IN (${[...(await this.kinds(q)), 'STAFF_INVITATION'].map((k) => `'${k}'`).join(', ')}))`);
+    await setMailKinds(q, [...(await mailKinds(q)), 'STAFF_INVITATION']);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DELETE FROM notifications WHERE kind = 'STAFF_INVITATION'`);
-    const kinds = (await this.kinds(q)).filter((kind) => kind !== 'STAFF_INVITATION');
-    await q.query(`ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
-      ADD CONSTRAINT notifications_kind_check CHECK (kind IN (${kinds.map((k) => `'${k}'`).join(', ')}))`);
+    await setMailKinds(
+      q,
+      (await mailKinds(q)).filter((kind) => kind !== 'STAFF_INVITATION'),
+    );
     await q.query(`
       DROP TABLE staff_invitations;
       DROP INDEX user_roles_one_per_user;
@@ -50,13 +51,5 @@ export class StaffRoles1766300000000 implements MigrationInterface {
       UPDATE user_roles SET role = 'admin' WHERE role = 'OWNER';
       DELETE FROM user_roles WHERE role <> 'admin';
     `);
-  }
-
-  /** The kinds notifications_kind_check allows now. */
-  private async kinds(q: QueryRunner): Promise<string[]> {
-    const [row]: { def: string }[] = await q.query(
-      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'notifications_kind_check'`,
-    );
-    return [...row.def.matchAll(/'([A-Z_]+)'/g)].map((match) => match[1]);
   }
 }

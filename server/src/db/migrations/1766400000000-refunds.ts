@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { mailKinds, setMailKinds } from '../mail-kinds';
 
 /** The refund mails (NotificationKind): the customer's at each step, the admins' once a refund is to pay. */
 const REFUND_MAIL_KINDS = [
@@ -9,19 +10,6 @@ const REFUND_MAIL_KINDS = [
   'REFUND_PAID',
   'REFUND_CANCELLED',
 ];
-
-/** The values a whole-column `kind IN (…)` CHECK lists now, as PostgreSQL prints them. */
-async function mailKinds(q: QueryRunner): Promise<string[]> {
-  const [row]: { definition: string }[] = await q.query(
-    `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = 'notifications_kind_check'`,
-  );
-  return [...row.definition.matchAll(/'([A-Z_]+)'::text/g)].map((m) => m[1]);
-}
-
-async function setMailKinds(q: QueryRunner, kinds: string[]): Promise<void> {
-  await q.query(`ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
-    ADD CONSTRAINT notifications_kind_check CHECK (kind IN (${kinds.map((k) => `'${k}'`).join(', ')}))`);
-}
 
 /**
  * Refunds paid on chain (docs/payments.md "Refunds"), owned by server/src/refunds/:

@@ -1,17 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-/** The values notifications_kind_check lists now, as PostgreSQL prints them (other migrations add kinds too). */
-async function mailKinds(q: QueryRunner): Promise<string[]> {
-  const [row]: { definition: string }[] = await q.query(
-    `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = 'notifications_kind_check'`,
-  );
-  return [...row.definition.matchAll(/'([A-Z_]+)'::text/g)].map((m) => m[1]);
-}
-
-async function setMailKinds(q: QueryRunner, kinds: string[]): Promise<void> {
-  await q.query(`ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
-    ADD CONSTRAINT notifications_kind_check CHECK (kind IN (${kinds.map((k) => `'${k}'`).join(', ')}))`);
-}
+import { mailKinds, setMailKinds } from '../mail-kinds';
 
 /**
  * Payments a chain reorganisation took back (docs/payments.md "Reorganisations"):

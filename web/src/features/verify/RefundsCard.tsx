@@ -1,18 +1,16 @@
 import { useMutation } from '@apollo/client/react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, useState, type FormEvent } from 'react';
 import { REFUND_LIMITS, REFUND_MESSAGES, REFUND_STATUS_LABELS } from '../../../../common/refunds';
 import { errorMessage } from '../../apollo/errors';
+import { ChainValueField } from '../../components/ChainValueField';
 import { useToast } from '../../components/toast';
 import { graphql } from '../../gql';
 import type { RefundStatus } from '../../gql/graphql';
@@ -156,30 +154,19 @@ function ClaimForm({ refund, amount }: { refund: VerifyRefund; amount: string })
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {TEXTS.claimText(refund.chainName, refund.currency)}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}>
-        <TextField
+      <Box sx={{ mt: 2 }}>
+        <ChainValueField
           id={fieldId}
           label={TEXTS.addressLabel(refund.chainName)}
           value={address}
-          onChange={(event) => setAddress(event.target.value)}
-          error={problem !== null}
-          size="small"
-          fullWidth
-          autoComplete="off"
-          slotProps={{
-            htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: REFUND_LIMITS.address },
-            input: { sx: { fontFamily: MONOSPACE_FONT } },
-          }}
+          onChange={setAddress}
+          problem={problem}
+          maxLength={REFUND_LIMITS.address}
+          busy={loading}
+          submitLabel={TEXTS.confirm}
+          busyLabel={TEXTS.confirming}
         />
-        <Button type="submit" variant="contained" disabled={loading} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
-          {loading ? TEXTS.confirming : TEXTS.confirm}
-        </Button>
-      </Stack>
-      {problem && (
-        <Alert severity="error" sx={{ mt: 1.5 }} role="alert">
-          {problem}
-        </Alert>
-      )}
+      </Box>
     </Box>
   );
 }

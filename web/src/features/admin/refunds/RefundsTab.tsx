@@ -2,18 +2,17 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { shortOrderId } from '../../../../../common/order-lifecycle';
 import { REFUND_LIMITS, REFUND_MESSAGES } from '../../../../../common/refunds';
 import { errorMessage } from '../../../apollo/errors';
+import { ChainValueField } from '../../../components/ChainValueField';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
@@ -251,30 +250,17 @@ function RecordPaymentForm({ refundId }: { refundId: string }) {
   const id = `refund-tx-${refundId}`;
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ mt: 2 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          id={id}
-          label={TEXTS.txLabel}
-          value={txId}
-          onChange={(event) => setTxId(event.target.value)}
-          error={problem !== null}
-          size="small"
-          fullWidth
-          autoComplete="off"
-          slotProps={{
-            htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: REFUND_LIMITS.txId },
-            input: { sx: { fontFamily: MONOSPACE_FONT } },
-          }}
-        />
-        <Button type="submit" variant="contained" disabled={loading} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
-          {loading ? TEXTS.recording : TEXTS.record}
-        </Button>
-      </Stack>
-      {problem && (
-        <Alert severity="error" sx={{ mt: 1.5 }} role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ChainValueField
+        id={id}
+        label={TEXTS.txLabel}
+        value={txId}
+        onChange={setTxId}
+        problem={problem}
+        maxLength={REFUND_LIMITS.txId}
+        busy={loading}
+        submitLabel={TEXTS.record}
+        busyLabel={TEXTS.recording}
+      />
     </Box>
   );
 }
