@@ -17,9 +17,12 @@
  * tickets per customer),
  * --server-dist DIR (run another build of the server, e.g. a copy of dist from before a change),
  * --server-env "KEY=VALUE KEY2=VALUE2" (extra environment for the server, e.g. JOBS_CONCURRENCY=2),
- * --compare-dist DIR (checkout only: a second server from another build, e.g. the build before the order engine,
- * on the same database; checkout alternates between the two, --rounds N times each (default 3), and the table gives
- * each build's median round and this build's throughput as a share of the other's),
+ * --compare-dist DIR (a second server from another build, e.g. the build before the order engine, on a database of
+ * its own on the same server, seeded alike; the catalogue, dashboard, admin-queue and checkout rows alternate between
+ * the two, --rounds N times each (default 3), and the table gives each build's median round and this build's
+ * throughput as a share of the other's),
+ * --only soak --duration SECONDS (not in the default run: an hour of mixed load with jobs, mail and chain watchers,
+ * RSS and heap sampled every minute; bench/lib/soak.mjs),
  * --no-jobs (the server runs no jobs, JOBS_IN_PROCESS=false: they queue up, so the run measures the request path
  * without the e-mail and webhook work that follows each checkout),
  * --node-args "FLAGS" (Node.js flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a V8
@@ -1283,6 +1286,22 @@ function table(results, info) {
       );
     }
   }
+  for (const pair of Object.values(results.pairs ?? {})) {
+    // --compare-dist on a read row: the compared build's median round, and this build's share of it.
+    const list = (values, digits) => values.map((v) => fmt(v, digits)).join(' / ');
+    const cpuMedian = (cpus) => [...cpus].sort((a, b) => a - b)[Math.floor((cpus.length - 1) / 2)];
+    http(
+      `${pair.label}, compared build (\`${args['compare-dist']}\`)`,
+      pair.other,
+      'req/s',
+      `this build: **${fmt((pair.self.rps / pair.other.rps) * 100, 0)}%** of its req/s, server CPU ` +
+        `${fmt(cpuMedian(pair.self.cpus), 2)} vs ${fmt(cpuMedian(pair.other.cpus), 2)} ms/req (medians); rounds req/s ` +
+        `${list(pair.self.rounds, 0)} vs ${list(pair.other.rounds, 0)}, server CPU ms ${list(pair.self.cpus, 2)} vs ` +
+        `${list(pair.other.cpus, 2)}`,
+      'within noise',
+      '',
+    );
+  }
   if (pages) {
     http('Rendered page: a product page (kept)', pages.kept, 'pages/s', 'HTML, brotli', '', '');
     // A render runs on the main thread (13–26 ms of it per page before these pages were kept); compressing the page,
@@ -1604,6 +1623,57 @@ async function main() {
       row.get = await load({ url: get.url, method: 'GET', headers: preflight, ...loadSettings, pid: server.pid });
     };
 
+    // --- --compare-dist: another build beside this one, on a database of its own on the same server (its schema may
+    // be older), seeded alike (same ids, same tokens). Started by the first section that compares.
+    let comparedStore = null;
+    const compared = async () => {
+      if (comparedStore) return comparedStore;
+      const otherPort = await freePort();
+      const otherDatabase = await database.sibling();
+      cleanups.push(() => otherDatabase.drop());
+      const other = await startStore('The compared server', compareDist, otherPort, otherDatabase.url);
+      log('Compared build up; seeding its database…');
+      const { client: otherClient } = await seeded(otherDatabase.url);
+      comparedStore = { url: `http://127.0.0.1:${otherPort}/graphql`, pid: other.pid, client: otherClient };
+      return comparedStore;
+    };
+    const self = { url: gqlUrl, pid: server.pid, client };
+    const medianOf = (list) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor((list.length - 1) / 2)];
+    /**
+     * This build's measure of a row: `measure(target)` on this store; with --compare-dist, on this build and the
+     * compared one in alternating rounds (--rounds each), so that both see the machine as it was; the median round of
+     * each, the other's kept in results.pairs[key] with every round.
+     */
+    const paired = async (key, label, measure) => {
+      if (!compareDist) return measure(self);
+      const other = await compared();
+      await measure(other); // once first: the compared store's caches and compiled queries, as this one's are
+      const rounds = { self: [], other: [] };
+      for (let round = 1; round <= settings.rounds; round++) {
+        for (const [name, target] of [
+          ['self', self],
+          ['other', other],
+        ]) {
+          const result = await measure(target);
+          rounds[name].push(result);
+          log(
+            `  ${label}, round ${round}, ${name === 'self' ? 'this build' : 'compared build'}: ${fmt(result.rps, 0)} req/s`,
+          );
+        }
+      }
+      const mine = medianOf(rounds.self);
+      (results.pairs ??= {})[key] = {
+        label,
+        self: { ...mine, rounds: rounds.self.map((r) => r.rps), cpus: rounds.self.map((r) => r.cpu.server) },
+        other: {
+          ...medianOf(rounds.other),
+          rounds: rounds.other.map((r) => r.rps),
+          cpus: rounds.other.map((r) => r.cpu.server),
+        },
+      };
+      return mine;
+    };
+
     if (want('catalogue')) {
       // --- Catalogue: baseline first, then the store, on the same table --------------------------------
       const baseline = await rawBaseline();
@@ -1611,7 +1681,9 @@ async function main() {
       log('Catalogue: baseline…');
       results.baseline = await load({ url: baseline.url, body: productsBody, ...loadSettings, pid: baseline.pid });
       log('Catalogue: store…');
-      results.products = await load({ url: gqlUrl, body: productsBody, ...loadSettings, pid: server.pid });
+      results.products = await paired('products', 'Catalogue `products`', (target) =>
+        load({ url: target.url, body: productsBody, ...loadSettings, pid: target.pid }),
+      );
       await measureCachedRead(cachedReads[0], 'Catalogue');
       const get = memoryServer.storeGets?.catalogue;
       if (get) {
@@ -1668,7 +1740,9 @@ async function main() {
         pid: baseline.pid,
       });
       log('Dashboard: store…');
-      results.dashboard = await load({ url: gqlUrl, body: dashboardBody, headers, ...loadSettings, pid: server.pid });
+      results.dashboard = await paired('dashboard', 'Dashboard', (target) =>
+        load({ url: target.url, body: dashboardBody, headers, ...loadSettings, pid: target.pid }),
+      );
       Object.assign(results.dashboard, {
         orders: me.orders.length,
         certificates: me.certificates.length,
@@ -1698,7 +1772,24 @@ async function main() {
           ...adminLoadSettings,
           pid: baseline.pid,
         });
-        results[key] = await load({ url: gqlUrl, body, headers: adminHeaders, ...adminLoadSettings, pid: server.pid });
+        results[key] = await paired(
+          key,
+          `Admin queue, ${key === 'adminFirst' ? 'first' : 'deep'} page`,
+          async (target) => {
+            // The deep page's cursor is of the target's own rows (created_at follows each seed's clock).
+            const targetBody =
+              key === 'adminFirst'
+                ? body
+                : { ...body, variables: { after: await cursorAfter(target.client, settings.deepOffset) } };
+            return load({
+              url: target.url,
+              body: targetBody,
+              headers: adminHeaders,
+              ...adminLoadSettings,
+              pid: target.pid,
+            });
+          },
+        );
       }
     }
     await rawBaselineServer?.stop();
@@ -1754,27 +1845,17 @@ async function main() {
           duration: settings.duration,
           pid: target.pid,
         });
-      const self = { url: gqlUrl, pid: server.pid, productId: await productOn(client) };
+      const selfTarget = { ...self, productId: await productOn(client) };
       if (!compareDist) {
-        results.checkout = await checkoutOn(self);
+        results.checkout = await checkoutOn(selfTarget);
       } else {
-        // The other build gets a database of its own on the same server (its schema may be older), seeded
-        // alike; rounds alternate so that the machine's drift over the run falls on both builds alike.
-        const otherPort = await freePort();
-        const otherDatabase = await database.sibling();
-        cleanups.push(() => otherDatabase.drop());
-        const other = await startStore('The compared server', compareDist, otherPort, otherDatabase.url);
-        log('Compared build up; seeding its database…');
-        const { client: otherClient } = await seeded(otherDatabase.url);
-        const otherTarget = {
-          url: `http://127.0.0.1:${otherPort}/graphql`,
-          pid: other.pid,
-          productId: await productOn(otherClient),
-        };
+        // Rounds alternate so that the machine's drift over the run falls on both builds alike.
+        const other = await compared();
+        const otherTarget = { ...other, productId: await productOn(other.client) };
         const rounds = { self: [], other: [] };
         for (let round = 1; round <= settings.rounds; round++) {
           for (const [name, target] of [
-            ['self', self],
+            ['self', selfTarget],
             ['other', otherTarget],
           ]) {
             const result = await checkoutOn(target);
@@ -1786,11 +1867,9 @@ async function main() {
             await new Promise((resolve) => setTimeout(resolve, 2000));
           }
         }
-        const median = (list) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor((list.length - 1) / 2)];
-        results.checkout = median(rounds.self);
-        results.compared = { ...median(rounds.other), rounds: rounds.other.map((r) => r.rps) };
+        results.checkout = medianOf(rounds.self);
+        results.compared = { ...medianOf(rounds.other), rounds: rounds.other.map((r) => r.rps) };
         results.checkout.rounds = rounds.self.map((r) => r.rps);
-        await other.stop();
       }
       for (const r of [results.checkout, results.compared]) {
         if (r?.firstError) log(`  first checkout failure: ${r.firstError}`);

@@ -74,7 +74,11 @@ export async function seedAtScale(client, { orders, customers, passwordHash, rat
     )
   ).rows;
   await q(`INSERT INTO profiles (id, full_name, email) VALUES ($1, 'Bench Admin', 'admin@bench.test')`, [adminId]);
-  await q(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'OWNER')`, [adminId]);
+  // OWNER since staff roles (migration 1766300000000, with staff_invitations); 'admin' in a build from before them.
+  const {
+    rows: [{ staffRoles }],
+  } = await q(`SELECT to_regclass('staff_invitations') IS NOT NULL AS "staffRoles"`);
+  await q(`INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, [adminId, staffRoles ? 'OWNER' : 'admin']);
 
   await q(
     `INSERT INTO stored_files (id, owner_id, kind, filename, mime, size, sha256, bytes, created_at)
