@@ -12,7 +12,7 @@ import { InventoryService } from '../../server/src/inventory/inventory.service';
 import { ApiKeyService } from '../../server/src/staff/api-keys.service';
 import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { Container } from '../../server/src/container';
-import { STEP_UP_OPERATIONS } from '../../server/src/graphql/step-up';
+import { STEP_UP_OPERATIONS, STEP_UP_WHEN } from '../../server/src/graphql/step-up';
 import { buildAppSchema } from '../../server/src/graphql/schema';
 import { eventually } from '../support/eventually';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
@@ -713,6 +713,45 @@ const CASES: Case[] = [
     document: () => `mutation { confirmSecondFactor(code: "123456") }`,
     expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
   },
+  // Passkeys (tests/api/passkeys.test.ts has the rules). Made-up answers are refused whoever sends them; the step-up
+  // by passkey needs a session, which the matrix's tokens do not have.
+  {
+    op: 'Mutation.completeSignInWithPasskey',
+    document: () =>
+      `mutation { completeSignInWithPasskey(challenge: "${'x'.repeat(40)}${++challengeCounter}", response: "{}") { accessToken } }`,
+    expected: everyone('UNAUTHENTICATED'),
+  },
+  { op: 'Mutation.beginPasskeySignIn', document: () => `mutation { beginPasskeySignIn }`, expected: everyone('ok') },
+  {
+    op: 'Mutation.signInWithPasskey',
+    document: () => `mutation { signInWithPasskey(response: "{}") { accessToken } }`,
+    expected: everyone('UNAUTHENTICATED'),
+  },
+  {
+    op: 'Mutation.beginPasskeyRegistration',
+    document: () => `mutation { beginPasskeyRegistration }`,
+    expected: signedIn,
+  },
+  {
+    op: 'Mutation.addPasskey',
+    document: () => `mutation { addPasskey(name: "Matrix key", response: "{}") { id } }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
+  {
+    op: 'Mutation.removePasskey',
+    document: () => `mutation { removePasskey(id: "00000000-0000-4000-8000-000000000000") }`,
+    expected: { ...everyone('NOT_FOUND'), signedOut: 'UNAUTHENTICATED' },
+  },
+  {
+    op: 'Mutation.beginPasskeyConfirmation',
+    document: () => `mutation { beginPasskeyConfirmation }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
+  {
+    op: 'Mutation.confirmSecondFactorWithPasskey',
+    document: () => `mutation { confirmSecondFactorWithPasskey(response: "{}") }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
   // API keys and the audit log (tests/api/api-keys.test.ts has the rules themselves).
   { op: 'Query.apiKeys', document: () => `{ apiKeys { id name prefix lastUsedAt } }`, ...needs('STAFF') },
   {
@@ -797,10 +836,13 @@ describe('every operation declares who may call it', () => {
     expect(CASES.map((c) => c.op).sort()).toEqual(allOperationNames().sort());
   });
 
-  it('asks the second factor again (step-up) only on mutations of staff', () => {
+  it('asks the second factor again (step-up) only on mutations of signed-in people', () => {
     const mutations = operations('Mutation');
-    for (const name of STEP_UP_OPERATIONS)
-      expect([name, mutations[name]?.extensions?.access]).toEqual([name, 'permission']);
+    for (const name of [...STEP_UP_OPERATIONS, ...Object.keys(STEP_UP_WHEN)])
+      expect([name, ['permission', 'signed-in'].includes(mutations[name]?.extensions?.access as string)]).toEqual([
+        name,
+        true,
+      ]);
   });
 
   it('agrees with the declared rules', () => {

@@ -94,8 +94,36 @@ describe('TOTP enrolment', () => {
       recoveryCodesLeft: 10,
       secondFactorSetupRequired: false,
     });
-    // A second enrolment is refused while one is on: nothing reveals or replaces the secret.
+    // A second enrolment asks first for a fresh check (this token has no session to stamp): nothing reveals or
+    // replaces the secret.
     const again = await server.gql(`mutation { beginTotpEnrolment { secret } }`, {}, { token: user.token });
+    expect(errorOf(again)).toEqual({ code: 'FORBIDDEN', message: TWO_FACTOR_MESSAGES.stepUpRequired });
+  });
+
+  it('asks a session for a fresh second-factor check before enrolling an account that has a factor (review 30)', async () => {
+    // A stolen session must not add its own authenticator: confirming would also stamp it for every step-up.
+    const { user, secret, recoveryCodes } = await enrolled();
+    const done = await complete(await challengeFor(user), totpCode(secret, now() + 30));
+    const token = done.data!.completeSignIn.accessToken;
+    await server.sql(`UPDATE second_factor_checks SET checked_at = now() - interval '11 minutes' WHERE user_id = $1`, [
+      user.id,
+    ]);
+    const [before] = await server.sql(`SELECT secret_encrypted FROM totp_factors WHERE user_id = $1`, [user.id]);
+    const begin = await server.gql(`mutation { beginTotpEnrolment { secret } }`, {}, { token });
+    expect(errorOf(begin)).toEqual({ code: 'FORBIDDEN', message: TWO_FACTOR_MESSAGES.stepUpRequired });
+    expect(begin.errors![0].extensions!.reason).toBe(SECOND_FACTOR_REASONS.stepUpRequired);
+    const confirm = await server.gql(`mutation { confirmTotpEnrolment(code: "123456") }`, {}, { token });
+    expect(errorOf(confirm)).toEqual({ code: 'FORBIDDEN', message: TWO_FACTOR_MESSAGES.stepUpRequired });
+    const [after] = await server.sql(`SELECT secret_encrypted FROM totp_factors WHERE user_id = $1`, [user.id]);
+    expect(after.secret_encrypted).toBe(before.secret_encrypted);
+    // Confirmed, the session meets the rule of enrolment itself: one authenticator at a time.
+    const stepped = await server.gql(
+      `mutation ($code: String!) { confirmSecondFactor(code: $code) }`,
+      { code: recoveryCodes[0] },
+      { token },
+    );
+    expect(stepped.errors).toBeUndefined();
+    const again = await server.gql(`mutation { beginTotpEnrolment { secret } }`, {}, { token });
     expect(errorOf(again)).toEqual({ code: 'BAD_USER_INPUT', message: TWO_FACTOR_MESSAGES.alreadyEnabled });
   });
 
@@ -345,5 +373,46 @@ describe('staff (REQUIRE_STAFF_2FA on)', () => {
     );
     expect(confirmed.errors).toBeUndefined();
     expect((await invite(3)).errors).toBeUndefined();
+  });
+
+  it('asks for the second factor again to set an order to a paid status, which delivers its keys (review 30)', async () => {
+    const { user, secret, recoveryCodes } = await enrolled({ staffRole: 'FULFILMENT' });
+    const done = await complete(await challengeFor(user), totpCode(secret, now() + 30));
+    const token = done.data!.completeSignIn.accessToken;
+    await server.sql(`UPDATE second_factor_checks SET checked_at = now() - interval '11 minutes' WHERE user_id = $1`, [
+      user.id,
+    ]);
+    const customer = await server.createUser();
+    const [{ id: productId }] = await server.sql(`SELECT id FROM products WHERE slug = 'ethereum-classic-key'`);
+    const place = async () => {
+      const placed = await server.gql(
+        `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+        { input: { productId, quantity: 1, email: customer.email, paymentMethod: 'BTC' } },
+        { token: customer.token },
+      );
+      expect(placed.errors).toBeUndefined();
+      return placed.data!.placeOrder.id as string;
+    };
+    const [paid, cancelled] = [await place(), await place()];
+    const setStatus = (orderId: string, status: string) =>
+      server.gql(
+        `mutation ($orderId: ID!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { status } }`,
+        { orderId, status },
+        { token },
+      );
+    const stale = await setStatus(paid, 'SUCCESS');
+    expect(errorOf(stale)).toEqual({ code: 'FORBIDDEN', message: TWO_FACTOR_MESSAGES.stepUpRequired });
+    expect(stale.errors![0].extensions!.reason).toBe(SECOND_FACTOR_REASONS.stepUpRequired);
+    const [order] = await server.sql(`SELECT status FROM orders WHERE id = $1`, [paid]);
+    expect(order.status).toBe('PENDING');
+    // A move that hands nothing out is routine.
+    expect((await setStatus(cancelled, 'CANCELLED')).data!.setOrderStatus.status).toBe('CANCELLED');
+    const stepped = await server.gql(
+      `mutation ($code: String!) { confirmSecondFactor(code: $code) }`,
+      { code: recoveryCodes[0] },
+      { token },
+    );
+    expect(stepped.errors).toBeUndefined();
+    expect((await setStatus(paid, 'SUCCESS')).data!.setOrderStatus.status).toBe('SUCCESS');
   });
 });

@@ -5,7 +5,7 @@ import { SecondFactorService } from '../accounts/second-factor.service';
 import type { PermissionName } from '../../../common/staff';
 import { can, isStaff, MissingPermissionError } from '../staff/permissions';
 import type { RequestContext } from './context';
-import { STEP_UP_OPERATIONS } from './step-up';
+import { needsStepUp } from './step-up';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../core/errors';
 import type { AuthUser } from '../accounts/access-token';
 import { API_KEY_MESSAGES } from '../../../common/api-keys';
@@ -21,7 +21,7 @@ import { API_KEY_MESSAGES } from '../../../common/api-keys';
  * stand (not revoked, signed out everywhere, ended by a password reset or change): LiveSessions, cached per process.
  * Reads are left to the token's expiry, except the fields that reveal what was bought (order-fields.resolver.ts).
  */
-export const authChecker: AuthChecker<RequestContext> = async ({ context, info }, roles) => {
+export const authChecker: AuthChecker<RequestContext> = async ({ context, info, args }, roles) => {
   if (!context.user) throw new UnauthenticatedError();
   const permissions = roles as PermissionName[];
   // An API key (staff/api-keys.service.ts) acts only through staff operations, within its own rate limit; it has no
@@ -37,7 +37,7 @@ export const authChecker: AuthChecker<RequestContext> = async ({ context, info }
   if (info.parentType === info.schema.getMutationType()) {
     await context.container.get(AccountBlocks).assertNotBlocked(context.user.id);
     await context.container.get(LiveSessions).assertLive(context.user);
-    if (STEP_UP_OPERATIONS.has(info.fieldName))
+    if (needsStepUp(info.fieldName, args))
       await context.container.get(SecondFactorService).assertRecentCheck(context.user);
   }
   return true;
