@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { REFUND_MESSAGES } from '../../common/refunds';
 import { TEST_ADDRESSES } from '../support/fixtures';
 import { ethToWei, e2eChain, lockChain } from './support/chain';
 import { clipboardText, productIdBySlug, signInBrowser } from './support/orders';
@@ -91,6 +92,15 @@ test('an over-payment refunded: offered by the admin, claimed on /verify, paid a
     `You sent ${(Number(due) * 2).toFixed(6).replace(/0+$/, '')} ETH for ${due} ETH due: the difference is refunded.`,
   );
   await shoot(admin, 'admin-order-refund-offer', (p) => p.getByRole('region', { name: 'Refunds' }));
+  // An amount the API refuses is marked under its field, which takes the focus (issue 31).
+  const amount = refunds.getByLabel('Amount (ETH)');
+  await amount.fill('abc');
+  await refunds.getByRole('button', { name: 'Offer refund' }).click();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAccessibleDescription(REFUND_MESSAGES.amountInvalid);
+  await expect(amount).toBeFocused();
+  await amount.fill(due);
+  await expect(amount).toHaveAttribute('aria-invalid', 'false');
   await refunds.getByRole('button', { name: 'Offer refund' }).click();
   await expectToast(admin, 'Refund offered');
   await expect(refunds).toContainText('Offered: waiting for your address');

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   CANCELLABLE_REFUND_STATUSES,
   REFUND_LIMITS,
@@ -14,6 +14,7 @@ import {
   REFUND_STATUS_LABELS,
 } from '../../../../../common/refunds';
 import { errorMessage } from '../../../apollo/errors';
+import { serverFieldMessages, useFieldErrors } from '../../../components/field-errors';
 import { useToast } from '../../../components/toast';
 import { graphql } from '../../../gql/admin';
 import { MONOSPACE_FONT } from '../../../theme/theme';
@@ -148,18 +149,27 @@ function OfferRefundForm({
   const toast = useToast();
   const [amount, setAmount] = useState(suggestion?.amount ?? '');
   const [reason, setReason] = useState(suggestion?.reason ?? '');
+  // A refusal of no field of the form (the order's chain cannot refund) stays in the alert under the form.
   const [problem, setProblem] = useState<string | null>(null);
+  const fieldIds = useMemo(
+    () => ({ amount: `refund-amount-${orderId}`, reason: `refund-reason-${orderId}` }),
+    [orderId],
+  );
+  const errors = useFieldErrors(fieldIds);
   const [offer, { loading }] = useMutation(OfferRefundMutation);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setProblem(REFUND_MESSAGES.reasonRequired);
+    setProblem(null);
+    if (!reason.trim()) return errors.show({ reason: REFUND_MESSAGES.reasonRequired });
+    errors.show({});
     try {
       await offer({ variables: { orderId, amount: amount.trim(), reason } });
-      setProblem(null);
       toast({ ...TEXTS.offered, severity: 'success' });
       onOffered();
     } catch (error) {
-      setProblem(errorMessage(error, TEXTS.failed));
+      const messages = serverFieldMessages(error);
+      errors.show(messages);
+      if (!messages.amount && !messages.reason) setProblem(errorMessage(error, TEXTS.failed));
     }
   };
   return (
@@ -171,20 +181,28 @@ function OfferRefundForm({
       )}
       <Stack spacing={1.5}>
         <TextField
-          id={`refund-amount-${orderId}`}
+          id={fieldIds.amount}
           label={`${TEXTS.amount} (${currency})`}
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            errors.clear('amount');
+          }}
+          {...errors.props('amount')}
           size="small"
           autoComplete="off"
           slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { sx: { fontFamily: MONOSPACE_FONT } } }}
           sx={{ maxWidth: 280 }}
         />
         <TextField
-          id={`refund-reason-${orderId}`}
+          id={fieldIds.reason}
           label={TEXTS.reason}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            errors.clear('reason');
+          }}
+          {...errors.props('reason')}
           size="small"
           multiline
           minRows={2}
