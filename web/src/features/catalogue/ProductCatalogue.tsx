@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import type { FragmentType } from '../../gql';
+import { methodsSentence, useStoreInfo, type StoreInfo } from '../../store/useStoreInfo';
 import { CatalogueFilters } from './CatalogueFilters';
 import type { CatalogueFilter } from '../../../../common/catalogue-filter';
 import { ProductCard, type ProductCardFragment } from './ProductCard';
@@ -33,31 +34,40 @@ export interface ProductCatalogueProps {
 /** Whether the filter narrows the list (a sort alone does not). */
 const narrows = (filter: CatalogueFilter | undefined) => !!filter && (!!filter.category || !!filter.q);
 
-const REASONS: { icon: ReactNode; title: string; text: string }[] = [
-  {
-    icon: <VerifiedUserOutlinedIcon />,
-    title: 'Trusted Certificates',
-    text: 'Certificates from recognised authorities, trusted by every major browser and device.',
-  },
-  {
-    icon: <BoltOutlinedIcon />,
-    title: 'Instant Delivery',
-    text: 'Your keys and files are delivered as soon as your payment is confirmed.',
-  },
-  {
-    icon: <CurrencyBitcoinIcon />,
-    title: 'Pay with Crypto',
-    text: 'Pay with Bitcoin, Ethereum or USDT (TRC-20) — no bank account or card needed.',
-  },
-  {
-    icon: <HeadsetMicOutlinedIcon />,
-    title: '24/7 Support',
-    text: 'Installation guides for every major server, and a team that answers within 24 hours.',
-  },
-];
+/**
+ * Why choose us: the third reason names the methods the shop takes (docs/product.md "Payment methods shown"), never one
+ * it has not set up.
+ */
+function reasons(methods: StoreInfo['acceptedMethods']): { icon: ReactNode; title: string; text: string }[] {
+  const pay =
+    methods.length > 0 ? `Pay with ${methodsSentence(methods.map((m) => m.label))}` : 'Paid in cryptocurrency';
+  return [
+    {
+      icon: <VerifiedUserOutlinedIcon />,
+      title: 'Trusted Certificates',
+      text: 'Certificates from recognised authorities, trusted by every major browser and device.',
+    },
+    {
+      icon: <BoltOutlinedIcon />,
+      title: 'Instant Delivery',
+      text: 'Your keys and files are delivered as soon as your payment is confirmed.',
+    },
+    {
+      icon: <CurrencyBitcoinIcon />,
+      title: 'Pay with Crypto',
+      text: `${pay} — no bank account or card needed.`,
+    },
+    {
+      icon: <HeadsetMicOutlinedIcon />,
+      title: '24/7 Support',
+      text: 'Installation guides for every major server, and a team that answers within 24 hours.',
+    },
+  ];
+}
 
 /** The /products page: bulk-only banner, product grid (or its loading, error and empty states), reasons, help. */
 export function ProductCatalogue({ products, loading, failed, onRetry, filter, total }: ProductCatalogueProps) {
+  const { acceptedMethods } = useStoreInfo();
   return (
     <>
       <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: { xs: 5, md: 7 } }}>
@@ -133,7 +143,7 @@ export function ProductCatalogue({ products, loading, failed, onRetry, filter, t
             Why Choose Us
           </Typography>
           <Grid container spacing={3} sx={{ mt: 3 }}>
-            {REASONS.map((reason) => (
+            {reasons(acceptedMethods).map((reason) => (
               <Grid key={reason.title} size={{ xs: 12, sm: 6, md: 3 }}>
                 <Stack
                   spacing={1.5}
