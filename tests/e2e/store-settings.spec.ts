@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_MESSAGES } from '../../common/store-settings';
 import { startSecondStore, type SecondStore } from './support/second-store';
-import { adminToken, gql, seriousA11yViolations, submitAdminLogin } from './support/store';
+import { adminToken, E2E_ADMIN, gql, seriousA11yViolations, submitAdminLogin } from './support/store';
 
 const SHOTS = 'test-results/store-settings';
 const CRYPTO = ['USDT (TRC-20)', 'Bitcoin (BTC)', 'Ethereum (ETH)', 'USDT (ERC-20)'];
@@ -21,7 +21,13 @@ test.describe('payment methods shown', () => {
   let store: SecondStore;
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    store = await startSecondStore({ PAY_ADDRESS_BTC: '', PAY_ADDRESS_ETH: '', PAY_ADDRESS_USDT_ERC20: '' });
+    store = await startSecondStore({
+      PAY_ADDRESS_BTC: '',
+      PAY_ADDRESS_ETH: '',
+      PAY_ADDRESS_USDT_ERC20: '',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    });
   });
   test.afterAll(async () => {
     await store?.stop();
@@ -36,6 +42,10 @@ test.describe('payment methods shown', () => {
     await expect(main).not.toContainText('PayPal');
     await expect(main).not.toContainText('Skrill');
     await expect(main).toContainText('Pay with USDT (TRC-20), Bitcoin (BTC), Ethereum (ETH) or USDT (ERC-20).');
+    await page.goto('/products');
+    await expect(page.locator('section[aria-labelledby="why-choose-us"]')).toContainText(
+      'Pay with USDT (TRC-20), Bitcoin (BTC), Ethereum (ETH) or USDT (ERC-20) — no bank account or card needed.',
+    );
   });
 
   test('a store with USDT (TRC-20) only names only it: footer, hero, benefits, product page', async ({ page }) => {
@@ -54,6 +64,15 @@ test.describe('payment methods shown', () => {
       await expect(main).not.toContainText(/Bitcoin \(BTC\)|Ethereum|BTC · ETH/);
       await page.screenshot({ path: `${SHOTS}/usdt-only-home-${width}.png`, fullPage: true });
 
+      // /products' "Why Choose Us" too, as the server sends it and once the app has loaded.
+      const catalogue = (await (await page.request.get(`${store.url}/products`)).text()).split('__APOLLO_STATE__')[0];
+      expect(catalogue).toContain('Pay with USDT (TRC-20) — no bank account or card needed.');
+      expect(catalogue).not.toMatch(/Bitcoin \(BTC\)|Ethereum \(ETH\)/);
+      await page.goto(`${store.url}/products`);
+      const reasons = page.locator('section[aria-labelledby="why-choose-us"]');
+      await expect(reasons).toContainText('Pay with USDT (TRC-20) — no bank account or card needed.');
+      await expect(reasons).not.toContainText(/Bitcoin \(BTC\)|Ethereum \(ETH\)/);
+
       await page.goto(`${store.url}/products/litecoin-keys`);
       const cta = page.locator('section[aria-labelledby="purchase-cta"]');
       await expect(cta).toContainText('Pay with USDT (TRC-20).');
@@ -63,6 +82,51 @@ test.describe('payment methods shown', () => {
       await page.screenshot({ path: `${SHOTS}/usdt-only-product-${width}.png`, fullPage: true });
     }
     expect(await seriousA11yViolations(page, 'product page')).toEqual([]);
+  });
+});
+
+test.describe('the store name in the admin', () => {
+  let store: SecondStore;
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    // A store of its own: renaming the e2e store would change the titles other specs read meanwhile.
+    store = await startSecondStore({ ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password });
+  });
+  test.afterAll(async () => {
+    await store?.stop();
+  });
+
+  test("the admin's header shows the owner's store name, and a save in Settings renames it at once", async ({
+    page,
+  }) => {
+    await page.goto(`${store.url}/admin`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    const header = page.getByTestId('admin-store-name');
+    await expect(header).toHaveText(DEFAULT_STORE_SETTINGS.storeName);
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const form = page.getByTestId('admin-settings');
+    await form.getByLabel('Store name').fill('Harbour Keys');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Settings saved' })).toBeVisible();
+    await expect(header).toHaveText('Harbour Keys');
+    // And from the server on a fresh load, with the store's own pages.
+    await page.reload();
+    await expect(page.getByTestId('admin-store-name')).toHaveText('Harbour Keys');
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/admin-header-${width}.png` });
+    }
+    await page
+      .getByRole('link', { name: /View store|Store/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`^${store.url}/$`));
+    await expect(page.getByRole('contentinfo')).toContainText('Harbour Keys');
   });
 });
 

@@ -9,6 +9,9 @@ export function createApolloCache(): InMemoryCache {
     typePolicies: {
       Viewer: { keyFields: [] },
       PaymentMethodInfo: { keyFields: ['method'] },
+      // One row per store: the StoreInfo query of every page, the admin's Settings query and its save share one
+      // entry, so a save shows at once in the admin's header and the store's navigation.
+      StoreSettings: { keyFields: [] },
       // An order's licence keys live inside the order (thousands of them for a bulk order), not as entities of
       // their own: normalising each one costs time and they are only ever read through their order.
       LicenceKey: { keyFields: false },

@@ -8,17 +8,19 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
-import { STORE_NAME } from '../../brand';
 import { LoadingState } from '../../components/PageState';
 import { ToastRouteReset } from '../../components/toast';
+import { useStoreInfo } from '../../store/useStoreInfo';
 import './adminCache';
 import { ADMIN_DASHBOARD_PATH } from './adminPaths';
 
 /**
- * The admin shell (MUI dashboard template style): an app bar with the brand and a way back to the
- * store, then the page on the full width. It replaces the store's navigation bar and footer.
+ * The admin shell (MUI dashboard template style): an app bar with the store's name as its owner set it (the StoreInfo
+ * query the store's pages share; a save in Settings updates it, as both read the one cached StoreSettings) and a way
+ * back to the store, then the page on the full width. It replaces the store's navigation bar and footer.
  */
 export default function AdminLayout() {
+  const { storeName } = useStoreInfo();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <a href="#main" className="skip-link">
@@ -29,11 +31,19 @@ export default function AdminLayout() {
           <Box
             component={RouterLink}
             to={ADMIN_DASHBOARD_PATH}
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              minWidth: 0,
+              color: 'inherit',
+              textDecoration: 'none',
+            }}
           >
             <ShieldOutlinedIcon sx={{ color: 'secondary.light' }} aria-hidden />
-            <Typography component="span" variant="h6" sx={{ fontWeight: 800 }}>
-              {STORE_NAME}
+            {/* The owner's name may be long: one line, cut with an ellipsis, on a phone. */}
+            <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800 }} data-testid="admin-store-name">
+              {storeName}
             </Typography>
           </Box>
           <Chip
