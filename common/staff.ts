@@ -77,4 +77,7 @@ export const STAFF_MESSAGES = {
   invitationEmailTaken: 'This address already belongs to a staff member',
   invitationForAnotherAddress: 'This invitation was sent to another address: sign in with that account',
   alreadyStaff: 'Your account already has a staff role',
+  /** RATE_LIMITED past INVITATIONS_PER_HOUR of one inviter; `wait` as people say it ("12 minutes"). */
+  tooManyInvitations: (max: number, wait: string) =>
+    `You can send at most ${max} invitations an hour. Please try again in ${wait}.`,
 } as const;

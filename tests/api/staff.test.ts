@@ -9,6 +9,8 @@ import type { ParsedMail } from 'mailparser';
 import { STAFF_MESSAGES } from '../../common/staff';
 import { ACCOUNT_MESSAGES } from '../../common/validation';
 import { ROLE_CHANGED_CLOSE } from '../../server/src/graphql/blocked-account-sockets';
+import { INVITATIONS_PER_HOUR } from '../../server/src/staff/staff.service';
+import { waitText } from '../../server/src/core/errors';
 import { eventually } from '../support/eventually';
 import { Inbox } from '../support/inbox';
 import {
@@ -187,6 +189,32 @@ describe('invitations', () => {
     );
     const accepted = await server.gql(ACCEPT, { token: second }, { token: accessToken });
     expect(accepted.data!.acceptStaffInvitation.role).toBe('FULFILMENT');
+  });
+
+  it('limits each inviter to 20 sent invitations an hour, saying so; refused ones do not count (review 30)', async () => {
+    const inviter = await server.createUser({ staffRole: 'OWNER' });
+    const tag = inviter.id.slice(0, 8);
+    const send = (n: number) =>
+      server.gql(INVITE, { email: `limit-${tag}-${n}@example.com`, role: 'SUPPORT' }, { token: inviter.token });
+    // A refusal sends nothing and costs nothing.
+    expect(
+      (await server.gql(INVITE, { email: owner.email, role: 'SUPPORT' }, { token: inviter.token })).errors?.[0]
+        .extensions?.code,
+    ).toBe('BAD_USER_INPUT');
+    for (let n = 1; n <= INVITATIONS_PER_HOUR.max; n++) expect([n, (await send(n)).errors]).toEqual([n, undefined]);
+    const refused = await send(INVITATIONS_PER_HOUR.max + 1);
+    const wait = refused.errors?.[0]?.extensions?.retryAfterSeconds as number;
+    expect(wait).toBeGreaterThan(3000);
+    expect(refused.errors?.[0]).toMatchObject({
+      message: STAFF_MESSAGES.tooManyInvitations(INVITATIONS_PER_HOUR.max, waitText(wait)),
+      extensions: { code: 'RATE_LIMITED' },
+    });
+    const sent = await server.sql(`SELECT 1 FROM staff_invitations WHERE email LIKE $1`, [`limit-${tag}-%`]);
+    expect(sent).toHaveLength(INVITATIONS_PER_HOUR.max);
+    // Another inviter is not held back.
+    await invite(`limit-other-${tag}@example.com`, 'SUPPORT');
+    // The last-owner tests below count the owners.
+    expect((await server.gql(SET_ROLE, { id: inviter.id, role: null }, { token: owner.token })).errors).toBeUndefined();
   });
 });
 

@@ -9,9 +9,10 @@ import {
   type StaffRoleName,
 } from '../../../common/staff';
 import { normalizeEmail } from '../accounts/account-records';
+import { RateLimitService } from '../accounts/rate-limit.service';
 import { Service } from '../container';
 import { EventBus } from '../core/event-bus';
-import { InputError, NotFoundError } from '../core/errors';
+import { AppError, InputError, NotFoundError, RateLimitedError, waitText } from '../core/errors';
 import { staffInvitationMail } from '../notifications/mail-templates';
 import { NotificationKind } from '../notifications/notification.entity';
 import { NotificationService } from '../notifications/notification.service';
@@ -22,6 +23,11 @@ import { StaffMember, StaffMemberStatus } from './staff.types';
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
+/**
+ * Invitations one staff member may send in an hour: a team grows by a few people at a time, and each invitation is a
+ * mail from the store's address, so a stolen owner session (or a loop gone wrong) cannot turn it into a spam relay.
+ */
+export const INVITATIONS_PER_HOUR = { max: 20, windowSeconds: 3600 } as const;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -69,6 +75,7 @@ export class StaffService {
     private readonly notifications: NotificationService,
     private readonly bus: EventBus,
     private readonly roles: StaffRoles,
+    private readonly rateLimits: RateLimitService,
   ) {}
 
   /** Staff members (owners first, then by e-mail), then invitations not accepted and not expired. */
@@ -91,6 +98,7 @@ export class StaffService {
     const email = normalizeEmail(parsed.data);
     const token = randomBytes(32).toString('base64url');
     return this.db.transaction(async (tx) => {
+      await this.countInvitation(tx, actorId);
       await tx.query(`SELECT pg_advisory_xact_lock($1)`, [STAFF_LOCK]);
       const [taken] = await tx.query(`SELECT 1 FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.email = $1`, [
         email,
@@ -215,5 +223,23 @@ export class StaffService {
   private async member(tx: EntityManager, userId: string): Promise<StaffMember> {
     const [row]: MemberRow[] = await tx.query(`${MEMBERS_SQL} WHERE r.user_id = $1`, [userId]);
     return toMember(row);
+  }
+
+  /**
+   * Counts one invitation of `inviterId` in the invitation's transaction, so only invitations that are sent count;
+   * RATE_LIMITED past INVITATIONS_PER_HOUR, saying so.
+   */
+  private async countInvitation(tx: EntityManager, inviterId: string): Promise<void> {
+    try {
+      await this.rateLimits.hitEach([{ key: `staff-invite:${inviterId}`, limit: INVITATIONS_PER_HOUR }], tx);
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      const retryAfterSeconds = Number(error.extensions.retryAfterSeconds);
+      throw new AppError(
+        'RATE_LIMITED',
+        STAFF_MESSAGES.tooManyInvitations(INVITATIONS_PER_HOUR.max, waitText(retryAfterSeconds)),
+        { retryAfterSeconds },
+      );
+    }
   }
 }
