@@ -713,6 +713,45 @@ const CASES: Case[] = [
     document: () => `mutation { confirmSecondFactor(code: "123456") }`,
     expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
   },
+  // Passkeys (tests/api/passkeys.test.ts has the rules). Made-up answers are refused whoever sends them; the step-up
+  // by passkey needs a session, which the matrix's tokens do not have.
+  {
+    op: 'Mutation.completeSignInWithPasskey',
+    document: () =>
+      `mutation { completeSignInWithPasskey(challenge: "${'x'.repeat(40)}${++challengeCounter}", response: "{}") { accessToken } }`,
+    expected: everyone('UNAUTHENTICATED'),
+  },
+  { op: 'Mutation.beginPasskeySignIn', document: () => `mutation { beginPasskeySignIn }`, expected: everyone('ok') },
+  {
+    op: 'Mutation.signInWithPasskey',
+    document: () => `mutation { signInWithPasskey(response: "{}") { accessToken } }`,
+    expected: everyone('UNAUTHENTICATED'),
+  },
+  {
+    op: 'Mutation.beginPasskeyRegistration',
+    document: () => `mutation { beginPasskeyRegistration }`,
+    expected: signedIn,
+  },
+  {
+    op: 'Mutation.addPasskey',
+    document: () => `mutation { addPasskey(name: "Matrix key", response: "{}") { id } }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
+  {
+    op: 'Mutation.removePasskey',
+    document: () => `mutation { removePasskey(id: "00000000-0000-4000-8000-000000000000") }`,
+    expected: { ...everyone('NOT_FOUND'), signedOut: 'UNAUTHENTICATED' },
+  },
+  {
+    op: 'Mutation.beginPasskeyConfirmation',
+    document: () => `mutation { beginPasskeyConfirmation }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
+  {
+    op: 'Mutation.confirmSecondFactorWithPasskey',
+    document: () => `mutation { confirmSecondFactorWithPasskey(response: "{}") }`,
+    expected: { ...everyone('BAD_USER_INPUT'), signedOut: 'UNAUTHENTICATED' },
+  },
   // API keys and the audit log (tests/api/api-keys.test.ts has the rules themselves).
   { op: 'Query.apiKeys', document: () => `{ apiKeys { id name prefix lastUsedAt } }`, ...needs('STAFF') },
   {

@@ -37,4 +37,11 @@ export class AuthPayload {
     description: 'With secondFactorRequired: the single-use sign-in challenge for completeSignIn (5 minutes)',
   })
   challenge: string | null = null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'With secondFactorRequired, when the account has passkeys: the options (JSON) for navigator.credentials.get, signing the challenge; send the answer with completeSignInWithPasskey',
+  })
+  passkeyOptions: string | null = null;
 }

@@ -48,6 +48,34 @@ export class AuthResolver {
   @Public()
   @Mutation(() => AuthPayload, {
     description:
+      "The second step of signIn with a passkey: its challenge and the browser's answer (JSON) to signIn's passkeyOptions (sets the refresh cookie)",
+  })
+  async completeSignInWithPasskey(
+    @Arg('challenge', () => String) challenge: string,
+    @Arg('response', () => String) response: string,
+    @Ctx() ctx: RequestContext,
+  ): Promise<AuthPayload> {
+    return this.withCookie(
+      ctx,
+      await this.auth.completeSignInWithPasskey(challenge, response, ctx.ip, this.signInOptions(ctx)),
+    );
+  }
+
+  @Public()
+  @Mutation(() => AuthPayload, {
+    description:
+      "Signs in with a passkey alone: the browser's answer (JSON) to beginPasskeySignIn's options; it is both factors (sets the refresh cookie)",
+  })
+  async signInWithPasskey(
+    @Arg('response', () => String) response: string,
+    @Ctx() ctx: RequestContext,
+  ): Promise<AuthPayload> {
+    return this.withCookie(ctx, await this.auth.signInWithPasskey(response, ctx.ip, this.signInOptions(ctx)));
+  }
+
+  @Public()
+  @Mutation(() => AuthPayload, {
+    description:
       'Exchanges the refresh cookie for a new access token and rotates the cookie; reusing an old cookie ends the session',
   })
   async refreshSession(@Ctx() ctx: RequestContext): Promise<AuthPayload> {

@@ -1,5 +1,5 @@
 import { ipCounterKey } from '../abuse/ip-address';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { BlockRuleService } from '../abuse/block-rule.service';
 import { CUSTOMER_MESSAGES, MESSAGES, signInSchema, signUpSchema } from '../../../common/validation';
 import { AppConfig } from '../app-config';
@@ -15,6 +15,7 @@ import { AccountRecoveryService } from './account-recovery.service';
 import { AccountTokens } from './account-token.service';
 import { AccountService } from './account.service';
 import { AuthPayload } from './auth-payload.type';
+import { PasskeyService } from './passkey.service';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { RateLimitService } from './rate-limit.service';
 import { SecondFactorService } from './second-factor.service';
@@ -61,6 +62,7 @@ export class AuthService {
     private readonly tokens: AccountTokens,
     private readonly bus: EventBus,
     private readonly secondFactors: SecondFactorService,
+    private readonly passkeys: PasskeyService,
   ) {}
 
   /**
@@ -148,14 +150,45 @@ export class AuthService {
    */
   async completeSignIn(challenge: string, code: string, ip: string, options: SignInOptions): Promise<SignedIn> {
     await this.blockRules.assertAllowed({ ip }, 'sign-in');
-    const device = { userAgent: options.userAgent ?? null, ip };
-    const { userId, granted } = await this.secondFactors.completeChallenge(challenge, code, ip, async (tx, id) => {
-      await this.blockRules.assertAccountAllowed(id, tx, 'sign-in');
-      if (!options.session) return undefined;
-      const refresh = await this.sessions.issue(id, tx, undefined, device);
-      await this.secondFactors.stamp(tx, id, refresh.familyId!);
-      return refresh;
-    });
+    const { userId, granted } = await this.secondFactors.completeChallenge(
+      challenge,
+      code,
+      ip,
+      this.checkedSession(ip, options),
+    );
+    await this.blocks.assertNotBlocked(userId);
+    return this.signedIn(userId, granted);
+  }
+
+  /**
+   * completeSignIn with a passkey instead of a code: an assertion over the sign-in challenge (signIn's
+   * `passkeyOptions`) by one of the account's passkeys; the same challenge rules, throttles and session.
+   */
+  async completeSignInWithPasskey(
+    challenge: string,
+    response: string,
+    ip: string,
+    options: SignInOptions,
+  ): Promise<SignedIn> {
+    await this.blockRules.assertAllowed({ ip }, 'sign-in');
+    const { userId, granted } = await this.secondFactors.completeChallengeWith(
+      challenge,
+      (tx, id) => this.passkeys.takeSecondFactor(tx, id, response, challenge),
+      ip,
+      this.checkedSession(ip, options),
+    );
+    await this.blocks.assertNotBlocked(userId);
+    return this.signedIn(userId, granted);
+  }
+
+  /**
+   * Sign-in by a passkey alone (PasskeyService.signIn: user verification required, so it is possession and PIN or
+   * biometrics): the session counts as checked for the second factor, as after completeSignIn. A blocked account is
+   * told so only after its passkey was proven, as after a right password.
+   */
+  async signInWithPasskey(response: string, ip: string, options: SignInOptions): Promise<SignedIn> {
+    await this.blockRules.assertAllowed({ ip }, 'sign-in');
+    const { userId, granted } = await this.passkeys.signIn(response, ip, this.checkedSession(ip, options));
     await this.blocks.assertNotBlocked(userId);
     return this.signedIn(userId, granted);
   }
@@ -191,9 +224,28 @@ export class AuthService {
     });
   }
 
-  /** A password sign-in that needs its second factor: the challenge, no token and no session yet. */
+  /**
+   * What a proven second factor grants, in the transaction that took the proof: the account's block rules checked,
+   * then (over HTTP) a new session stamped as checked for the step-up of sensitive actions.
+   */
+  private checkedSession(ip: string, options: SignInOptions) {
+    const device = { userAgent: options.userAgent ?? null, ip };
+    return async (tx: EntityManager, id: string): Promise<IssuedRefreshToken | undefined> => {
+      await this.blockRules.assertAccountAllowed(id, tx, 'sign-in');
+      if (!options.session) return undefined;
+      const refresh = await this.sessions.issue(id, tx, undefined, device);
+      await this.secondFactors.stamp(tx, id, refresh.familyId!);
+      return refresh;
+    };
+  }
+
+  /**
+   * A password sign-in that needs its second factor: the challenge, no token and no session yet; with the options
+   * for the account's passkeys when it has any (the password was right: they may be named now).
+   */
   private async challenged(userId: string): Promise<SignedIn> {
     const { challenge, expiresAt } = await this.secondFactors.createChallenge(userId);
+    const passkeyOptions = await this.passkeys.secondFactorOptions(userId, challenge);
     // No viewer: before the second factor, the password alone must not reveal the account's orders, tickets or profile.
     const payload = Object.assign(new AuthPayload(), {
       accessToken: '',
@@ -201,6 +253,7 @@ export class AuthService {
       viewer: null,
       secondFactorRequired: true,
       challenge,
+      passkeyOptions,
     });
     return { payload };
   }

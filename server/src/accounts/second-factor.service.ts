@@ -80,7 +80,11 @@ export class SecondFactorService {
     this.secretKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'totp-secret-encryption', 32));
     this.cache = new AccountFactsCache(bus, 'Second factors', (userId) =>
       this.db
-        .query(`SELECT 1 FROM totp_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL`, [userId])
+        .query(
+          `SELECT 1 FROM totp_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL
+           UNION ALL SELECT 1 FROM passkeys WHERE user_id = $1 LIMIT 1`,
+          [userId],
+        )
         .then((rows: unknown[]) => rows.length > 0),
     );
   }
@@ -112,7 +116,7 @@ export class SecondFactorService {
    * once: only their hashes are kept. The session that confirmed counts as checked for the step-up.
    */
   async confirmTotp(user: AuthUser, code: string): Promise<string[]> {
-    await this.throttle(user.id);
+    await this.countAttempt(user.id);
     const totp = normalizeTotpCode(code);
     if (!totp) throw InputError.field('code', TWO_FACTOR_MESSAGES.codeRequired);
     const codes = await this.db.transaction(async (tx) => {
@@ -139,7 +143,7 @@ export class SecondFactorService {
 
   /** Switches TOTP off (and drops the recovery codes): the password and a code (or recovery code) of the account. */
   async disableTotp(user: AuthUser, password: string, code: string): Promise<void> {
-    await this.throttle(user.id);
+    await this.countAttempt(user.id);
     const [account]: { password_hash: string }[] = await this.db.query(
       `SELECT password_hash FROM users WHERE id = $1`,
       [user.id],
@@ -167,10 +171,18 @@ export class SecondFactorService {
     return { totpEnabled: row.enabled, recoveryCodesLeft: row.left };
   }
 
-  /** Whether the account has a confirmed second factor (cached per process, see the class comment). */
+  /**
+   * Whether the account has a second factor: a confirmed TOTP or a passkey (passkey.service.ts). Cached per process,
+   * see the class comment.
+   */
   hasFactor(userId: string): Promise<boolean> {
     if (!isUuid(userId)) return Promise.resolve(false);
     return this.cache.get(userId);
+  }
+
+  /** Drops this process's cached answer of `hasFactor` at once, after a factor was added or removed and committed. */
+  forget(userId: string): void {
+    this.cache.forget(userId);
   }
 
   // ---- Sign-in challenge -----------------------------------------------------------------------------------------
@@ -199,9 +211,28 @@ export class SecondFactorService {
    * new session) runs in the same transaction; it answers the account and what `grant` made. A challenge issued
    * before the account's sessions were all ended (a password reset or change since) is refused.
    */
-  async completeChallenge<T>(
+  completeChallenge<T>(
     challenge: string,
     code: string,
+    ip: string,
+    grant: (tx: EntityManager, userId: string) => Promise<T>,
+  ): Promise<{ userId: string; granted: T }> {
+    return this.completeChallengeWith(
+      challenge,
+      (tx, userId) => this.takeCode(tx, userId, code, TWO_FACTOR_MESSAGES.challengeInvalid),
+      ip,
+      grant,
+    );
+  }
+
+  /**
+   * `completeChallenge` with any proof of the second factor: `prove` runs in the transaction, under the challenge's
+   * row lock, and throws when refused (the challenge then stays, for another attempt within its five). A passkey's
+   * assertion (PasskeyService.takeSecondFactor) takes this way.
+   */
+  async completeChallengeWith<T>(
+    challenge: string,
+    prove: (tx: EntityManager, userId: string) => Promise<unknown>,
     ip: string,
     grant: (tx: EntityManager, userId: string) => Promise<T>,
   ): Promise<{ userId: string; granted: T }> {
@@ -213,7 +244,7 @@ export class SecondFactorService {
       [hash],
     );
     if (!found) throw new UnauthenticatedError(TWO_FACTOR_MESSAGES.challengeInvalid);
-    await this.throttle(found.user_id);
+    await this.countAttempt(found.user_id);
     return this.db.transaction(async (tx) => {
       const [row]: { user_id: string; used: boolean; expired: boolean; superseded: boolean }[] = await tx.query(
         `SELECT c.user_id, c.used_at IS NOT NULL AS used, c.expires_at <= now() AS expired,
@@ -225,7 +256,7 @@ export class SecondFactorService {
       if (!row || row.superseded) throw new UnauthenticatedError(TWO_FACTOR_MESSAGES.challengeInvalid);
       if (row.used) throw new UnauthenticatedError(TWO_FACTOR_MESSAGES.challengeUsed);
       if (row.expired) throw new UnauthenticatedError(TWO_FACTOR_MESSAGES.challengeExpired);
-      await this.takeCode(tx, row.user_id, code, TWO_FACTOR_MESSAGES.challengeInvalid);
+      await prove(tx, row.user_id);
       await tx.query(`UPDATE sign_in_challenges SET used_at = now() WHERE token_hash = $1`, [hash]);
       return { userId: row.user_id, granted: await grant(tx, row.user_id) };
     });
@@ -287,7 +318,7 @@ export class SecondFactorService {
   /** The step-up: a code (or recovery code) stamps the session as checked now. */
   async confirm(user: AuthUser, code: string): Promise<void> {
     if (!user.sessionId) throw InputError.field('code', TWO_FACTOR_MESSAGES.sessionRequired);
-    await this.throttle(user.id);
+    await this.countAttempt(user.id);
     await this.db.transaction(async (tx) => {
       await this.takeCode(tx, user.id, code, TWO_FACTOR_MESSAGES.notEnabled);
       await this.stamp(tx, user.id, user.sessionId!);
@@ -345,8 +376,10 @@ export class SecondFactorService {
     return codes.map((code) => code.match(/.{4}/g)!.join('-'));
   }
 
-  /** Each attempt at a code counts towards the account's limit (right or wrong), as sign-in attempts do. */
-  private async throttle(userId: string): Promise<void> {
+  /**
+   * Each attempt at a code or a passkey counts towards the account's limit (right or wrong), as sign-in attempts do.
+   */
+  async countAttempt(userId: string): Promise<void> {
     await this.rateLimits.hitEach([{ key: `2fa:account:${userId}`, limit: ACCOUNT_CODE_ATTEMPTS }], this.db.manager);
   }
 

@@ -32,6 +32,7 @@ import { StaffRoles1766300000000 } from './migrations/1766300000000-staff-roles'
 import { StoreSettings1766700000000 } from './migrations/1766700000000-store-settings';
 import { TwoFactor1766800000000 } from './migrations/1766800000000-two-factor';
 import { ApiKeysAndAuditLog1766900000000 } from './migrations/1766900000000-api-keys-and-audit-log';
+import { Passkeys1767000000000 } from './migrations/1767000000000-passkeys';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -67,6 +68,7 @@ export const migrations = [
   StoreSettings1766700000000,
   TwoFactor1766800000000,
   ApiKeysAndAuditLog1766900000000,
+  Passkeys1767000000000,
 ];
 
 export interface DataSourceOptions {

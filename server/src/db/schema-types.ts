@@ -247,6 +247,28 @@ export interface Orders {
   user_id: string;
 }
 
+export interface PasskeyChallenges {
+  challenge_hash: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  purpose: string;
+  used_at: Timestamp | null;
+  user_id: string | null;
+}
+
+export interface Passkeys {
+  counter: Generated<Int8>;
+  created_at: Generated<Timestamp>;
+  credential_id: string;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: Buffer;
+  transports: Generated<string[]>;
+  user_id: string;
+}
+
 export interface ProductKeys {
   created_at: Generated<Timestamp>;
   delivered_at: Timestamp | null;
@@ -505,6 +527,8 @@ export interface DB {
   order_counts: OrderCounts;
   order_events: OrderEvents;
   orders: Orders;
+  passkey_challenges: PasskeyChallenges;
+  passkeys: Passkeys;
   product_keys: ProductKeys;
   products: Products;
   profiles: Profiles;

@@ -6,6 +6,7 @@ import { AccountRecoveryResolver } from '../accounts/account-recovery.resolver';
 import { AccountResolver } from '../accounts/account.resolver';
 import { CustomerEmailVerifiedResolver } from '../accounts/customer-email-verified.resolver';
 import { AuthResolver } from '../accounts/auth.resolver';
+import { PasskeyResolver } from '../accounts/passkey.resolver';
 import { SecondFactorResolver } from '../accounts/second-factor.resolver';
 import { CaptchaResolver } from '../captcha/captcha.resolver';
 import { AdminProductResolver } from '../catalogue/admin-product.resolver';
@@ -38,6 +39,7 @@ import { AuditResolver } from '../audit/audit.resolver';
 export const resolvers: NonEmptyArray<Function> = [
   AuthResolver,
   SecondFactorResolver,
+  PasskeyResolver,
   CaptchaResolver,
   AccountResolver,
   AccountRecoveryResolver,

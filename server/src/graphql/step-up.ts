@@ -20,6 +20,9 @@ export const STEP_UP_OPERATIONS: ReadonlySet<string> = new Set([
   'revokeProductKey',
   'createApiKey',
   'revokeApiKey',
+  'beginPasskeyRegistration',
+  'addPasskey',
+  'removePasskey',
 ]);
 
 /**
