@@ -232,3 +232,50 @@ test('an order of someone else is not found in the keys view', async ({ page, re
   await keysDialog(page).getByRole('button', { name: 'Close' }).first().click();
   await expect(keysDialog(page)).toBeHidden();
 });
+
+for (const width of [360, 1280]) {
+  test(`the dashboard opens on "Keys & downloads" after a keyed purchase: the order, its keys copied and downloadable (${width} px)`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
+    const user = await signUpViaApi(request, 'Tab Buyer');
+    const order = await placeOrderViaApi(request, user, { slug: 'litecoin-keys', quantity: 2 });
+    const delivered = await confirmAndWaitForDelivery(request, user, order.id);
+    const keys = delivered.keys.map((key) => key.value);
+    expect(keys).toHaveLength(2);
+
+    // No tab in the address: the dashboard opens on the tab that holds what was bought last.
+    await signInBrowser(page, user);
+    await page.goto('/dashboard');
+    const tab = page.getByRole('tab', { name: 'Keys & downloads' });
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Certificates' })).toHaveAttribute('aria-selected', 'false');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByText('No certificates yet')).toHaveCount(0);
+    const row = page.getByTestId('keys-tab').getByRole('listitem').filter({ hasText: order.shortId });
+    await expect(row.getByRole('heading', { name: 'Litecoin (LTC) Licence Key' })).toBeVisible();
+    await expect(row).toContainText(`Quantity 2 · ${ORDER_STATUS_LABELS.COMPLETED}`);
+    expect(await seriousA11yViolations(page, `keys tab ${width}`)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`keys-tab-${width}.png`), fullPage: true });
+
+    // Its keys: listed, copied one by one and all at once, and one text file to download.
+    await row.getByRole('link', { name: `View your keys: Litecoin (LTC) Licence Key, order ${order.shortId}` }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]order=${order.id}`));
+    const dialog = keysDialog(page);
+    await expect(dialog.getByTestId('keys-count')).toHaveText('2 licence keys delivered');
+    await expect(keyValues(dialog)).toHaveText(keys);
+    await dialog.getByRole('button', { name: 'Copy all keys' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied all keys' })).toBeVisible();
+    expect(await clipboardText(page)).toBe(keys.join('\n'));
+    const download = dialog.getByRole('link', { name: 'Download all keys (.txt)' });
+    await expect(download).toBeVisible();
+    const file = await page.request.get((await download.getAttribute('href'))!);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toBe(`${keys.join('\n')}\n`);
+    expect(await seriousA11yViolations(page, `keys tab dialog ${width}`)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`keys-tab-dialog-${width}.png`) });
+  });
+}
