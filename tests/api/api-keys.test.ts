@@ -324,6 +324,22 @@ describe('audit log', () => {
     expect((await server.sql(`SELECT count(*)::int AS n FROM audit_log`))[0].n).toBeGreaterThan(0);
   });
 
+  it("stays append-only through the app's own connection with triggers in replica mode (review 30)", async () => {
+    // session_replication_role = replica (what pg_restore and logical replication set) skips ordinary triggers; the
+    // app's role may set it here (the embedded PostgreSQL's and CI's are superusers), so the refusal must not be one.
+    expect((await server.gql(SET_STOCK, { id: productId, s: true }, { token: owner.token })).errors).toBeUndefined();
+    const before = (await server.sql(`SELECT count(*)::int AS n, max(action) AS a FROM audit_log`))[0];
+    for (const statement of [`UPDATE audit_log SET action = 'nothing'`, `DELETE FROM audit_log`]) {
+      await expect(
+        server.app.db.transaction(async (tx) => {
+          await tx.query(`SET LOCAL session_replication_role = replica`);
+          await tx.query(statement);
+        }),
+      ).rejects.toThrow(/append-only/);
+    }
+    expect((await server.sql(`SELECT count(*)::int AS n, max(action) AS a FROM audit_log`))[0]).toEqual(before);
+  });
+
   it('pages newest first with filters on actor, action and dates', async () => {
     const other = await server.createUser({ staffRole: 'OWNER', email: `auditor-${Date.now()}@example.com` });
     const from = new Date(Date.now() - 1000);

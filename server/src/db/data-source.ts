@@ -33,6 +33,7 @@ import { StoreSettings1766700000000 } from './migrations/1766700000000-store-set
 import { TwoFactor1766800000000 } from './migrations/1766800000000-two-factor';
 import { ApiKeysAndAuditLog1766900000000 } from './migrations/1766900000000-api-keys-and-audit-log';
 import { Passkeys1767000000000 } from './migrations/1767000000000-passkeys';
+import { AuditLogAlwaysAppendOnly1767100000000 } from './migrations/1767100000000-audit-log-always-append-only';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -69,6 +70,7 @@ export const migrations = [
   TwoFactor1766800000000,
   ApiKeysAndAuditLog1766900000000,
   Passkeys1767000000000,
+  AuditLogAlwaysAppendOnly1767100000000,
 ];
 
 export interface DataSourceOptions {
