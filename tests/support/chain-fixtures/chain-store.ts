@@ -85,15 +85,30 @@ export async function startChainStore(options: {
     },
     readOrder,
     submitTx: (orderId, tx, user = customer) => server.gql(SUBMIT_TX, { id: orderId, tx }, { token: user.token }),
-    orderWhen: (id, test, what, user = customer) =>
-      eventually(
-        async () => {
-          const order = await readOrder(id, user);
-          return test(order) ? order : false;
-        },
-        15_000,
-        what,
-      ),
+    orderWhen: async (id, test, what, user = customer) => {
+      let last: unknown;
+      try {
+        return await eventually(
+          async () => {
+            last = await readOrder(id, user);
+            return test(last) ? last : false;
+          },
+          15_000,
+          what,
+        );
+      } catch (error) {
+        // What the order looked like instead, so that a timeout says where the flow stopped.
+        const seen = last as { status?: string; paymentIssueKind?: string; payment?: unknown } | undefined;
+        const payments = await server.sql(
+          `SELECT tx_id, order_id, matched_by, status, confirmations, amount FROM chain_payments
+           WHERE order_id = $1 OR tx_id = (SELECT transaction_id FROM orders WHERE id = $1)`,
+          [id],
+        );
+        throw new Error(
+          `${(error as Error).message}; the order was ${JSON.stringify({ status: seen?.status, paymentIssueKind: seen?.paymentIssueKind, payment: seen?.payment })}, its payments ${JSON.stringify(payments)}`,
+        );
+      }
+    },
     close: () => server.close(),
   };
 }
