@@ -1442,6 +1442,9 @@ async function main() {
     /** A client of `databaseUrl`, seeded at scale (the same rows, ids included, on every database). */
     const seeded = async (databaseUrl) => {
       const seedClient = new pg.Client({ connectionString: databaseUrl });
+      // A connection the database ends (a restart) fails the next query, and the run stops its children on the way
+      // out; unhandled, the event would end this process at once and leave them running.
+      seedClient.on('error', (error) => log(`  database connection lost: ${error.message}`));
       await seedClient.connect();
       cleanups.unshift(() => seedClient.end());
       const seedStart = performance.now();
