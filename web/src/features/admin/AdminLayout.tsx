@@ -42,7 +42,13 @@ export default function AdminLayout() {
           >
             <ShieldOutlinedIcon sx={{ color: 'secondary.light' }} aria-hidden />
             {/* The owner's name may be long: one line, cut with an ellipsis, on a phone. */}
-            <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800 }} data-testid="admin-store-name">
+            <Typography
+              component="span"
+              variant="h6"
+              noWrap
+              sx={{ fontWeight: 800, fontSize: { xs: '1.05rem', sm: undefined } }}
+              data-testid="admin-store-name"
+            >
               {storeName}
             </Typography>
           </Box>
