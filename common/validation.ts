@@ -520,7 +520,7 @@ export type ParsedProductInput = z.output<typeof productInputSchema>;
 /** Not in the spec: what a blocked customer is told (sign-in with the right password, refresh, checkout). */
 export const CUSTOMER_MESSAGES = {
   accountBlocked: 'This account has been blocked. Please contact support if you think this is a mistake.',
-  cannotBlockAdmin: 'An admin cannot be blocked. Revoke the admin role first.',
+  cannotBlockAdmin: 'A staff member cannot be blocked. Remove their staff role first (Staff tab).',
   cannotBlockYourself: 'You cannot block your own account',
 } as const;
 

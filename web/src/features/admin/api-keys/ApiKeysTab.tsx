@@ -153,7 +153,7 @@ function RevokeApiKeyDialog({
 
 function StatusChip({ row }: { row: Key }) {
   return row.revokedAt ? (
-    <Chip size="small" variant="outlined" label={`Revoked ${formatDateTime(row.revokedAt)}`} />
+    <Chip size="small" variant="outlined" label="Revoked" />
   ) : (
     <Chip size="small" variant="outlined" color="success" label="Active" />
   );
@@ -207,7 +207,21 @@ function keyRows(onRevoke: (key: Key) => void): RowDescription<Key> {
         sx: { whiteSpace: 'nowrap' },
         cell: (row) => (row.lastUsedAt ? formatDateTime(row.lastUsedAt) : 'Never'),
       },
-      { header: 'Status', cell: (row) => <StatusChip row={row} />, card: false },
+      {
+        header: 'Status',
+        cell: (row) => (
+          <>
+            <StatusChip row={row} />
+            {row.revokedAt ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
+                {formatDateTime(row.revokedAt)}
+              </Typography>
+            ) : null}
+          </>
+        ),
+        // The card's aside shows the chip; the date is a field of its own there.
+        card: { label: 'Revoked', value: (row) => (row.revokedAt ? formatDateTime(row.revokedAt) : null) },
+      },
       {
         header: 'Revoke',
         hiddenHeader: true,

@@ -292,9 +292,9 @@ const entryRows: RowDescription<Entry> = {
     {
       header: 'Record',
       sx: { fontFamily: MONOSPACE_FONT, overflowWrap: 'anywhere', maxWidth: 180 },
-      cell: (row) => row.targetId ?? '',
+      cell: (row) => row.targetId ?? '—',
     },
-    { header: 'IP', sx: { whiteSpace: 'nowrap' }, cell: (row) => row.ip ?? '' },
+    { header: 'IP', sx: { whiteSpace: 'nowrap' }, cell: (row) => row.ip ?? '—' },
     {
       header: 'Change',
       sx: { minWidth: 240, maxWidth: 420 },

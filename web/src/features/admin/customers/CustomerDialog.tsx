@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type ReactNode } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../../common/labels';
 import { formatUsd } from '../../../../../common/pricing';
+import { CUSTOMER_MESSAGES } from '../../../../../common/validation';
 import { ErrorState, LoadingState, RetryButton } from '../../../components/PageState';
 import { useToast } from '../../../components/toast';
 import { formatDate, formatDateTime } from '../../../format/date';
@@ -218,6 +219,11 @@ function CustomerView({ userId, onClose }: { userId: string; onClose: () => void
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {customer?.isAdmin ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {CUSTOMER_MESSAGES.cannotBlockAdmin}
+          </Typography>
+        ) : null}
         {customer && !customer.isAdmin ? (
           customer.blocked ? (
             <Button startIcon={<LockOpenIcon aria-hidden />} onClick={() => void apply(false)} disabled={saving}>

@@ -37,11 +37,14 @@ export function CustomerList({ customers, onOpen }: CustomerListProps) {
   return <AdminRows description={customerRows(onOpen)} rows={rows} />;
 }
 
-/** "Blocked", "Admin" and "E-mail not confirmed" marks next to a name. */
+/**
+ * "Staff", "Blocked" and "E-mail not confirmed" marks next to a name. `isAdmin` means any staff role (a customer
+ * account of a staff member), so the mark says Staff: the role itself is on the Staff tab.
+ */
 export function CustomerMarks({ customer }: { customer: Pick<Row, 'blocked' | 'isAdmin' | 'emailVerified'> }) {
   return (
     <>
-      {customer.isAdmin ? <Chip size="small" label="Admin" color="info" variant="outlined" /> : null}
+      {customer.isAdmin ? <Chip size="small" label="Staff" color="info" variant="outlined" /> : null}
       {customer.blocked ? <Chip size="small" label="Blocked" color="error" /> : null}
       {/* Shown, never enforced: an unconfirmed account shops and gets its keys (docs/decisions.md "Accounts and sessions"). */}
       {customer.emailVerified ? null : (
