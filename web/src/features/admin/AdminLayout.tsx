@@ -14,6 +14,16 @@ import { useStoreInfo } from '../../store/useStoreInfo';
 import './adminCache';
 import { ADMIN_DASHBOARD_PATH } from './adminPaths';
 
+/** Out of sight, still read by assistive technology. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /**
  * The admin shell (MUI dashboard template style): an app bar with the store's name as its owner set it (the StoreInfo
  * query the store's pages share; a save in Settings updates it, as both read the one cached StoreSettings) and a way
@@ -55,15 +65,23 @@ export default function AdminLayout() {
           <Chip
             label="Admin"
             size="small"
-            sx={{ bgcolor: 'rgba(255,255,255,0.14)', color: 'common.white', fontWeight: 700 }}
+            sx={{ flexShrink: 0, bgcolor: 'rgba(255,255,255,0.14)', color: 'common.white', fontWeight: 700 }}
           />
           <Box sx={{ flexGrow: 1 }} />
-          <Button component={RouterLink} to="/" color="inherit" startIcon={<StorefrontOutlinedIcon aria-hidden />}>
+          {/* On a phone only the icon shows (the name stays for assistive technology), leaving the width to the
+              store's name. */}
+          <Button
+            component={RouterLink}
+            to="/"
+            color="inherit"
+            startIcon={<StorefrontOutlinedIcon aria-hidden />}
+            sx={{ flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+          >
             <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
               View store
             </Box>
-            <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-              Store
+            <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' }, ...VISUALLY_HIDDEN }}>
+              View store
             </Box>
           </Button>
         </Toolbar>
