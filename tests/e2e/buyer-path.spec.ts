@@ -1,13 +1,22 @@
 /**
  * The buyer's path of issue 31 at 360 and 1280 px: errors under their fields on sign-up (wrong, then taken, then
- * right input), /verify for an unpaid order as an invoice (countdown, warning and amount above the fold on a phone),
- * and the catalogue filtered by category and search from the address, server-rendered. Axe clean; screenshots for a
- * person to look at (SHOTS_DIR, else the test's output folder).
+ * right input); the product page, checkout's two steps, /verify while waiting and the delivery it shows live once the
+ * seller confirms, down to the keys in the dashboard; /verify for an unpaid order as an invoice (countdown, warning and
+ * amount above the fold on a phone); and the catalogue filtered by category and search from the address,
+ * server-rendered. Axe clean; screenshots for a person to look at (SHOTS_DIR, else the test's output folder).
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { MESSAGES } from '../../common/validation';
-import { placeOrderViaApi, signInBrowser } from './support/orders';
-import { expectToast, gotoHydrated, PASSWORD, seriousA11yViolations, signUpViaApi, uniqueEmail } from './support/store';
+import { placeOrderViaApi, setOrderStatus, signInBrowser } from './support/orders';
+import {
+  adminToken,
+  expectToast,
+  gotoHydrated,
+  PASSWORD,
+  seriousA11yViolations,
+  signUpViaApi,
+  uniqueEmail,
+} from './support/store';
 
 async function shoot(page: Page, testInfo: TestInfo, name: string, width: number, fullPage = true): Promise<void> {
   await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
@@ -78,6 +87,72 @@ for (const width of [360, 1280]) {
     await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/"]').first().click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('toast')).toHaveCount(0);
+  });
+}
+
+for (const width of [360, 1280]) {
+  test(`checkout, /verify and delivery at ${width} px: product page, both steps, waiting, delivered live, the keys`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow(); // a whole purchase and five axe scans
+    await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
+    const user = await signUpViaApi(request, 'Path Buyer');
+    await signInBrowser(page, user);
+
+    // The product page says how keys arrive, then Purchase Now.
+    await gotoHydrated(page, '/products/litecoin-keys');
+    const cta = page.locator('section[aria-labelledby="purchase-cta"]');
+    await expect(cta).toContainText('Your keys arrive in your dashboard');
+    expect(await seriousA11yViolations(page, `product page at ${width}`)).toEqual([]);
+    await shoot(page, testInfo, 'path-product', width);
+    await page.getByRole('link', { name: 'Purchase Now', exact: true }).click();
+    await expect(page).toHaveURL(/\/checkout\?product=litecoin-keys$/);
+
+    // Step 1: two keys, no domain asked.
+    await expect(page.getByText('Step 1 of 2')).toBeVisible();
+    await page.getByLabel('Quantity').fill('2');
+    await expect(page.getByLabel('Domain (optional)')).toHaveCount(0);
+    await expect(page.getByTestId('order-summary').getByTestId('order-total')).toHaveText('$68.00');
+    expect(await seriousA11yViolations(page, `checkout step 1 at ${width}`)).toEqual([]);
+    await shoot(page, testInfo, 'path-checkout-step-1', width);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    // Step 2: the held amount to send, then "I've Sent the Payment" without an ID or proof.
+    await expect(page.getByText('Step 2 of 2')).toBeVisible();
+    await expect(page.getByTestId('pay-amount')).toHaveText(/^68\.00\d{4} USDT$/);
+    const held = (await page.getByTestId('pay-amount').textContent())!;
+    expect(await seriousA11yViolations(page, `checkout step 2 at ${width}`)).toEqual([]);
+    await shoot(page, testInfo, 'path-checkout-step-2', width);
+    await page.getByRole('button', { name: "I've Sent the Payment" }).click();
+    await expect(page).toHaveURL(/\/verify\?order=[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).searchParams.get('order')!;
+
+    // /verify while waiting: the spec's headline, the same amount, the timeline at its first step.
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment verification in progress' })).toBeVisible();
+    await expect(page.getByTestId('exact-amount')).toHaveText(held);
+    await expect(page.getByRole('region', { name: 'Order progress' }).getByRole('listitem').first()).toContainText(
+      'Awaiting payment',
+    );
+    expect(await seriousA11yViolations(page, `/verify waiting at ${width}`)).toEqual([]);
+    await shoot(page, testInfo, 'path-verify-waiting', width);
+
+    // The seller confirms: delivered live, no reload, and the way to the keys.
+    await setOrderStatus(request, await adminToken(request), orderId, 'SUCCESS');
+    await expect(page.getByRole('heading', { level: 1, name: 'Delivered', exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByText('Your order is complete: your licence keys are ready.')).toBeVisible();
+    expect(await seriousA11yViolations(page, `/verify delivered at ${width}`)).toEqual([]);
+    await shoot(page, testInfo, 'path-verify-delivered', width);
+    await page.getByRole('link', { name: 'View your keys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Licence keys' });
+    await expect(dialog.getByTestId('keys-count')).toHaveText('2 licence keys delivered');
+    await expect(dialog.getByTestId('licence-key')).toHaveCount(2);
+    await expect(dialog.getByRole('link', { name: 'Download all keys (.txt)' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Copy all keys' })).toBeVisible();
+    expect(await seriousA11yViolations(page, `keys at ${width}`)).toEqual([]);
+    await shoot(page, testInfo, 'path-keys', width, false);
   });
 }
 
