@@ -1,6 +1,8 @@
+import FingerprintIcon from '@mui/icons-material/Fingerprint';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -167,12 +169,14 @@ interface SecondFactorFormProps {
   submitting: boolean;
   onSubmit: (code: string) => void;
   onCancel: () => void;
+  /** When the account has passkeys: signs the sign-in challenge with one instead of a code. */
+  onPasskey?: () => void;
   /** The message of a refused code, shown under the field. */
   error?: string | null;
 }
 
-/** The second step of signing in: a code from the authenticator app or a recovery code. */
-export function SecondFactorForm({ submitting, onSubmit, onCancel, error }: SecondFactorFormProps) {
+/** The second step of signing in: a passkey (when the account has one), a code from the authenticator app or a recovery code. */
+export function SecondFactorForm({ submitting, onSubmit, onCancel, onPasskey, error }: SecondFactorFormProps) {
   const [code, setCode] = useState('');
   const [empty, setEmpty] = useState(false);
   const submit = (event: FormEvent) => {
@@ -189,13 +193,28 @@ export function SecondFactorForm({ submitting, onSubmit, onCancel, error }: Seco
       <Typography variant="h5" component="h2">
         Two-factor sign-in
       </Typography>
+      {onPasskey ? (
+        <>
+          <Typography color="text.secondary">Confirm with your passkey.</Typography>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<FingerprintIcon aria-hidden />}
+            disabled={submitting}
+            onClick={onPasskey}
+          >
+            Use a passkey
+          </Button>
+          <Divider>or</Divider>
+        </>
+      ) : null}
       <Typography color="text.secondary">
         Enter the 6-digit code from your authenticator app, or one of your recovery codes.
       </Typography>
       <TextField
         id="second-factor-code"
         label="Authentication code"
-        autoFocus
+        autoFocus={!onPasskey}
         value={code}
         onChange={(e) => {
           setCode(e.target.value);
@@ -205,7 +224,7 @@ export function SecondFactorForm({ submitting, onSubmit, onCancel, error }: Seco
         helperText={message ?? ' '}
         slotProps={{ htmlInput: { autoComplete: 'one-time-code', autoCapitalize: 'none', spellCheck: false } }}
       />
-      <Button type="submit" variant="contained" size="large" disabled={submitting}>
+      <Button type="submit" variant={onPasskey ? 'outlined' : 'contained'} size="large" disabled={submitting}>
         {submitting ? 'Verifying...' : 'Verify'}
       </Button>
       <Button variant="text" onClick={onCancel}>

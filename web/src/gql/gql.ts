@@ -20,7 +20,10 @@ type Documents = {
     "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": typeof types.AuthConfirmEmailChangeDocument,
     "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.AuthRequestPasswordResetDocument,
     "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": typeof types.AuthResetPasswordDocument,
-    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n    }\n  }\n": typeof types.AuthPageSignInDocument,
+    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n    }\n  }\n": typeof types.AuthPageSignInDocument,
+    "\n  mutation AuthPageCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageCompleteSignInWithPasskeyDocument,
+    "\n  mutation AuthPageBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n": typeof types.AuthPageBeginPasskeySignInDocument,
+    "\n  mutation AuthPageSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignInWithPasskeyDocument,
     "\n  mutation AuthPageCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageCompleteSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignUpDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
@@ -31,6 +34,10 @@ type Documents = {
     "\n  mutation CheckoutHoldQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {\n    holdQuote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {\n      id\n      paymentMethod\n      quantity\n      totalPrice\n      paymentAmountCrypto\n      currency\n      cryptoAddress\n      paymentUri\n      paymentQrSvg\n      expiresAt\n      rate {\n        currency\n        usd\n        source\n        fetchedAt\n      }\n    }\n  }\n": typeof types.CheckoutHoldQuoteDocument,
     "\n  mutation CheckoutPlaceOrder($input: PlaceOrderInput!, $proof: Upload) {\n    placeOrder(input: $input, proof: $proof) {\n      id\n      status\n    }\n  }\n": typeof types.CheckoutPlaceOrderDocument,
     "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        createdAt\n        product {\n          id\n          fulfilment\n        }\n        ...OrdersTab_order\n        ...KeysTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n": typeof types.DashboardPageDocument,
+    "\n  query DashboardStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n": typeof types.DashboardStepUpFactorsDocument,
+    "\n  mutation DashboardConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": typeof types.DashboardConfirmSecondFactorDocument,
+    "\n  mutation DashboardBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n": typeof types.DashboardBeginPasskeyConfirmationDocument,
+    "\n  mutation DashboardConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n": typeof types.DashboardConfirmSecondFactorWithPasskeyDocument,
     "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": typeof types.CertificatesTab_CertificateFragmentDoc,
     "\n  fragment KeysTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n": typeof types.KeysTab_OrderFragmentDoc,
     "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    paymentIssue\n    paymentIssueKind\n    payment {\n      status\n    }\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n": typeof types.OrdersTab_OrderFragmentDoc,
@@ -43,6 +50,10 @@ type Documents = {
     "\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n": typeof types.OrderKeys_OrderFragmentDoc,
     "\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": typeof types.OrderKeysDocument,
     "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": typeof types.OrderKeysUpdatedDocument,
+    "\n  query DashboardPasskeys {\n    me {\n      id\n      passkeys {\n        id\n        name\n        createdAt\n        lastUsedAt\n      }\n    }\n  }\n": typeof types.DashboardPasskeysDocument,
+    "\n  mutation DashboardBeginPasskeyRegistration {\n    beginPasskeyRegistration\n  }\n": typeof types.DashboardBeginPasskeyRegistrationDocument,
+    "\n  mutation DashboardAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n": typeof types.DashboardAddPasskeyDocument,
+    "\n  mutation DashboardRemovePasskey($id: ID!) {\n    removePasskey(id: $id)\n  }\n": typeof types.DashboardRemovePasskeyDocument,
     "\n  query DashboardSecurity {\n    me {\n      id\n      email\n      emailVerified\n    }\n    mySessions {\n      id\n      createdAt\n      lastUsedAt\n      device\n      approximateIp\n      current\n    }\n  }\n": typeof types.DashboardSecurityDocument,
     "\n  mutation DashboardResendVerification {\n    resendVerificationEmail\n  }\n": typeof types.DashboardResendVerificationDocument,
     "\n  mutation DashboardChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.DashboardChangePasswordDocument,
@@ -76,7 +87,10 @@ const documents: Documents = {
     "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": types.AuthConfirmEmailChangeDocument,
     "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.AuthRequestPasswordResetDocument,
     "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": types.AuthResetPasswordDocument,
-    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n    }\n  }\n": types.AuthPageSignInDocument,
+    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n    }\n  }\n": types.AuthPageSignInDocument,
+    "\n  mutation AuthPageCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageCompleteSignInWithPasskeyDocument,
+    "\n  mutation AuthPageBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n": types.AuthPageBeginPasskeySignInDocument,
+    "\n  mutation AuthPageSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignInWithPasskeyDocument,
     "\n  mutation AuthPageCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageCompleteSignInDocument,
     "\n  mutation AuthPageSignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignUpDocument,
     "\n  fragment ProductCard_product on Product {\n    id\n    slug\n    name\n    category\n    description\n    price\n    inStock\n    availableQuantity\n    features\n    image\n    minQuantity\n    priceTiers {\n      minQuantity\n      unitPrice\n    }\n  }\n": types.ProductCard_ProductFragmentDoc,
@@ -87,6 +101,10 @@ const documents: Documents = {
     "\n  mutation CheckoutHoldQuote($productId: ID!, $quantity: Int!, $paymentMethod: PaymentMethod!) {\n    holdQuote(productId: $productId, quantity: $quantity, paymentMethod: $paymentMethod) {\n      id\n      paymentMethod\n      quantity\n      totalPrice\n      paymentAmountCrypto\n      currency\n      cryptoAddress\n      paymentUri\n      paymentQrSvg\n      expiresAt\n      rate {\n        currency\n        usd\n        source\n        fetchedAt\n      }\n    }\n  }\n": types.CheckoutHoldQuoteDocument,
     "\n  mutation CheckoutPlaceOrder($input: PlaceOrderInput!, $proof: Upload) {\n    placeOrder(input: $input, proof: $proof) {\n      id\n      status\n    }\n  }\n": types.CheckoutPlaceOrderDocument,
     "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        createdAt\n        product {\n          id\n          fulfilment\n        }\n        ...OrdersTab_order\n        ...KeysTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n": types.DashboardPageDocument,
+    "\n  query DashboardStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n": types.DashboardStepUpFactorsDocument,
+    "\n  mutation DashboardConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": types.DashboardConfirmSecondFactorDocument,
+    "\n  mutation DashboardBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n": types.DashboardBeginPasskeyConfirmationDocument,
+    "\n  mutation DashboardConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n": types.DashboardConfirmSecondFactorWithPasskeyDocument,
     "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": types.CertificatesTab_CertificateFragmentDoc,
     "\n  fragment KeysTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n": types.KeysTab_OrderFragmentDoc,
     "\n  fragment OrdersTab_order on Order {\n    id\n    shortId\n    createdAt\n    status\n    quantity\n    totalPrice\n    paymentMethod\n    domainName\n    paymentIssue\n    paymentIssueKind\n    payment {\n      status\n    }\n    product {\n      id\n      name\n      fulfilment\n    }\n  }\n": types.OrdersTab_OrderFragmentDoc,
@@ -99,6 +117,10 @@ const documents: Documents = {
     "\n  fragment OrderKeys_order on Order {\n    id\n    shortId\n    status\n    product {\n      id\n      name\n      fulfilment\n    }\n    keys {\n      id\n      value\n    }\n    keysFileUrl\n    downloadUrl\n  }\n": types.OrderKeys_OrderFragmentDoc,
     "\n  query OrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": types.OrderKeysDocument,
     "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n": types.OrderKeysUpdatedDocument,
+    "\n  query DashboardPasskeys {\n    me {\n      id\n      passkeys {\n        id\n        name\n        createdAt\n        lastUsedAt\n      }\n    }\n  }\n": types.DashboardPasskeysDocument,
+    "\n  mutation DashboardBeginPasskeyRegistration {\n    beginPasskeyRegistration\n  }\n": types.DashboardBeginPasskeyRegistrationDocument,
+    "\n  mutation DashboardAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n": types.DashboardAddPasskeyDocument,
+    "\n  mutation DashboardRemovePasskey($id: ID!) {\n    removePasskey(id: $id)\n  }\n": types.DashboardRemovePasskeyDocument,
     "\n  query DashboardSecurity {\n    me {\n      id\n      email\n      emailVerified\n    }\n    mySessions {\n      id\n      createdAt\n      lastUsedAt\n      device\n      approximateIp\n      current\n    }\n  }\n": types.DashboardSecurityDocument,
     "\n  mutation DashboardResendVerification {\n    resendVerificationEmail\n  }\n": types.DashboardResendVerificationDocument,
     "\n  mutation DashboardChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.DashboardChangePasswordDocument,
@@ -167,7 +189,19 @@ export function graphql(source: "\n  mutation AuthResetPassword($token: String!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthPageCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthPageBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n"): (typeof documents)["\n  mutation AuthPageBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AuthPageSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -208,6 +242,22 @@ export function graphql(source: "\n  mutation CheckoutPlaceOrder($input: PlaceOr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        createdAt\n        product {\n          id\n          fulfilment\n        }\n        ...OrdersTab_order\n        ...KeysTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n"): (typeof documents)["\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        createdAt\n        product {\n          id\n          fulfilment\n        }\n        ...OrdersTab_order\n        ...KeysTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query DashboardStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"): (typeof documents)["\n  mutation DashboardConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n"): (typeof documents)["\n  mutation DashboardBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n"): (typeof documents)["\n  mutation DashboardConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -256,6 +306,22 @@ export function graphql(source: "\n  query OrderKeys($id: ID!) {\n    order(id: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n"): (typeof documents)["\n  subscription OrderKeysUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      ...OrderKeys_order\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardPasskeys {\n    me {\n      id\n      passkeys {\n        id\n        name\n        createdAt\n        lastUsedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query DashboardPasskeys {\n    me {\n      id\n      passkeys {\n        id\n        name\n        createdAt\n        lastUsedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardBeginPasskeyRegistration {\n    beginPasskeyRegistration\n  }\n"): (typeof documents)["\n  mutation DashboardBeginPasskeyRegistration {\n    beginPasskeyRegistration\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRemovePasskey($id: ID!) {\n    removePasskey(id: $id)\n  }\n"): (typeof documents)["\n  mutation DashboardRemovePasskey($id: ID!) {\n    removePasskey(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

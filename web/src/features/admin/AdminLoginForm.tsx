@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useFieldErrors } from '../../components/field-errors';
+import { PasskeySignInButton } from '../../components/PasskeySignInButton';
 import { SecondFactorForm } from '../../components/TwoFactorEnrolment';
 import type { ReportFieldErrors } from '../../components/validation-toast';
 import { Link as RouterLink } from 'react-router-dom';
@@ -22,14 +23,28 @@ interface AdminLoginFormProps {
   /** `report` shows each field's message under it, the first field focused. */
   onSubmit: (values: AdminSignInValues, report: ReportFieldErrors) => void;
   /** After the password of a staff account with a second factor: the code step replaces the form. */
-  secondFactor?: { error: string | null; onSubmit: (code: string) => void; onCancel: () => void } | null;
+  secondFactor?: {
+    error: string | null;
+    onSubmit: (code: string) => void;
+    onCancel: () => void;
+    /** When the account has passkeys. */
+    onPasskey?: () => void;
+  } | null;
+  /** Sign-in with a passkey alone. */
+  onPasskeySignIn: () => void;
 }
 
 /** The inputs' ids, in the form's order. */
 const FIELD_IDS = { email: 'admin-sign-in-email', password: 'admin-sign-in-password' } as const;
 
 /** The /admin sign-in card: e-mail and password, then the second factor's code when the account has one. */
-export function AdminLoginForm({ submitting, signedInAs, onSubmit, secondFactor }: AdminLoginFormProps) {
+export function AdminLoginForm({
+  submitting,
+  signedInAs,
+  onSubmit,
+  secondFactor,
+  onPasskeySignIn,
+}: AdminLoginFormProps) {
   const [values, setValues] = useState<AdminSignInValues>({ email: '', password: '' });
   const errors = useFieldErrors(FIELD_IDS);
   const submit = (event: FormEvent) => {
@@ -75,6 +90,7 @@ export function AdminLoginForm({ submitting, signedInAs, onSubmit, secondFactor 
               error={secondFactor.error}
               onSubmit={secondFactor.onSubmit}
               onCancel={secondFactor.onCancel}
+              onPasskey={secondFactor.onPasskey}
             />
           ) : (
             <Box component="form" noValidate onSubmit={submit}>
@@ -103,6 +119,7 @@ export function AdminLoginForm({ submitting, signedInAs, onSubmit, secondFactor 
                   {submitting ? 'Signing in...' : 'Sign In'}
                 </Button>
               </Stack>
+              <PasskeySignInButton disabled={submitting} onClick={onPasskeySignIn} />
             </Box>
           )}
           <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>

@@ -26,7 +26,20 @@ export default function AdminLoginPage() {
     skip: !signedIn,
     fetchPolicy: 'network-only',
   });
-  const { signIn, loading: submitting, challenge, codeError, completeSignIn, cancelChallenge } = useAdminSignIn();
+  const {
+    signIn,
+    loading: submitting,
+    challenge,
+    hasPasskeys,
+    codeError,
+    completeSignIn,
+    completeSignInWithPasskey,
+    signInWithPasskey,
+    cancelChallenge,
+  } = useAdminSignIn();
+  const enter = (ok: boolean) => {
+    if (ok) navigate(ADMIN_DASHBOARD_PATH, { replace: true });
+  };
 
   if (status === 'restoring' || (signedIn && loading && !data))
     return <LoadingState label="Checking your session..." />;
@@ -43,10 +56,12 @@ export default function AdminLoginPage() {
                 if (await completeSignIn(code)) navigate(ADMIN_DASHBOARD_PATH, { replace: true });
               },
               onCancel: cancelChallenge,
+              onPasskey: hasPasskeys ? () => void completeSignInWithPasskey().then(enter) : undefined,
             }
           : null
       }
       signedInAs={signedIn ? data?.me?.email : null}
+      onPasskeySignIn={() => void signInWithPasskey().then(enter)}
       onSubmit={async (values, report) => {
         if (await signIn(values, report)) navigate(ADMIN_DASHBOARD_PATH, { replace: true });
       }}

@@ -1,18 +1,24 @@
-import { useMutation } from '@apollo/client/react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { useEffect, useState, type FormEvent } from 'react';
-import { TWO_FACTOR_MESSAGES } from '../../../../common/two-factor';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../apollo/errors';
+import { signWithPasskey } from '../../auth/passkey-browser';
 import { stepUp } from '../../auth/step-up';
+import { ConfirmItIsYouDialog } from '../../components/ConfirmItIsYouDialog';
 import { useToast } from '../../components/toast';
 import { graphql } from '../../gql/admin';
 import { ADMIN_TEXTS } from './adminTexts';
+
+const FactorsQuery = graphql(/* GraphQL */ `
+  query AdminStepUpFactors {
+    me {
+      id
+      totpEnabled
+      passkeys {
+        id
+      }
+    }
+  }
+`);
 
 const ConfirmSecondFactorMutation = graphql(/* GraphQL */ `
   mutation AdminConfirmSecondFactor($code: String!) {
@@ -20,68 +26,64 @@ const ConfirmSecondFactorMutation = graphql(/* GraphQL */ `
   }
 `);
 
+const BeginPasskeyMutation = graphql(/* GraphQL */ `
+  mutation AdminBeginPasskeyConfirmation {
+    beginPasskeyConfirmation
+  }
+`);
+
+const ConfirmPasskeyMutation = graphql(/* GraphQL */ `
+  mutation AdminConfirmSecondFactorWithPasskey($response: String!) {
+    confirmSecondFactorWithPasskey(response: $response)
+  }
+`);
+
 /**
- * Opens when a sensitive action was refused for a stale second-factor check (auth/step-up.ts): a code from the
- * authenticator app (or a recovery code) confirms the session for 10 minutes, then the action is repeated.
+ * Opens when a sensitive action was refused for a stale second-factor check (auth/step-up.ts): a passkey or a code
+ * from the authenticator app (or a recovery code) confirms the session for 10 minutes, then the action is repeated.
  */
 export function StepUpDialog() {
   const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [confirm, { loading }] = useMutation(ConfirmSecondFactorMutation);
+  const factors = useQuery(FactorsQuery, { skip: !open, fetchPolicy: 'network-only' });
+  const [confirm, confirming] = useMutation(ConfirmSecondFactorMutation);
+  const [begin, beginning] = useMutation(BeginPasskeyMutation);
+  const [confirmPasskey, confirmingPasskey] = useMutation(ConfirmPasskeyMutation);
   useEffect(() => stepUp.onRequired(() => setOpen(true)), []);
 
-  const close = () => {
+  const confirmed = () => {
     setOpen(false);
-    setCode('');
-    setError(null);
+    toast({ title: 'Confirmed', description: 'Now repeat the action.', severity: 'success' });
+    return null;
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError(TWO_FACTOR_MESSAGES.codeRequired);
-      return;
-    }
-    try {
-      await confirm({ variables: { code: code.trim() } });
-      close();
-      toast({ title: 'Confirmed', description: 'Now repeat the action.', severity: 'success' });
-    } catch (failure) {
-      setError(errorMessage(failure, ADMIN_TEXTS.tryAgain));
-    }
-  };
+  const me = factors.data?.me;
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="step-up-title">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id="step-up-title">Confirm it is you</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            This action needs a fresh code from your authenticator app (or a recovery code). It stays confirmed for 10
-            minutes.
-          </DialogContentText>
-          <TextField
-            id="step-up-code"
-            label="Authentication code"
-            autoFocus
-            fullWidth
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value);
-              setError(null);
-            }}
-            error={!!error}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { autoComplete: 'one-time-code', autoCapitalize: 'none', spellCheck: false } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={loading}>
-            {loading ? 'Checking...' : 'Confirm'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ConfirmItIsYouDialog
+      open={open}
+      busy={confirming.loading || beginning.loading || confirmingPasskey.loading}
+      onClose={() => setOpen(false)}
+      factors={me ? { totp: me.totpEnabled, passkeys: me.passkeys.length > 0 } : null}
+      onCode={async (code) => {
+        try {
+          await confirm({ variables: { code } });
+          return confirmed();
+        } catch (failure) {
+          return errorMessage(failure, ADMIN_TEXTS.tryAgain);
+        }
+      }}
+      onPasskey={async () => {
+        try {
+          const options = (await begin()).data?.beginPasskeyConfirmation;
+          if (!options) return ADMIN_TEXTS.tryAgain;
+          const outcome = await signWithPasskey(options);
+          if ('cancelled' in outcome) return null;
+          if ('error' in outcome) return outcome.error;
+          await confirmPasskey({ variables: { response: outcome.response } });
+          return confirmed();
+        } catch (failure) {
+          return errorMessage(failure, ADMIN_TEXTS.tryAgain);
+        }
+      }}
+    />
   );
 }

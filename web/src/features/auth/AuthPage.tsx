@@ -13,14 +13,24 @@ import { useSignIn, useSignUp } from './useAuthMutations';
 /**
  * /auth (docs/product.md "Sign in and sign up"): sign in or sign up, then go to the `redirect` parameter (same-site
  * paths only) or the dashboard. A visitor who already has a session goes there at once. An account with a second
- * factor is asked for its code (or a recovery code) after the password.
+ * factor is asked for its passkey, code or recovery code after the password; a passkey also signs in alone.
  */
 export default function AuthPage() {
   const { status } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>('signIn');
-  const { signIn, loading: signingIn, challenge, codeError, completeSignIn, cancelChallenge } = useSignIn();
+  const {
+    signIn,
+    loading: signingIn,
+    challenge,
+    hasPasskeys,
+    codeError,
+    completeSignIn,
+    completeSignInWithPasskey,
+    signInWithPasskey,
+    cancelChallenge,
+  } = useSignIn();
   const { signUp, loading: signingUp, captchaStatus } = useSignUp();
   const target = safeRedirectPath(params.get('redirect')) ?? AFTER_SIGN_IN;
 
@@ -39,6 +49,7 @@ export default function AuthPage() {
               submitting={signingIn}
               error={codeError}
               onSubmit={(code) => void completeSignIn(code).then(done)}
+              onPasskey={hasPasskeys ? () => void completeSignInWithPasskey().then(done) : undefined}
               onCancel={cancelChallenge}
             />
           </CardContent>
@@ -53,6 +64,7 @@ export default function AuthPage() {
       captchaStatus={captchaStatus}
       onSignIn={(values, report) => void signIn(values, report).then(done)}
       onSignUp={(values, report) => void signUp(values, report).then(done)}
+      onPasskeySignIn={() => void signInWithPasskey().then(done)}
     />
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../../common/validation';
 import { errorMessage } from '../../apollo/errors';
+import { signWithPasskey } from '../../auth/passkey-browser';
 import { session } from '../../auth/session';
 import { CaptchaFailedError, useCaptcha } from '../../captcha/useCaptcha';
 import { useToast } from '../../components/toast';
@@ -22,6 +23,31 @@ const SignInMutation = graphql(/* GraphQL */ `
       expiresAt
       secondFactorRequired
       challenge
+      passkeyOptions
+    }
+  }
+`);
+
+const CompleteSignInWithPasskeyMutation = graphql(/* GraphQL */ `
+  mutation AuthPageCompleteSignInWithPasskey($challenge: String!, $response: String!) {
+    completeSignInWithPasskey(challenge: $challenge, response: $response) {
+      accessToken
+      expiresAt
+    }
+  }
+`);
+
+const BeginPasskeySignInMutation = graphql(/* GraphQL */ `
+  mutation AuthPageBeginPasskeySignIn {
+    beginPasskeySignIn
+  }
+`);
+
+const SignInWithPasskeyMutation = graphql(/* GraphQL */ `
+  mutation AuthPageSignInWithPasskey($response: String!) {
+    signInWithPasskey(response: $response) {
+      accessToken
+      expiresAt
     }
   }
 `);
@@ -50,6 +76,8 @@ type TokenPayload = Parameters<typeof session.signedIn>[0] & {
   /** Sign-in of an account with a second factor: no token yet, the challenge for completeSignIn instead. */
   secondFactorRequired?: boolean;
   challenge?: string | null;
+  /** With the challenge, when the account has passkeys: the options for completeSignInWithPasskey. */
+  passkeyOptions?: string | null;
 };
 
 /** Sends the validated input; sign-up passes it through the CAPTCHA (`withCaptcha`), sign-in sends it as it is. */
@@ -69,7 +97,7 @@ function useAuthMutation<TData, TInput, TValues>(
   token: (data: TData) => TokenPayload,
   success: { title: string; description: string },
   sender: Sender<TData, TInput> = (send, input) => send(input),
-  onChallenge?: (challenge: string) => void,
+  onChallenge?: (challenge: SignInChallenge) => void,
 ) {
   const toast = useToast();
   const [mutate, { loading }] = useMutation(document);
@@ -81,7 +109,7 @@ function useAuthMutation<TData, TInput, TValues>(
       if (!data) return false;
       const payload = token(data);
       if (payload.secondFactorRequired && payload.challenge) {
-        onChallenge?.(payload.challenge);
+        onChallenge?.({ challenge: payload.challenge, passkeyOptions: payload.passkeyOptions ?? null });
         return false;
       }
       toast({ ...success, severity: 'success' });
@@ -99,13 +127,23 @@ function useAuthMutation<TData, TInput, TValues>(
 
 const WELCOME = { title: 'Welcome back!', description: 'Signed in successfully.' };
 
+/** The step between a password and its second factor: the challenge, and the options for a passkey if any. */
+export interface SignInChallenge {
+  challenge: string;
+  passkeyOptions: string | null;
+}
+
 /**
  * Sign in: welcomes the customer back. An account with a second factor answers a challenge instead of a session:
- * `challenge` is then set, and `completeSignIn` finishes with a code (the field's message when refused).
+ * `challenge` is then set, and `completeSignIn` finishes with a code (the field's message when refused), or
+ * `completeSignInWithPasskey` with a passkey when the account has some (`hasPasskeys`). `signInWithPasskey` signs in
+ * with a passkey alone.
  */
 export function useSignIn() {
   const toast = useToast();
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [pending, setPending] = useState<SignInChallenge | null>(null);
+  const challenge = pending?.challenge ?? null;
+  const setChallenge = (value: null) => setPending(value);
   const [codeError, setCodeError] = useState<string | null>(null);
   const { submit, loading } = useAuthMutation(
     SignInMutation,
@@ -113,35 +151,88 @@ export function useSignIn() {
     (data) => data.signIn,
     WELCOME,
     undefined,
-    setChallenge,
+    setPending,
   );
   const [complete, completing] = useMutation(CompleteSignInMutation);
+  const [completeWithPasskey, completingWithPasskey] = useMutation(CompleteSignInWithPasskeyMutation);
+  const [beginPasskeySignIn, beginning] = useMutation(BeginPasskeySignInMutation);
+  const [passkeySignIn, passkeySigningIn] = useMutation(SignInWithPasskeyMutation);
   const signIn: (values: SignInValues, report?: ReportFieldErrors) => Promise<boolean> = submit;
+  /**
+   * A refused second step: a spent, expired or unknown challenge cannot be retried, so back to the password; anything
+   * else goes under the code field.
+   */
+  const refused = (error: unknown): false => {
+    const message = errorMessage(error, NETWORK_FAILURE);
+    if (CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'UNAUTHENTICATED') {
+      setChallenge(null);
+      toast({ title: 'Error', description: message, severity: 'error' });
+    } else setCodeError(message);
+    return false;
+  };
+  const welcome = (payload: Parameters<typeof session.signedIn>[0]): true => {
+    toast({ ...WELCOME, severity: 'success' });
+    session.signedIn(payload);
+    return true;
+  };
+  /** The second step with a passkey (the account has some: signIn sent their options). */
+  const completeSignInWithPasskey = async (): Promise<boolean> => {
+    if (!pending?.passkeyOptions) return false;
+    setCodeError(null);
+    const outcome = await signWithPasskey(pending.passkeyOptions);
+    if ('cancelled' in outcome) return false;
+    if ('error' in outcome) {
+      setCodeError(outcome.error);
+      return false;
+    }
+    try {
+      const { data } = await completeWithPasskey({
+        variables: { challenge: pending.challenge, response: outcome.response },
+      });
+      return data ? welcome(data.completeSignInWithPasskey) : false;
+    } catch (error) {
+      return refused(error);
+    }
+  };
+  /** Sign-in with a passkey alone: no e-mail, the browser offers the passkeys it has for this store. */
+  const signInWithPasskey = async (): Promise<boolean> => {
+    try {
+      const options = (await beginPasskeySignIn()).data?.beginPasskeySignIn;
+      if (!options) return false;
+      const outcome = await signWithPasskey(options);
+      if ('cancelled' in outcome) return false;
+      if ('error' in outcome) {
+        toast({ title: 'Error', description: outcome.error, severity: 'error' });
+        return false;
+      }
+      const { data } = await passkeySignIn({ variables: { response: outcome.response } });
+      return data ? welcome(data.signInWithPasskey) : false;
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, NETWORK_FAILURE), severity: 'error' });
+      return false;
+    }
+  };
   const completeSignIn = async (code: string): Promise<boolean> => {
     if (!challenge) return false;
     setCodeError(null);
     try {
       const { data } = await complete({ variables: { challenge, code } });
       if (!data) return false;
-      toast({ ...WELCOME, severity: 'success' });
-      session.signedIn(data.completeSignIn);
-      return true;
+      return welcome(data.completeSignIn);
     } catch (error) {
-      const message = errorMessage(error, NETWORK_FAILURE);
-      // A spent, expired or unknown challenge cannot be retried: back to the password.
-      if (CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'UNAUTHENTICATED') {
-        setChallenge(null);
-        toast({ title: 'Error', description: message, severity: 'error' });
-      } else setCodeError(message);
-      return false;
+      return refused(error);
     }
   };
   return {
     signIn,
-    loading: loading || completing.loading,
+    loading:
+      loading || completing.loading || completingWithPasskey.loading || beginning.loading || passkeySigningIn.loading,
     challenge,
+    hasPasskeys: !!pending?.passkeyOptions,
     codeError,
     completeSignIn,
+    completeSignInWithPasskey,
+    signInWithPasskey,
     cancelChallenge: () => {
       setChallenge(null);
       setCodeError(null);

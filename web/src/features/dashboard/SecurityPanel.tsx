@@ -1,12 +1,14 @@
 import { ErrorState, LoadingState, RetryButton } from '../../components/PageState';
 import Stack from '@mui/material/Stack';
 import { SecuritySection } from './components/SecuritySection';
+import { DashboardStepUpDialog } from './DashboardStepUpDialog';
+import { PasskeysSection } from './PasskeysSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useSecurity } from './useSecurity';
 
 /**
- * The Profile tab's Security section and two-factor sign-in: each runs its own query (sessions and factors change apart
- * from the dashboard's data).
+ * The Profile tab's Security section, two-factor sign-in and passkeys: each runs its own query (sessions and factors
+ * change apart from the dashboard's data). Changing a factor may ask for the step-up: its dialog lives here.
  */
 export function SecurityPanel() {
   const security = useSecurity();
@@ -35,6 +37,8 @@ export function SecurityPanel() {
         onSignOutEverywhere={() => void security.signOutEverywhere()}
       />
       <TwoFactorSection />
+      <PasskeysSection />
+      <DashboardStepUpDialog />
     </Stack>
   );
 }

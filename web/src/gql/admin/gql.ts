@@ -18,7 +18,12 @@ type Documents = {
     "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": typeof types.AdminLoginViewerDocument,
     "\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": typeof types.AdminBeginTotpDocument,
     "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": typeof types.AdminConfirmTotpDocument,
+    "\n  mutation AdminBeginPasskeyRegistration {\n    beginPasskeyRegistration\n  }\n": typeof types.AdminBeginPasskeyRegistrationDocument,
+    "\n  mutation AdminAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n": typeof types.AdminAddPasskeyDocument,
+    "\n  query AdminStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n": typeof types.AdminStepUpFactorsDocument,
     "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": typeof types.AdminConfirmSecondFactorDocument,
+    "\n  mutation AdminBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n": typeof types.AdminBeginPasskeyConfirmationDocument,
+    "\n  mutation AdminConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n": typeof types.AdminConfirmSecondFactorWithPasskeyDocument,
     "\n  fragment AdminApiKey_key on ApiKey {\n    id\n    name\n    prefix\n    permissions\n    createdByEmail\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.AdminApiKey_KeyFragmentDoc,
     "\n  query AdminApiKeys {\n    apiKeys {\n      id\n      ...AdminApiKey_key\n    }\n  }\n": typeof types.AdminApiKeysDocument,
     "\n  mutation AdminCreateApiKey($name: String!, $permissions: [Permission!]!) {\n    createApiKey(name: $name, permissions: $permissions) {\n      secret\n      apiKey {\n        id\n        ...AdminApiKey_key\n      }\n    }\n  }\n": typeof types.AdminCreateApiKeyDocument,
@@ -81,8 +86,11 @@ type Documents = {
     "\n  subscription AdminTicketChanged {\n    adminTicketChanged {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": typeof types.AdminTicketChangedDocument,
     "\n  mutation AdminReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": typeof types.AdminReplyToTicketDocument,
     "\n  mutation AdminSetTicketStatus($id: ID!, $status: TicketStatus!) {\n    setTicketStatus(ticketId: $id, status: $status) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": typeof types.AdminSetTicketStatusDocument,
-    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginSignInDocument,
+    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginSignInDocument,
     "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginCompleteSignInDocument,
+    "\n  mutation AdminLoginCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginCompleteSignInWithPasskeyDocument,
+    "\n  mutation AdminLoginBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n": typeof types.AdminLoginBeginPasskeySignInDocument,
+    "\n  mutation AdminLoginSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": typeof types.AdminLoginSignInWithPasskeyDocument,
     "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": typeof types.AdminCreateWebhookEndpointDocument,
     "\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.AdminDeleteWebhookEndpointDocument,
     "\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": typeof types.AdminRedeliverWebhookDocument,
@@ -95,7 +103,12 @@ const documents: Documents = {
     "\n  query AdminLoginViewer {\n    me {\n      id\n      email\n      isAdmin\n    }\n  }\n": types.AdminLoginViewerDocument,
     "\n  mutation AdminBeginTotp {\n    beginTotpEnrolment {\n      secret\n      otpauthUrl\n      qrSvg\n    }\n  }\n": types.AdminBeginTotpDocument,
     "\n  mutation AdminConfirmTotp($code: String!) {\n    confirmTotpEnrolment(code: $code)\n  }\n": types.AdminConfirmTotpDocument,
+    "\n  mutation AdminBeginPasskeyRegistration {\n    beginPasskeyRegistration\n  }\n": types.AdminBeginPasskeyRegistrationDocument,
+    "\n  mutation AdminAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n": types.AdminAddPasskeyDocument,
+    "\n  query AdminStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n": types.AdminStepUpFactorsDocument,
     "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": types.AdminConfirmSecondFactorDocument,
+    "\n  mutation AdminBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n": types.AdminBeginPasskeyConfirmationDocument,
+    "\n  mutation AdminConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n": types.AdminConfirmSecondFactorWithPasskeyDocument,
     "\n  fragment AdminApiKey_key on ApiKey {\n    id\n    name\n    prefix\n    permissions\n    createdByEmail\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.AdminApiKey_KeyFragmentDoc,
     "\n  query AdminApiKeys {\n    apiKeys {\n      id\n      ...AdminApiKey_key\n    }\n  }\n": types.AdminApiKeysDocument,
     "\n  mutation AdminCreateApiKey($name: String!, $permissions: [Permission!]!) {\n    createApiKey(name: $name, permissions: $permissions) {\n      secret\n      apiKey {\n        id\n        ...AdminApiKey_key\n      }\n    }\n  }\n": types.AdminCreateApiKeyDocument,
@@ -158,8 +171,11 @@ const documents: Documents = {
     "\n  subscription AdminTicketChanged {\n    adminTicketChanged {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": types.AdminTicketChangedDocument,
     "\n  mutation AdminReplyToTicket($id: ID!, $body: String!) {\n    replyToTicket(ticketId: $id, body: $body) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": types.AdminReplyToTicketDocument,
     "\n  mutation AdminSetTicketStatus($id: ID!, $status: TicketStatus!) {\n    setTicketStatus(ticketId: $id, status: $status) {\n      id\n      lastActivityAt\n      ...AdminTicketDetail_ticket\n    }\n  }\n": types.AdminSetTicketStatusDocument,
-    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginSignInDocument,
+    "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginSignInDocument,
     "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginCompleteSignInDocument,
+    "\n  mutation AdminLoginCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginCompleteSignInWithPasskeyDocument,
+    "\n  mutation AdminLoginBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n": types.AdminLoginBeginPasskeySignInDocument,
+    "\n  mutation AdminLoginSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n": types.AdminLoginSignInWithPasskeyDocument,
     "\n  mutation AdminCreateWebhookEndpoint($input: WebhookEndpointInput!, $deliveries: Int!) {\n    createWebhookEndpoint(input: $input) {\n      secret\n      endpoint {\n        id\n        ...AdminWebhookEndpoint_endpoint\n      }\n    }\n  }\n": types.AdminCreateWebhookEndpointDocument,
     "\n  mutation AdminDeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.AdminDeleteWebhookEndpointDocument,
     "\n  mutation AdminRedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      ...AdminWebhookDeliveryRow_delivery\n    }\n  }\n": types.AdminRedeliverWebhookDocument,
@@ -201,7 +217,27 @@ export function graphql(source: "\n  mutation AdminConfirmTotp($code: String!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation AdminBeginPasskeyRegistration {\n    beginPasskeyRegistration\n  }\n"): (typeof documents)["\n  mutation AdminBeginPasskeyRegistration {\n    beginPasskeyRegistration\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation AdminAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"): (typeof documents)["\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n"): (typeof documents)["\n  mutation AdminBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n"): (typeof documents)["\n  mutation AdminConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -453,11 +489,23 @@ export function graphql(source: "\n  mutation AdminSetTicketStatus($id: ID!, $st
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginCompleteSignIn($challenge: String!, $code: String!) {\n    completeSignIn(challenge: $challenge, code: $code) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminLoginCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminLoginBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n"): (typeof documents)["\n  mutation AdminLoginBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminLoginSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLoginSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n      viewer {\n        id\n        isAdmin\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CaptchaStatus } from '../../../captcha/useCaptcha';
+import { PasskeySignInButton } from '../../../components/PasskeySignInButton';
 import type { ReportFieldErrors } from '../../../components/validation-toast';
 import { SignInForm, type SignInValues } from './SignInForm';
 import { SignUpForm, type SignUpValues } from './SignUpForm';
@@ -25,10 +26,12 @@ interface Props {
   /** `report` puts the fields' messages under them (components/field-errors.ts). */
   onSignIn: (values: SignInValues, report: ReportFieldErrors) => void;
   onSignUp: (values: SignUpValues, report: ReportFieldErrors) => void;
+  /** Sign-in with a passkey alone. */
+  onPasskeySignIn: () => void;
 }
 
 /** The /auth page: Sign In / Sign Up tabs in one card, with a way back home. */
-export function AuthCard({ tab, onTabChange, submitting, captchaStatus, onSignIn, onSignUp }: Props) {
+export function AuthCard({ tab, onTabChange, submitting, captchaStatus, onSignIn, onSignUp, onPasskeySignIn }: Props) {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
       <Box sx={{ maxWidth: 480, mx: 'auto' }}>
@@ -78,7 +81,10 @@ export function AuthCard({ tab, onTabChange, submitting, captchaStatus, onSignIn
             </Tabs>
             <Box role="tabpanel" id="auth-panel" aria-labelledby={`auth-tab-${tab}`}>
               {tab === 'signIn' ? (
-                <SignInForm disabled={submitting} onSubmit={onSignIn} />
+                <>
+                  <SignInForm disabled={submitting} onSubmit={onSignIn} />
+                  <PasskeySignInButton disabled={submitting} onClick={onPasskeySignIn} />
+                </>
               ) : (
                 <SignUpForm disabled={submitting} captchaStatus={captchaStatus} onSubmit={onSignUp} />
               )}
