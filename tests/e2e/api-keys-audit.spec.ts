@@ -101,6 +101,9 @@ for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await openTab(page, 'Audit log');
     await expect(page).toHaveURL(/tab=audit-log/);
+    // The API's refusal of a filter shows under it.
+    await page.getByLabel('Action').fill('create key!');
+    await expect(page.getByText('An action is the name of an operation')).toBeVisible();
     await page.getByLabel('Action').fill('createApiKey');
     await expect(page).toHaveURL(/action=createApiKey/);
     const entries = page.getByTestId('audit-entry');

@@ -50,14 +50,16 @@ export function ApiKeysTab() {
 
   const create = async (name: string, permissions: PermissionName[]) => {
     const { data } = await createKey({ variables: { name, permissions } });
-    await query.refetch();
+    // The list follows in the background: the secret is shown whatever the refetch does.
+    void query.refetch().catch(() => undefined);
     return data?.createApiKey.secret ?? null;
   };
 
   const revoke = async (key: Key) => {
     try {
       await revokeKey({ variables: { id: key.id } });
-      await query.refetch();
+      // Revoked whatever the refetch does; the list shows it once the refetch answers.
+      void query.refetch().catch(() => undefined);
       setToRevoke(null);
       toast({ title: TEXTS.revoked, description: `${key.name} (${key.prefix}…)`, severity: 'success' });
     } catch (error) {
