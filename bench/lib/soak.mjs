@@ -133,7 +133,16 @@ export async function runSoak(options) {
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
   // --- Counting.
-  const counts = { requests: 0, errors: 0, deliveries: 0, paidOnChain: 0, signUps: 0, checkouts: 0, moves: 0 };
+  const counts = {
+    requests: 0,
+    errors: 0,
+    deliveries: 0,
+    reconnects: 0,
+    paidOnChain: 0,
+    signUps: 0,
+    checkouts: 0,
+    moves: 0,
+  };
   const firstErrors = [];
   const fail = (what, detail) => {
     counts.errors++;
@@ -253,18 +262,24 @@ export async function runSoak(options) {
   // --- Live clients: customers on their newest orders and a few admins on the feed; a tenth of the customers'
   // sockets are closed and opened again on other orders every sample, so subscriptions come and go all run long.
   const sockets = new Set();
-  const openSocket = (bearer, payload) =>
+  /**
+   * A graphql-ws client on `payload`, signed in with `bearer()`. The server closes a socket when its access token
+   * expires (4401, after 15 minutes): like the web app, which refreshes its token, the client connects again with a
+   * new one (`reconnects`, not an error); `opened` hears of each socket it opens.
+   */
+  const openSocket = (bearer, payload, opened = () => {}) =>
     new Promise((resolve) => {
       const socket = new WebSocket(gqlUrl.replace('http', 'ws'), 'graphql-transport-ws', { perMessageDeflate: false });
       let acked = false;
       socket.on('open', () =>
-        socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${bearer}` } })),
+        socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${bearer()}` } })),
       );
       socket.on('message', (data) => {
         const text = data.toString();
         if (!acked && text.includes('connection_ack')) {
           acked = true;
           socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload }));
+          opened(socket);
           resolve(socket);
         } else if (text.includes('"type":"next"')) {
           counts.deliveries++;
@@ -281,6 +296,9 @@ export async function runSoak(options) {
         if (!acked) {
           fail('WebSocket', `closed before ack: ${code}`);
           resolve(null);
+        } else if (running && !socket.closedByBench && code === 4401) {
+          counts.reconnects++;
+          void openSocket(bearer, payload, opened);
         } else if (running && !socket.closedByBench) fail('WebSocket', `closed by the server: ${code}`);
       });
       sockets.add(socket);
@@ -292,18 +310,18 @@ export async function runSoak(options) {
     const {
       rows: [order],
     } = await client.query(`SELECT id FROM orders WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`, [customer.id]);
-    const socket = await openSocket(customerToken(customer), {
-      query: ORDER_UPDATED,
-      variables: { orderId: order.id },
-    });
-    if (socket) customerSockets.push(socket);
+    await openSocket(
+      () => customerToken(customer),
+      { query: ORDER_UPDATED, variables: { orderId: order.id } },
+      (socket) => customerSockets.push(socket),
+    );
   };
   const closeSocket = (socket) => {
     socket.closedByBench = true;
     socket.close();
   };
   for (let i = 0; i < LIVE_CUSTOMERS; i++) await openCustomerSocket();
-  for (let i = 0; i < 5; i++) await openSocket(adminToken(), { query: ADMIN_CHANGED });
+  for (let i = 0; i < 5; i++) await openSocket(adminToken, { query: ADMIN_CHANGED });
 
   // --- Samples.
   const samples = [];
@@ -472,7 +490,8 @@ export function soakLines(soak) {
     `Soak: ${fmt(soak.durationSeconds / 60, 0)} min, samples every ${soak.sampleSeconds} s, warm-up ${fmt(soak.warmUpMinutes, 0)} min; ` +
       `${fmt(c.requests, 0)} requests (${fmt(c.checkouts, 0)} checkouts, ${fmt(c.signUps, 0)} sign-ups, ${fmt(c.moves, 0)} status moves), ` +
       `${fmt(c.paidOnChain, 0)} orders paid on chain and confirmed (${soak.stillPending} still waiting at the end), ` +
-      `${fmt(c.deliveries, 0)} live deliveries, ${fmt(c.mails, 0)} e-mails received by SMTP; **${soak.errors} errors**` +
+      `${fmt(c.deliveries, 0)} live deliveries (${fmt(c.reconnects, 0)} reconnects with a new token after the server ` +
+      `closed a socket whose token expired), ${fmt(c.mails, 0)} e-mails received by SMTP; **${soak.errors} errors**` +
       `${soak.firstErrors.length ? ` (first: ${soak.firstErrors.join(' / ')})` : ''}.`,
     '',
     '| Server | start | after warm-up | end | linear fit after warm-up | flat (rise < 5% of mean) |',
