@@ -99,7 +99,11 @@ export function AuditLogTab({ params, update }: AdminTabContext) {
     ? ((query.error.errors[0]?.extensions?.fieldErrors ?? []) as FieldError[])
     : [];
   const fieldError = (field: string) => fieldErrors.find((f) => f.field === field)?.message;
-  const list = useAdminList(query, { rows: (data) => data.adminAuditLog, failure: TEXTS.fetchFailed });
+  // A refused filter is told under its field, not in a toast as well.
+  const list = useAdminList(
+    { ...query, error: fieldErrors.length > 0 ? undefined : query.error },
+    { rows: (data) => data.adminAuditLog, failure: TEXTS.fetchFailed },
+  );
   const filtered = !!(filters.actor || filters.action || filters.from || filters.to);
 
   return (
