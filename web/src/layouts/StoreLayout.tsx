@@ -15,7 +15,7 @@ export function StoreLayout() {
       </a>
       <NavBar />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        <Suspense fallback={<LoadingState label="Loading..." />}>
+        <Suspense fallback={<LoadingState label="Loading..." fill />}>
           <Outlet />
         </Suspense>
       </Box>

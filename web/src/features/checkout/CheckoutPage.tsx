@@ -219,13 +219,13 @@ function CheckoutView({ slug }: { slug: string | null }) {
     if (quoteError.errors[0]?.extensions?.code === 'PRODUCT_UNAVAILABLE') void refetch().catch(() => undefined);
   }, [quoteError, refetch]);
 
-  if (status !== 'signedIn') return <LoadingState label={CHECKOUT_TEXTS.verifyingAuth} />;
+  if (status !== 'signedIn') return <LoadingState label={CHECKOUT_TEXTS.verifyingAuth} fill />;
   if (error && !data) {
     return (
       <ErrorState message="We couldn't load the checkout." action={<RetryButton onRetry={() => void refetch()} />} />
     );
   }
-  if (!data || leaving) return <LoadingState label={CHECKOUT_TEXTS.loadingProducts} />;
+  if (!data || leaving) return <LoadingState label={CHECKOUT_TEXTS.loadingProducts} fill />;
 
   const usdtRate = methods.find((m) => m.method === 'USDT_TRC20')?.usdRate ?? 1;
   // Only a product issued for a domain asks for one (licence keys and downloads have none).

@@ -64,8 +64,8 @@ export default function DashboardPage() {
   const [signingOut, setSigningOut] = useState(false);
 
   // Signing out ends the session before we leave: without this the page would send the user to /auth.
-  if (signingOut) return <LoadingState label="Signing out..." />;
-  if (status === 'restoring') return <LoadingState label={LOADING} />;
+  if (signingOut) return <LoadingState label="Signing out..." fill />;
+  if (status === 'restoring') return <LoadingState label={LOADING} fill />;
   // Back to this exact address after signing in: a link to an order's keys (/dashboard?order=…) keeps its order.
   if (status === 'signedOut') return <Navigate to={signInPath(`/dashboard${location.search}`)} replace />;
 
@@ -107,7 +107,7 @@ function SignedInDashboard({ onSignOut }: { onSignOut: () => void }) {
 
   const me = data?.me;
   if (!me) {
-    if (loading) return <LoadingState label={LOADING} />;
+    if (loading) return <LoadingState label={LOADING} fill />;
     return (
       <ErrorState message="Failed to load dashboard data" action={<RetryButton onRetry={() => void refetch()} />} />
     );

@@ -151,7 +151,7 @@ function VerifyOrderView({ orderId }: { orderId: string }) {
     skip: !signedIn || !data?.order,
   });
 
-  if (!signedIn || (loading && !data)) return <LoadingState label={TEXTS.loading} />;
+  if (!signedIn || (loading && !data)) return <LoadingState label={TEXTS.loading} fill />;
   if (error && !data?.order) {
     const code = CombinedGraphQLErrors.is(error) ? error.errors[0]?.extensions?.code : undefined;
     if (typeof code === 'string' && NOT_FOUND_CODES.has(code)) return <VerifyProblem message={TEXTS.notFound} />;
