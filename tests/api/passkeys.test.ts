@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { PASSKEY_MESSAGES } from '../../common/passkeys';
 import { SECOND_FACTOR_REASONS, TWO_FACTOR_MESSAGES } from '../../common/two-factor';
+import { totpCode } from '../../server/src/accounts/totp';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 import { startTestServer, type GqlResponse, type TestServer, type TestUser } from '../support/test-server';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const errorOf = (res: GqlResponse) => ({ code: res.errors?.[0]?.extensions?.code, message: res.errors?.[0]?.message });
-const PAYLOAD = 'accessToken secondFactorRequired challenge passkeyOptions viewer { email }';
+const PAYLOAD = 'accessToken secondFactorRequired challenge passkeyOptions codeAccepted viewer { email }';
 const SIGN_IN = `mutation ($email: String!, $password: String!) {
   signIn(input: { email: $email, password: $password }) { ${PAYLOAD} }
 }`;
@@ -146,7 +147,13 @@ describe('a passkey as the second factor', () => {
   it('makes sign-in ask for it, and completes with an assertion over the sign-in challenge', async () => {
     const { user, authenticator } = await withPasskey();
     const res = await server.gql(SIGN_IN, { email: user.email, password: user.password });
-    expect(res.data!.signIn).toMatchObject({ secondFactorRequired: true, accessToken: '', viewer: null });
+    // A passkey is the account's only factor: no code would be taken.
+    expect(res.data!.signIn).toMatchObject({
+      secondFactorRequired: true,
+      accessToken: '',
+      viewer: null,
+      codeAccepted: false,
+    });
     const { challenge, passkeyOptions } = res.data!.signIn;
     const options = JSON.parse(passkeyOptions);
     expect(options.challenge).toBe(challenge);
@@ -177,6 +184,30 @@ describe('a passkey as the second factor', () => {
       code: 'UNAUTHENTICATED',
       message: TWO_FACTOR_MESSAGES.challengeUsed,
     });
+  });
+
+  it('offers both ways to an account with TOTP and a passkey; TOTP enrolment then asks for a recent check', async () => {
+    const { user, authenticator } = await withPasskey();
+    // Enrolling TOTP once a passkey is there asks for a recent check, which a token without a session cannot have.
+    const refused = await server.gql(`mutation { beginTotpEnrolment { secret } }`, {}, { token: user.token });
+    expect(refused.errors![0].extensions!.reason).toBe(SECOND_FACTOR_REASONS.stepUpRequired);
+    // Signed in by passkey, the session is checked: TOTP can be added.
+    const passwordless = await server.gql(PASSWORDLESS, {
+      response: authenticator.assert(await passwordlessOptions()),
+    });
+    const token = passwordless.data!.signInWithPasskey.accessToken;
+    const begun = await server.gql(`mutation { beginTotpEnrolment { secret } }`, {}, { token });
+    expect(begun.errors).toBeUndefined();
+    const confirmed = await server.gql(
+      `mutation ($code: String!) { confirmTotpEnrolment(code: $code) }`,
+      { code: totpCode(begun.data!.beginTotpEnrolment.secret) },
+      { token },
+    );
+    expect(confirmed.errors).toBeUndefined();
+
+    const res = await server.gql(SIGN_IN, { email: user.email, password: user.password });
+    expect(res.data!.signIn).toMatchObject({ secondFactorRequired: true, codeAccepted: true });
+    expect(JSON.parse(res.data!.signIn.passkeyOptions).allowCredentials).toHaveLength(1);
   });
 
   it("refuses another account's passkey and a cloned authenticator (counter gone back)", async () => {

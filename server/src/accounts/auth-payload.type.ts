@@ -44,4 +44,10 @@ export class AuthPayload {
       'With secondFactorRequired, when the account has passkeys: the options (JSON) for navigator.credentials.get, signing the challenge; send the answer with completeSignInWithPasskey',
   })
   passkeyOptions: string | null = null;
+
+  @Field(() => Boolean, {
+    description:
+      'With secondFactorRequired: whether completeSignIn takes a code (the account has TOTP and its recovery codes); false when only passkeys are left to it',
+  })
+  codeAccepted: boolean = false;
 }

@@ -246,6 +246,7 @@ export class AuthService {
   private async challenged(userId: string): Promise<SignedIn> {
     const { challenge, expiresAt } = await this.secondFactors.createChallenge(userId);
     const passkeyOptions = await this.passkeys.secondFactorOptions(userId, challenge);
+    const codeAccepted = (await this.secondFactors.status(userId)).totpEnabled;
     // No viewer: before the second factor, the password alone must not reveal the account's orders, tickets or profile.
     const payload = Object.assign(new AuthPayload(), {
       accessToken: '',
@@ -254,6 +255,7 @@ export class AuthService {
       secondFactorRequired: true,
       challenge,
       passkeyOptions,
+      codeAccepted,
     });
     return { payload };
   }

@@ -171,12 +171,21 @@ interface SecondFactorFormProps {
   onCancel: () => void;
   /** When the account has passkeys: signs the sign-in challenge with one instead of a code. */
   onPasskey?: () => void;
+  /** False when the account has no TOTP (only passkeys): no code field then. */
+  codeAccepted?: boolean;
   /** The message of a refused code, shown under the field. */
   error?: string | null;
 }
 
 /** The second step of signing in: a passkey (when the account has one), a code from the authenticator app or a recovery code. */
-export function SecondFactorForm({ submitting, onSubmit, onCancel, onPasskey, error }: SecondFactorFormProps) {
+export function SecondFactorForm({
+  submitting,
+  onSubmit,
+  onCancel,
+  onPasskey,
+  codeAccepted = true,
+  error,
+}: SecondFactorFormProps) {
   const [code, setCode] = useState('');
   const [empty, setEmpty] = useState(false);
   const submit = (event: FormEvent) => {
@@ -205,28 +214,38 @@ export function SecondFactorForm({ submitting, onSubmit, onCancel, onPasskey, er
           >
             Use a passkey
           </Button>
-          <Divider>or</Divider>
+          {/* Without a code field, a refused passkey's message has nowhere else to go. */}
+          {!codeAccepted && error ? (
+            <Typography role="alert" color="error" variant="body2">
+              {error}
+            </Typography>
+          ) : null}
         </>
       ) : null}
-      <Typography color="text.secondary">
-        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
-      </Typography>
-      <TextField
-        id="second-factor-code"
-        label="Authentication code"
-        autoFocus={!onPasskey}
-        value={code}
-        onChange={(e) => {
-          setCode(e.target.value);
-          setEmpty(false);
-        }}
-        error={!!message}
-        helperText={message ?? ' '}
-        slotProps={{ htmlInput: { autoComplete: 'one-time-code', autoCapitalize: 'none', spellCheck: false } }}
-      />
-      <Button type="submit" variant={onPasskey ? 'outlined' : 'contained'} size="large" disabled={submitting}>
-        {submitting ? 'Verifying...' : 'Verify'}
-      </Button>
+      {onPasskey && codeAccepted ? <Divider>or</Divider> : null}
+      {codeAccepted || !onPasskey ? (
+        <>
+          <Typography color="text.secondary">
+            Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+          </Typography>
+          <TextField
+            id="second-factor-code"
+            label="Authentication code"
+            autoFocus={!onPasskey}
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setEmpty(false);
+            }}
+            error={!!message}
+            helperText={message ?? ' '}
+            slotProps={{ htmlInput: { autoComplete: 'one-time-code', autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <Button type="submit" variant={onPasskey ? 'outlined' : 'contained'} size="large" disabled={submitting}>
+            {submitting ? 'Verifying...' : 'Verify'}
+          </Button>
+        </>
+      ) : null}
       <Button variant="text" onClick={onCancel}>
         Use another account
       </Button>

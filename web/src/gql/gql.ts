@@ -20,7 +20,7 @@ type Documents = {
     "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": typeof types.AuthConfirmEmailChangeDocument,
     "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.AuthRequestPasswordResetDocument,
     "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": typeof types.AuthResetPasswordDocument,
-    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n    }\n  }\n": typeof types.AuthPageSignInDocument,
+    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n      codeAccepted\n    }\n  }\n": typeof types.AuthPageSignInDocument,
     "\n  mutation AuthPageCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageCompleteSignInWithPasskeyDocument,
     "\n  mutation AuthPageBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n": typeof types.AuthPageBeginPasskeySignInDocument,
     "\n  mutation AuthPageSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n": typeof types.AuthPageSignInWithPasskeyDocument,
@@ -87,7 +87,7 @@ const documents: Documents = {
     "\n  mutation AuthConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token)\n  }\n": types.AuthConfirmEmailChangeDocument,
     "\n  mutation AuthRequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.AuthRequestPasswordResetDocument,
     "\n  mutation AuthResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password)\n  }\n": types.AuthResetPasswordDocument,
-    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n    }\n  }\n": types.AuthPageSignInDocument,
+    "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n      codeAccepted\n    }\n  }\n": types.AuthPageSignInDocument,
     "\n  mutation AuthPageCompleteSignInWithPasskey($challenge: String!, $response: String!) {\n    completeSignInWithPasskey(challenge: $challenge, response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageCompleteSignInWithPasskeyDocument,
     "\n  mutation AuthPageBeginPasskeySignIn {\n    beginPasskeySignIn\n  }\n": types.AuthPageBeginPasskeySignInDocument,
     "\n  mutation AuthPageSignInWithPasskey($response: String!) {\n    signInWithPasskey(response: $response) {\n      accessToken\n      expiresAt\n    }\n  }\n": types.AuthPageSignInWithPasskeyDocument,
@@ -189,7 +189,7 @@ export function graphql(source: "\n  mutation AuthResetPassword($token: String!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n      codeAccepted\n    }\n  }\n"): (typeof documents)["\n  mutation AuthPageSignIn($input: SignInInput!) {\n    signIn(input: $input) {\n      accessToken\n      expiresAt\n      secondFactorRequired\n      challenge\n      passkeyOptions\n      codeAccepted\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -29,6 +29,8 @@ interface AdminLoginFormProps {
     onCancel: () => void;
     /** When the account has passkeys. */
     onPasskey?: () => void;
+    /** False when the account has only passkeys. */
+    codeAccepted: boolean;
   } | null;
   /** Sign-in with a passkey alone. */
   onPasskeySignIn: () => void;
@@ -91,6 +93,7 @@ export function AdminLoginForm({
               onSubmit={secondFactor.onSubmit}
               onCancel={secondFactor.onCancel}
               onPasskey={secondFactor.onPasskey}
+              codeAccepted={secondFactor.codeAccepted}
             />
           ) : (
             <Box component="form" noValidate onSubmit={submit}>

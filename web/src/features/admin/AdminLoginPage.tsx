@@ -31,6 +31,7 @@ export default function AdminLoginPage() {
     loading: submitting,
     challenge,
     hasPasskeys,
+    codeAccepted,
     codeError,
     completeSignIn,
     completeSignInWithPasskey,
@@ -57,6 +58,7 @@ export default function AdminLoginPage() {
               },
               onCancel: cancelChallenge,
               onPasskey: hasPasskeys ? () => void completeSignInWithPasskey().then(enter) : undefined,
+              codeAccepted,
             }
           : null
       }

@@ -19,6 +19,7 @@ const AdminSignInMutation = graphql(/* GraphQL */ `
       secondFactorRequired
       challenge
       passkeyOptions
+      codeAccepted
       viewer {
         id
         isAdmin
@@ -95,6 +96,7 @@ export function useAdminSignIn() {
   const [passkeySignIn, passkeySigningIn] = useMutation(AdminSignInWithPasskeyMutation);
   const [challenge, setChallenge] = useState<string | null>(null);
   const [passkeyOptions, setPasskeyOptions] = useState<string | null>(null);
+  const [codeAccepted, setCodeAccepted] = useState(true);
   const [codeError, setCodeError] = useState<string | null>(null);
 
   /** A valid account without a staff role: the server already set its refresh cookie; revoke it, and end any earlier session. */
@@ -120,6 +122,7 @@ export function useAdminSignIn() {
     if (payload.secondFactorRequired && payload.challenge) {
       setChallenge(payload.challenge);
       setPasskeyOptions(payload.passkeyOptions ?? null);
+      setCodeAccepted(payload.codeAccepted);
       return false;
     }
     if (!payload.viewer?.isAdmin) return deny();
@@ -198,6 +201,7 @@ export function useAdminSignIn() {
       loading || completing.loading || completingWithPasskey.loading || beginning.loading || passkeySigningIn.loading,
     challenge,
     hasPasskeys: !!passkeyOptions,
+    codeAccepted,
     codeError,
     completeSignIn,
     completeSignInWithPasskey,

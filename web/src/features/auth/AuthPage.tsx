@@ -25,6 +25,7 @@ export default function AuthPage() {
     loading: signingIn,
     challenge,
     hasPasskeys,
+    codeAccepted,
     codeError,
     completeSignIn,
     completeSignInWithPasskey,
@@ -50,6 +51,7 @@ export default function AuthPage() {
               error={codeError}
               onSubmit={(code) => void completeSignIn(code).then(done)}
               onPasskey={hasPasskeys ? () => void completeSignInWithPasskey().then(done) : undefined}
+              codeAccepted={codeAccepted}
               onCancel={cancelChallenge}
             />
           </CardContent>

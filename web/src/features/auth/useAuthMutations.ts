@@ -24,6 +24,7 @@ const SignInMutation = graphql(/* GraphQL */ `
       secondFactorRequired
       challenge
       passkeyOptions
+      codeAccepted
     }
   }
 `);
@@ -78,6 +79,8 @@ type TokenPayload = Parameters<typeof session.signedIn>[0] & {
   challenge?: string | null;
   /** With the challenge, when the account has passkeys: the options for completeSignInWithPasskey. */
   passkeyOptions?: string | null;
+  /** With the challenge: whether completeSignIn takes a code (the account has TOTP). */
+  codeAccepted?: boolean;
 };
 
 /** Sends the validated input; sign-up passes it through the CAPTCHA (`withCaptcha`), sign-in sends it as it is. */
@@ -109,7 +112,11 @@ function useAuthMutation<TData, TInput, TValues>(
       if (!data) return false;
       const payload = token(data);
       if (payload.secondFactorRequired && payload.challenge) {
-        onChallenge?.({ challenge: payload.challenge, passkeyOptions: payload.passkeyOptions ?? null });
+        onChallenge?.({
+          challenge: payload.challenge,
+          passkeyOptions: payload.passkeyOptions ?? null,
+          codeAccepted: payload.codeAccepted ?? true,
+        });
         return false;
       }
       toast({ ...success, severity: 'success' });
@@ -131,6 +138,7 @@ const WELCOME = { title: 'Welcome back!', description: 'Signed in successfully.'
 export interface SignInChallenge {
   challenge: string;
   passkeyOptions: string | null;
+  codeAccepted: boolean;
 }
 
 /**
@@ -229,6 +237,7 @@ export function useSignIn() {
       loading || completing.loading || completingWithPasskey.loading || beginning.loading || passkeySigningIn.loading,
     challenge,
     hasPasskeys: !!pending?.passkeyOptions,
+    codeAccepted: pending?.codeAccepted ?? true,
     codeError,
     completeSignIn,
     completeSignInWithPasskey,

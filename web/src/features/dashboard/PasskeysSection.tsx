@@ -47,7 +47,7 @@ export function PasskeysSection() {
         </Stack>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Sign in with your device&apos;s fingerprint, face or screen lock instead of your password. A passkey also
-          counts as two-factor sign-in.
+          counts as two-factor sign-in: add one on each device you use, so losing one does not lock you out.
         </Typography>
         {!list ? (
           <Typography color="text.secondary">
