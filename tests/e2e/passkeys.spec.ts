@@ -101,6 +101,13 @@ test('a customer adds a passkey in the dashboard, signs out, and signs in with t
   await open(page, '/dashboard');
   await page.getByRole('tab', { name: 'Profile' }).click();
   await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
+
+  // Removing asks first; this session proved the passkey a moment ago, so no step-up is needed.
+  await page.getByRole('button', { name: 'Remove passkey MacBook' }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove this passkey?' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  await expect(page.getByText('Passkey removed')).toBeVisible();
 });
 
 test('an owner enrols with a passkey instead of TOTP and completes the password sign-in with it', async ({ page }) => {
