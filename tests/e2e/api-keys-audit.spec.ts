@@ -46,6 +46,7 @@ for (const width of [1280, 360]) {
     await dialog.getByRole('button', { name: 'Create key' }).click();
     await expect(dialog).toContainText('Give the key a name of 1 to 100 characters');
     await expect(dialog).toContainText('Choose at least one permission');
+    await page.screenshot({ path: test.info().outputPath(`api-key-errors-${width}.png`) });
     await expectNoSeriousViolations(page, `create API key dialog (${width} px)`);
 
     const name = `Accounting export ${width} ${Date.now().toString(36)}`;
