@@ -17,6 +17,8 @@ export const PASSKEY_MESSAGES = {
   /** One answer for an unknown passkey, a bad signature and a counter that went back (a cloned authenticator). */
   notAccepted: 'That passkey was not accepted: try again, or use another way to sign in',
   alreadyAdded: 'This passkey is already added to your account',
+  /** An answer whose credential id is not one (not base64url, too long, `rawId` not the same). */
+  malformed: 'That is not a passkey answer from a browser: try again',
   noPasskeys: 'This account has no passkeys',
   notFound: 'Passkey',
 } as const;

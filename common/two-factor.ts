@@ -16,6 +16,12 @@ export const SECOND_FACTOR_REASONS = {
   stepUpRequired: 'SECOND_FACTOR_REQUIRED',
 } as const;
 
+/**
+ * `extensions.method` of a SECOND_FACTOR_REQUIRED answer: what confirms the session. PASSWORD for an account without
+ * a factor adding its first one (confirmPassword), SECOND_FACTOR otherwise (confirmSecondFactor or a passkey).
+ */
+export const STEP_UP_METHODS = { password: 'PASSWORD', secondFactor: 'SECOND_FACTOR' } as const;
+
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your authenticator app or a recovery code',
   invalidCode: 'That code is not right: check your authenticator app (its clock too) and try again',
@@ -31,7 +37,15 @@ export const TWO_FACTOR_MESSAGES = {
   enrolmentRequired:
     'Staff accounts need two-factor sign-in: set it up under Profile → Security (or the admin panel) before anything else',
   stepUpRequired: 'Confirm it is you: enter a code from your authenticator app to continue',
+  /** The step-up of an account without a factor, before adding its first one: its password (confirmPassword). */
+  passwordCheckRequired: 'Confirm it is you: enter your password to continue',
+  /** confirmPassword of an account that has a factor: its step-up takes the factor, not the password. */
+  confirmWithFactor: 'Confirm with your passkey or a code from your authenticator app instead',
   sessionRequired: 'Sign in again in the browser to confirm this action',
+} as const;
+
+export const SECOND_FACTOR_RESET_MESSAGES = {
+  notYourself: 'Your own sign-in methods are changed under Profile › Security',
 } as const;
 
 /** A TOTP code as typed: six digits, spaces allowed (authenticator apps show "123 456"). */

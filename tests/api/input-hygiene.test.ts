@@ -16,6 +16,7 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { BLOCK_RULE_MESSAGES } from '../../common/block-rules';
+import { PASSKEY_MESSAGES } from '../../common/passkeys';
 import { ACCOUNT_MESSAGES, MESSAGES, PRODUCT_MESSAGES, TICKET_DESK_MESSAGES } from '../../common/validation';
 import { REFUND_MESSAGES } from '../../common/refunds';
 import { WEBHOOK_MESSAGES } from '../../common/webhooks';
@@ -665,8 +666,9 @@ function staffNulCases(): Record<string, NulCase> {
       expected: bad('BAD_USER_INPUT'),
       send: q(`mutation ($k: String!) { confirmSecondFactor(code: $k) }`, { k: `12345${NUL}` }, 'customer'),
     },
+    // Adding a factor asks a token without a session for a check first (step-up), before the code is read.
     'Mutation.confirmTotpEnrolment(code)': {
-      expected: bad('BAD_USER_INPUT'),
+      expected: bad('FORBIDDEN'),
       send: q(`mutation ($k: String!) { confirmTotpEnrolment(code: $k) }`, { k: `12345${NUL}` }, 'customer'),
     },
     'Mutation.disableTotp(code)': {
@@ -700,6 +702,58 @@ function staffNulCases(): Record<string, NulCase> {
       send: q(`mutation ($e: String!) { inviteStaff(email: $e, role: SUPPORT) { role } }`, {
         e: `new${NUL}@example.com`,
       }),
+    },
+    // Passkeys: adding one asks a token without a session for a check first; a credential id with a NUL is refused
+    // as no browser's answer (review 30), before any query.
+    'Mutation.addPasskey(name)': {
+      expected: bad('FORBIDDEN'),
+      send: q(`mutation ($n: String!) { addPasskey(name: $n, response: "{}") { id } }`, { n: `Mac${NUL}` }, 'customer'),
+    },
+    'Mutation.addPasskey(response)': {
+      expected: bad('FORBIDDEN'),
+      send: q(`mutation ($r: String!) { addPasskey(name: "Mac", response: $r) { id } }`, { r: `{${NUL}}` }, 'customer'),
+    },
+    'Mutation.completeSignInWithPasskey(challenge)': {
+      expected: bad('UNAUTHENTICATED'),
+      send: q(
+        `mutation ($c: String!) { completeSignInWithPasskey(challenge: $c, response: "{}") { accessToken } }`,
+        { c: `${TOKEN}${NUL}` },
+        'nobody',
+      ),
+    },
+    'Mutation.completeSignInWithPasskey(response)': {
+      expected: bad('UNAUTHENTICATED'),
+      send: q(
+        `mutation ($r: String!) { completeSignInWithPasskey(challenge: "${TOKEN}", response: $r) { accessToken } }`,
+        { r: `{${NUL}}` },
+        'nobody',
+      ),
+    },
+    'Mutation.confirmSecondFactorWithPasskey(response)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(`mutation ($r: String!) { confirmSecondFactorWithPasskey(response: $r) }`, { r: `{${NUL}}` }, 'customer'),
+    },
+    'Mutation.removePasskey(id)': {
+      expected: bad('NOT_FOUND'),
+      send: q(`mutation ($i: ID!) { removePasskey(id: $i) }`, { i: `${UNKNOWN_ID}${NUL}` }, 'customer'),
+    },
+    'Mutation.signInWithPasskey(response)': {
+      expected: { code: 'BAD_USER_INPUT', message: PASSKEY_MESSAGES.malformed },
+      send: q(
+        `mutation ($r: String!) { signInWithPasskey(response: $r) { accessToken } }`,
+        {
+          r: JSON.stringify({ id: `ab${NUL}cd`, rawId: `ab${NUL}cd`, response: { clientDataJSON: 'e30' } }),
+        },
+        'nobody',
+      ),
+    },
+    'Mutation.confirmPassword(password)': {
+      expected: bad('BAD_USER_INPUT'),
+      send: q(`mutation ($p: String!) { confirmPassword(password: $p) }`, { p: `Passw0rd${NUL}` }, 'customer'),
+    },
+    'Mutation.resetSecondFactors(userId)': {
+      expected: bad('NOT_FOUND'),
+      send: q(`mutation ($u: ID!) { resetSecondFactors(userId: $u) }`, { u: `${UNKNOWN_ID}${NUL}` }),
     },
     'Mutation.setStaffRole(userId)': {
       expected: bad('NOT_FOUND'),

@@ -99,7 +99,7 @@ describe('adding passkeys', () => {
 
   it('refuses a bad name, a made-up answer, another origin, a reused challenge and no user verification', async () => {
     const user = await server.createUser();
-    const token = user.token;
+    const token = await sessionOf(user);
     const begin = async () =>
       (await server.gql(`mutation { beginPasskeyRegistration }`, {}, { token })).data!.beginPasskeyRegistration;
 
@@ -376,15 +376,15 @@ describe('signing in with a passkey alone', () => {
     expect(signIn.data!.signIn.secondFactorRequired).toBe(false);
   });
 
-  it('counts every attempt towards the account limit (10 in 15 minutes), right ones included', async () => {
+  it("does not count towards the account's code limit (10 in 15 minutes): anyone may name a passkey (review 30)", async () => {
     const { authenticator } = await withPasskey(); // the registration: 1 of 10
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 10; i++) {
       const options = await passwordlessOptions();
       const res = await server.gql(PASSWORDLESS, { response: authenticator.assert(options, { userVerified: false }) });
       expect(errorOf(res).message).toBe(PASSKEY_MESSAGES.notAccepted);
     }
-    const limited = await server.gql(PASSWORDLESS, { response: authenticator.assert(await passwordlessOptions()) });
-    expect(errorOf(limited).code).toBe('RATE_LIMITED');
+    const signedIn = await server.gql(PASSWORDLESS, { response: authenticator.assert(await passwordlessOptions()) });
+    expect(signedIn.errors).toBeUndefined();
   });
 });
 
@@ -413,7 +413,8 @@ describe('removing passkeys and the audit log', () => {
       `SELECT action, target_id, change FROM audit_log WHERE actor_id = $1 ORDER BY created_at`,
       [user.id],
     );
-    expect(audit).toEqual([{ action: 'addPasskey', target_id: null, change: { name: 'MacBook' } }]);
+    // The entry names the passkey added, so a later removePasskey of it can be matched (review 30).
+    expect(audit).toEqual([{ action: 'addPasskey', target_id: passkeyId, change: { name: 'MacBook' } }]);
     // A customer's passkeys are their own business: not in the staff audit log.
     expect(await server.sql(`SELECT 1 FROM audit_log WHERE actor_id = $1`, [other.user.id])).toEqual([]);
 
@@ -429,7 +430,7 @@ describe('removing passkeys and the audit log', () => {
       user.id,
     ]);
     expect(after).toEqual([
-      { action: 'addPasskey', target_id: null },
+      { action: 'addPasskey', target_id: passkeyId },
       { action: 'removePasskey', target_id: passkeyId },
     ]);
   });

@@ -102,10 +102,7 @@ export class AuthService {
         // The address is confirmed by a link (docs/decisions.md "Accounts and sessions"); the account works meanwhile.
         await this.recovery.sendVerification(tx, id, email);
         const device = { userAgent: options.userAgent ?? null, ip };
-        return {
-          userId: id,
-          refresh: options.session ? await this.sessions.issue(id, tx, undefined, device) : undefined,
-        };
+        return { userId: id, refresh: options.session ? await this.passwordSession(tx, id, device) : undefined };
       });
     } catch (error) {
       // Two sign-ups racing for one e-mail: the unique index decides, the loser gets the same message.
@@ -137,7 +134,7 @@ export class AuthService {
     // (sessions_ended_at after its issue time) and one that preceded refuses it.
     const device = { userAgent: options.userAgent ?? null, ip };
     const signed = await this.sessions.whilePasswordHolds(user.id, user.passwordHash, async (tx) =>
-      this.signedIn(user.id, options.session ? await this.sessions.issue(user.id, tx, undefined, device) : undefined),
+      this.signedIn(user.id, options.session ? await this.passwordSession(tx, user.id, device) : undefined),
     );
     if (!signed) throw new UnauthenticatedError(MESSAGES.invalidCredentials);
     return signed;
@@ -237,6 +234,21 @@ export class AuthService {
       await this.secondFactors.stamp(tx, id, refresh.familyId!);
       return refresh;
     };
+  }
+
+  /**
+   * A new session of an account without a second factor, proven by its password just now (a sign-in or sign-up): it
+   * counts as checked by password, which adding the first factor asks for (FIRST_FACTOR_OPERATIONS), so enrolling
+   * right after signing in needs nothing more; later, confirmPassword checks it again.
+   */
+  private async passwordSession(
+    tx: EntityManager,
+    userId: string,
+    device: { userAgent: string | null; ip: string },
+  ): Promise<IssuedRefreshToken> {
+    const refresh = await this.sessions.issue(userId, tx, undefined, device);
+    await this.secondFactors.stamp(tx, userId, refresh.familyId!, 'password');
+    return refresh;
   }
 
   /**

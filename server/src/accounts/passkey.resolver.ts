@@ -32,14 +32,14 @@ export class PasskeyResolver {
   @UseMiddleware(AuditTrailOfStaff('response'))
   @Mutation(() => Passkey, {
     description:
-      "Adds a passkey: its name and the browser's answer (JSON) to beginPasskeyRegistration's options. An account that has a second factor confirms it first (step-up)",
+      "Adds a passkey: its name and the browser's answer (JSON) to beginPasskeyRegistration's options. Needs a recent check of the session (step-up: the second factor, or the password of an account without one); the account is mailed",
   })
   addPasskey(
     @Arg('name', () => String) name: string,
     @Arg('response', () => String) response: string,
     @Ctx() ctx: RequestContext,
   ): Promise<Passkey> {
-    return this.service.add(ctx.user!, name, response);
+    return this.service.add(ctx.user!, name, response, ctx.ip);
   }
 
   @SignedIn()

@@ -14,6 +14,7 @@ import { TWO_FACTOR_MESSAGES } from '../../../common/two-factor';
 import { isUuid } from '../../../common/validation';
 import { ipCounterKey } from '../abuse/ip-address';
 import { AppConfig } from '../app-config';
+import { auditTarget } from '../audit/audit-trail';
 import { Service } from '../container';
 import { EventBus } from '../core/event-bus';
 import { InputError, NotFoundError, UnauthenticatedError } from '../core/errors';
@@ -22,10 +23,15 @@ import { StoreSettingsService } from '../store-settings/store-settings.service';
 import type { AuthUser } from './access-token';
 import { isUniqueViolation, updateReturning } from './account-records';
 import { RateLimitService } from './rate-limit.service';
+import { SecondFactorMails } from './second-factor-mails';
 import { SecondFactorService } from './second-factor.service';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const TIMEOUT_MS = PASSKEY_CHALLENGE_MINUTES * 60_000;
+/** The transports WebAuthn defines (AuthenticatorTransport); anything else a client sends is dropped, not stored. */
+const TRANSPORTS: ReadonlySet<string> = new Set(['usb', 'nfc', 'ble', 'smart-card', 'hybrid', 'internal', 'cable']);
+/** A credential id as base64url: WebAuthn allows at most 1023 bytes, 1364 characters (1366 leaves room). */
+const CREDENTIAL_ID = /^[A-Za-z0-9_-]{1,1366}$/;
 
 /** One passkey as its owner's Security section lists it. */
 export interface PasskeyRecord {
@@ -66,6 +72,7 @@ export class PasskeyService {
     private readonly rateLimits: RateLimitService,
     private readonly settings: StoreSettingsService,
     private readonly secondFactors: SecondFactorService,
+    private readonly mails: SecondFactorMails,
   ) {
     const url = new URL(config.mail.publicUrl);
     this.rpId = url.hostname;
@@ -112,10 +119,11 @@ export class PasskeyService {
 
   /**
    * Verifies the authenticator's answer to `registrationOptions` and keeps the credential under `name`. The session
-   * that added it counts as checked for the step-up, as a confirmed TOTP does. An account that already had a factor
-   * needed a recent check to get here (STEP_UP_OPERATIONS), so a stolen session cannot add its own passkey.
+   * that added it counts as checked for the step-up, as a confirmed TOTP does. Getting here needed a recent check of
+   * the session (FIRST_FACTOR_OPERATIONS: the factor, or the password of an account without one), so a stolen session
+   * cannot add its own passkey; the account is mailed (from `ip`) all the same. A staff member's audit entry names it.
    */
-  async add(user: AuthUser, name: string, responseJson: string): Promise<PasskeyRecord> {
+  async add(user: AuthUser, name: string, responseJson: string, ip: string): Promise<PasskeyRecord> {
     const checked = checkPasskeyName(name);
     if ('error' in checked) throw InputError.field('name', checked.error);
     const response = parseResponse<RegistrationResponseJSON>(responseJson);
@@ -133,7 +141,7 @@ export class PasskeyService {
         requireUserVerification: true,
       });
     } catch (error) {
-      logger.info({ userId: user.id, reason: (error as Error).message }, 'A passkey registration was refused');
+      logger.info({ userId: user.id, reason: refusalReason(error) }, 'A passkey registration was refused');
       throw InputError.field('response', PASSKEY_MESSAGES.notAccepted);
     }
     if (!verified.verified) throw InputError.field('response', PASSKEY_MESSAGES.notAccepted);
@@ -148,11 +156,13 @@ export class PasskeyService {
             credential.id,
             Buffer.from(credential.publicKey),
             credential.counter,
-            credential.transports ?? [],
+            knownTransports(credential.transports),
             checked.name,
           ],
         );
         if (user.sessionId) await this.secondFactors.stamp(tx, user.id, user.sessionId);
+        await this.mails.added(tx, user, `A passkey named "${checked.name}"`, ip);
+        auditTarget(row.id);
         await this.bus.publish({ topic: 'accounts', id: user.id }, tx);
         return { id: row.id, name: checked.name, createdAt: row.created_at, lastUsedAt: null };
       });
@@ -178,6 +188,15 @@ export class PasskeyService {
     this.secondFactors.forget(userId);
   }
 
+  /** Drops every passkey of the account, in `tx` (support's resetSecondFactors); answers how many there were. */
+  async removeAll(tx: EntityManager, userId: string): Promise<number> {
+    const [rows] = (await tx.query(`DELETE FROM passkeys WHERE user_id = $1 RETURNING id`, [userId])) as [
+      unknown[],
+      number,
+    ];
+    return rows.length;
+  }
+
   // ---- Signing in with a passkey alone ---------------------------------------------------------------------------
 
   /**
@@ -197,8 +216,7 @@ export class PasskeyService {
 
   /**
    * Verifies a sign-in by passkey alone and runs `grant` (the new session) in the transaction that takes the new
-   * counter. Every attempt counts towards the IP's sign-in limit first, and towards the account's code limit once the
-   * passkey names one. An unknown passkey, a bad signature and a counter that went back get one answer, so nothing
+   * counter. Every attempt counts towards the IP's sign-in limit (not the account's code limit, see below). An unknown passkey, a bad signature and a counter that went back get one answer, so nothing
    * tells whether a credential belongs to anyone.
    */
   async signIn<T>(
@@ -216,7 +234,9 @@ export class PasskeyService {
       [response.id],
     );
     if (!owner) throw new UnauthenticatedError(PASSKEY_MESSAGES.notAccepted);
-    await this.secondFactors.countAttempt(owner.user_id);
+    // Not counted towards the account's code attempts: a credential id is no secret once seen, and anonymous answers
+    // naming it (each failing the signature check) would use up its owner's codes and step-ups. A signature cannot be
+    // guessed, so the IP's count above is the bound this needs.
     return this.db.transaction(async (tx) => {
       const ok = await this.takeAssertion(tx, owner.user_id, response, challenge, true);
       if (!ok) throw new UnauthenticatedError(PASSKEY_MESSAGES.notAccepted);
@@ -270,17 +290,20 @@ export class PasskeyService {
       allowCredentials: credentials.map((c) => ({ id: c.credential_id, transports: c.transports })),
       userVerification: 'preferred',
     });
-    await this.storeChallenge(options.challenge, 'step-up', user.id);
+    await this.storeChallenge(options.challenge, 'step-up', user.id, user.sessionId);
     return JSON.stringify(options);
   }
 
-  /** The step-up by passkey: a right assertion stamps the session as checked now (as confirmSecondFactor does). */
+  /**
+   * The step-up by passkey: a right assertion over a challenge this session asked for stamps it as checked now (as
+   * confirmSecondFactor does); another session's challenge is refused as any wrong one.
+   */
   async confirmStepUp(user: AuthUser, responseJson: string): Promise<void> {
     if (!user.sessionId) throw InputError.field('response', TWO_FACTOR_MESSAGES.sessionRequired);
     const response = parseResponse<AuthenticationResponseJSON>(responseJson);
     if (!response) throw InputError.field('response', PASSKEY_MESSAGES.notAccepted);
     await this.secondFactors.countAttempt(user.id);
-    const challenge = await this.takeChallenge(response, 'step-up', user.id);
+    const challenge = await this.takeChallenge(response, 'step-up', user.id, user.sessionId);
     if (!challenge) throw InputError.field('response', PASSKEY_MESSAGES.challengeInvalid);
     await this.db.transaction(async (tx) => {
       if (!(await this.takeAssertion(tx, user.id, response, challenge, false)))
@@ -291,11 +314,17 @@ export class PasskeyService {
 
   // ---- Challenges and assertions ---------------------------------------------------------------------------------
 
-  private async storeChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {
+  /** Keeps a challenge for `purpose`, of `userId` (null: a sign-in) and, for the step-up, of the session `familyId`. */
+  private async storeChallenge(
+    challenge: string,
+    purpose: ChallengePurpose,
+    userId: string | null,
+    familyId: string | null = null,
+  ): Promise<void> {
     await this.db.query(
-      `INSERT INTO passkey_challenges (challenge_hash, purpose, user_id, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-      [sha256(challenge), purpose, userId, PASSKEY_CHALLENGE_MINUTES],
+      `INSERT INTO passkey_challenges (challenge_hash, purpose, user_id, family_id, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
+      [sha256(challenge), purpose, userId, familyId, PASSKEY_CHALLENGE_MINUTES],
     );
     // Spent and expired challenges mean nothing: keep the table to the live ones.
     await this.db.query(`DELETE FROM passkey_challenges WHERE expires_at < now() - interval '1 hour'`);
@@ -303,13 +332,14 @@ export class PasskeyService {
 
   /**
    * Uses up the challenge the response signed (its clientDataJSON names it), on the first attempt right or wrong, and
-   * answers it when it was ours, for this purpose and account, unused and not expired; null otherwise (one answer for
-   * all of them).
+   * answers it when it was ours, for this purpose, account and session (`familyId`, the step-up's), unused and not
+   * expired; null otherwise (one answer for all of them).
    */
   private async takeChallenge(
     response: { response: { clientDataJSON: string } },
     purpose: ChallengePurpose,
     userId: string | null,
+    familyId: string | null = null,
   ): Promise<string | null> {
     let challenge: string;
     try {
@@ -318,15 +348,21 @@ export class PasskeyService {
       return null;
     }
     if (typeof challenge !== 'string' || challenge.length > 200) return null;
-    const [row] = await updateReturning<{ user_id: string | null; purpose: string; fresh: boolean }>(
+    const [row] = await updateReturning<{
+      user_id: string | null;
+      family_id: string | null;
+      purpose: string;
+      fresh: boolean;
+    }>(
       this.db.manager,
       `UPDATE passkey_challenges c SET used_at = now()
          FROM (SELECT id, used_at IS NULL AND expires_at > now() AS fresh FROM passkey_challenges
                 WHERE challenge_hash = $1 FOR UPDATE) o
-        WHERE c.id = o.id RETURNING c.user_id, c.purpose, o.fresh`,
+        WHERE c.id = o.id RETURNING c.user_id, c.family_id, c.purpose, o.fresh`,
       [sha256(challenge)],
     );
-    if (!row || !row.fresh || row.purpose !== purpose || row.user_id !== userId) return null;
+    if (!row || !row.fresh || row.purpose !== purpose || row.user_id !== userId || row.family_id !== familyId)
+      return null;
     return challenge;
   }
 
@@ -365,7 +401,7 @@ export class PasskeyService {
         requireUserVerification,
       });
     } catch (error) {
-      logger.warn({ userId, passkeyId: stored.id, reason: (error as Error).message }, 'A passkey was refused');
+      logger.warn({ userId, passkeyId: stored.id, reason: refusalReason(error) }, 'A passkey was refused');
       return false;
     }
     if (!verified.verified) return false;
@@ -376,25 +412,59 @@ export class PasskeyService {
     return true;
   }
 
-  private credentialsOf(
+  private async credentialsOf(
     manager: EntityManager,
     userId: string,
   ): Promise<{ credential_id: string; transports: string[] }[]> {
-    return manager.query(`SELECT credential_id, transports FROM passkeys WHERE user_id = $1 ORDER BY created_at`, [
-      userId,
-    ]);
+    const rows: { credential_id: string; transports: string[] }[] = await manager.query(
+      `SELECT credential_id, transports FROM passkeys WHERE user_id = $1 ORDER BY created_at`,
+      [userId],
+    );
+    // Rows kept before transports were checked may hold anything: only known ones are handed to a browser.
+    return rows.map((row) => ({ credential_id: row.credential_id, transports: knownTransports(row.transports) }));
   }
 }
 
-/** The browser's answer as the client sent it (a JSON string); null when it is not a credential's JSON at all. */
-function parseResponse<T extends { id: string; response: { clientDataJSON: string } }>(json: string): T | null {
+/**
+ * The browser's answer as the client sent it (a JSON string); null when it is not a credential's JSON at all.
+ * BAD_USER_INPUT on `response` when its credential id (`id`, `rawId`) is not base64url of a credential's length: it
+ * is looked up in the database, which refuses a NUL, and nothing else is a credential id.
+ */
+function parseResponse<T extends { id: string; rawId?: unknown; response: { clientDataJSON: string } }>(
+  json: string,
+): T | null {
   if (json.length > 64_000) return null;
+  let value: T;
   try {
-    const value = JSON.parse(json) as T;
-    if (!value || typeof value !== 'object' || typeof value.id !== 'string') return null;
-    if (!value.response || typeof value.response.clientDataJSON !== 'string') return null;
-    return value;
+    value = JSON.parse(json) as T;
   } catch {
     return null;
   }
+  if (!value || typeof value !== 'object' || typeof value.id !== 'string') return null;
+  if (!value.response || typeof value.response !== 'object' || typeof value.response.clientDataJSON !== 'string')
+    return null;
+  if (!CREDENTIAL_ID.test(value.id) || (value.rawId !== undefined && value.rawId !== value.id))
+    throw InputError.field('response', PASSKEY_MESSAGES.malformed);
+  return value;
+}
+
+/** The transports the browser reported that WebAuthn defines, each once (at most seven). */
+function knownTransports(reported: unknown): string[] {
+  if (!Array.isArray(reported)) return [];
+  return [...new Set(reported.filter((t): t is string => typeof t === 'string' && TRANSPORTS.has(t)))];
+}
+
+/**
+ * Why @simplewebauthn refused an answer, in fixed words for the log: its own message quotes the expected challenge,
+ * a live secret (a sign-in challenge is a bearer value, kept hashed).
+ */
+function refusalReason(error: unknown): string {
+  const message = error instanceof Error ? error.message.toLowerCase() : '';
+  if (message.includes('counter')) return 'counter did not increase (cloned authenticator?)';
+  if (message.includes('challenge')) return 'challenge mismatch';
+  if (message.includes('origin')) return 'origin mismatch';
+  if (message.includes('rp id') || message.includes('rpid')) return 'RP ID mismatch';
+  if (message.includes('user verif')) return 'user not verified';
+  if (message.includes('signature')) return 'signature not valid';
+  return 'answer not valid';
 }

@@ -8,10 +8,11 @@ import {
   RECOVERY_CODE_COUNT,
   SECOND_FACTOR_REASONS,
   SIGN_IN_CHALLENGE_MINUTES,
+  STEP_UP_METHODS,
   STEP_UP_MINUTES,
   TWO_FACTOR_MESSAGES,
 } from '../../../common/two-factor';
-import { isUuid } from '../../../common/validation';
+import { isUuid, MESSAGES } from '../../../common/validation';
 import { ipCounterKey } from '../abuse/ip-address';
 import { AppConfig } from '../app-config';
 import { Service } from '../container';
@@ -24,6 +25,7 @@ import type { AuthUser } from './access-token';
 import { updateReturning } from './account-records';
 import { verifyPassword } from './password';
 import { RateLimitService } from './rate-limit.service';
+import { SecondFactorMails } from './second-factor-mails';
 import { newTotpSecret, totpUrl, verifyTotp } from './totp';
 
 /** Attempts one sign-in challenge takes (right or wrong) before it is refused: it lives 5 minutes, the window too. */
@@ -54,6 +56,12 @@ export interface SecondFactorStatus {
 type CodeKind = 'totp' | 'recovery';
 
 /**
+ * What a session's check proved (second_factor_checks.method): its second factor, or (an account without one) its
+ * password, which is enough only to add the first factor.
+ */
+export type CheckMethod = 'second-factor' | 'password';
+
+/**
  * The second factor (docs/staff-and-permissions.md "Two-factor sign-in"): TOTP enrolment with ten recovery codes, the
  * sign-in challenge a password sign-in answers for an account with a factor, the staff rule of REQUIRE_STAFF_2FA and
  * the step-up of sensitive actions. Codes are checked in one place (`takeCode`), under the factor's row lock, so a TOTP
@@ -73,6 +81,7 @@ export class SecondFactorService {
     private readonly bus: EventBus,
     private readonly rateLimits: RateLimitService,
     private readonly settings: StoreSettingsService,
+    private readonly mails: SecondFactorMails,
   ) {
     // The secrets at rest under a key of their own, derived from KEYS_ENCRYPTION_KEY (kept for the store's life, as
     // the licence keys need it too); JWT_SECRET may be rotated, which would lose every authenticator.
@@ -113,9 +122,10 @@ export class SecondFactorService {
 
   /**
    * The first right code switches TOTP on and answers ten new recovery codes (any older ones are dropped), shown this
-   * once: only their hashes are kept. The session that confirmed counts as checked for the step-up.
+   * once: only their hashes are kept. The session that confirmed counts as checked for the step-up. The account is
+   * mailed (from `ip`), as for every factor added.
    */
-  async confirmTotp(user: AuthUser, code: string): Promise<string[]> {
+  async confirmTotp(user: AuthUser, code: string, ip: string): Promise<string[]> {
     await this.countAttempt(user.id);
     const totp = normalizeTotpCode(code);
     if (!totp) throw InputError.field('code', TWO_FACTOR_MESSAGES.codeRequired);
@@ -134,6 +144,7 @@ export class SecondFactorService {
       ]);
       const recovery = await this.replaceRecoveryCodes(tx, user.id);
       if (user.sessionId) await this.stamp(tx, user.id, user.sessionId);
+      await this.mails.added(tx, user, 'An authenticator app (two-factor sign-in was turned on)', ip);
       await this.bus.publish({ topic: 'accounts', id: user.id }, tx);
       return recovery;
     });
@@ -159,6 +170,16 @@ export class SecondFactorService {
       await this.bus.publish({ topic: 'accounts', id: user.id }, tx);
     });
     this.cache.forget(user.id);
+  }
+
+  /**
+   * Drops the account's TOTP (confirmed or not), recovery codes and step-up checks, in `tx` (support's
+   * resetSecondFactors; the caller publishes `accounts` and forgets the cached answer after commit).
+   */
+  async clearTotp(tx: EntityManager, userId: string): Promise<void> {
+    await tx.query(`DELETE FROM totp_factors WHERE user_id = $1`, [userId]);
+    await tx.query(`DELETE FROM recovery_codes WHERE user_id = $1`, [userId]);
+    await tx.query(`DELETE FROM second_factor_checks WHERE user_id = $1`, [userId]);
   }
 
   /** Whether TOTP is on, and how many recovery codes are left: the account's own Security section. */
@@ -262,13 +283,40 @@ export class SecondFactorService {
     });
   }
 
-  /** Records that the session (refresh family) proved the second factor now: the step-up's clock. */
-  async stamp(manager: EntityManager, userId: string, familyId: string): Promise<void> {
+  /**
+   * Records that the session (refresh family) proved the second factor now (or, `method` 'password', the password of
+   * an account without one): the step-up's clock.
+   */
+  async stamp(
+    manager: EntityManager,
+    userId: string,
+    familyId: string,
+    method: CheckMethod = 'second-factor',
+  ): Promise<void> {
     await manager.query(
-      `INSERT INTO second_factor_checks (family_id, user_id, checked_at) VALUES ($1, $2, now())
-       ON CONFLICT (family_id) DO UPDATE SET checked_at = now()`,
-      [familyId, userId],
+      `INSERT INTO second_factor_checks (family_id, user_id, checked_at, method) VALUES ($1, $2, now(), $3)
+       ON CONFLICT (family_id) DO UPDATE SET checked_at = now(), method = EXCLUDED.method`,
+      [familyId, userId, method],
     );
+  }
+
+  /**
+   * The step-up of an account without a factor (before adding its first one, FIRST_FACTOR_OPERATIONS): its password
+   * marks the session as checked. Throttled with the sign-ins (per IP and address, counted first); a wrong password
+   * gets the sign-in's message. An account with a factor confirms with it instead: a password must not pass for it.
+   */
+  async confirmPassword(user: AuthUser, password: string, ip: string): Promise<void> {
+    if (!user.sessionId) throw InputError.field('password', TWO_FACTOR_MESSAGES.sessionRequired);
+    const [account]: { email: string; password_hash: string }[] = await this.db.query(
+      `SELECT email, password_hash FROM users WHERE id = $1`,
+      [user.id],
+    );
+    if (!account) throw new UnauthenticatedError();
+    if (await this.hasFactor(user.id)) throw InputError.field('password', TWO_FACTOR_MESSAGES.confirmWithFactor);
+    await this.rateLimits.hit([`signin:ip:${ipCounterKey(ip)}`, `signin:email:${account.email}`]);
+    if (password.length > 1000 || !(await verifyPassword(account.password_hash, password)))
+      throw InputError.field('password', MESSAGES.invalidCredentials);
+    await this.stamp(this.db.manager, user.id, user.sessionId, 'password');
   }
 
   // ---- Staff rule and step-up ------------------------------------------------------------------------------------
@@ -298,21 +346,33 @@ export class SecondFactorService {
    * A sensitive action (STEP_UP_OPERATIONS) of an account with a factor needs its session to have proved it in the
    * last 10 minutes; FORBIDDEN with `extensions.reason` SECOND_FACTOR_REQUIRED otherwise (confirmSecondFactor, then
    * again). An account without a factor has nothing to prove (REQUIRE_STAFF_2FA keeps staff from being one in
-   * production); a token without a session (graphql-ws) cannot be stamped, so it is always asked.
+   * production), except to add its first factor (`firstFactor`): then a password checked in the last 10 minutes (a
+   * password sign-in, confirmPassword) will do, so a stolen session cannot plant a factor the owner cannot pass.
+   * `extensions.method` tells the web which to ask for. A token without a session (graphql-ws) cannot be stamped, so
+   * it is always asked.
    */
-  async assertRecentCheck(user: AuthUser): Promise<void> {
-    if (!(await this.hasFactor(user.id))) return;
+  async assertRecentCheck(user: AuthUser, options: { firstFactor?: boolean } = {}): Promise<void> {
+    const hasFactor = await this.hasFactor(user.id);
+    if (!hasFactor && !options.firstFactor) return;
+    // A password checked before a factor was added (on another device, say) does not pass for the factor.
+    const methods: CheckMethod[] = hasFactor ? ['second-factor'] : ['second-factor', 'password'];
     if (user.sessionId) {
       const [row] = await this.db.query(
         `SELECT 1 FROM second_factor_checks
-          WHERE family_id = $1 AND user_id = $2 AND checked_at > now() - make_interval(mins => $3)`,
-        [user.sessionId, user.id, STEP_UP_MINUTES],
+          WHERE family_id = $1 AND user_id = $2 AND checked_at > now() - make_interval(mins => $3)
+            AND method = ANY($4)`,
+        [user.sessionId, user.id, STEP_UP_MINUTES, methods],
       );
       if (row) return;
     }
-    throw new AppError('FORBIDDEN', TWO_FACTOR_MESSAGES.stepUpRequired, {
-      reason: SECOND_FACTOR_REASONS.stepUpRequired,
-    });
+    throw new AppError(
+      'FORBIDDEN',
+      hasFactor ? TWO_FACTOR_MESSAGES.stepUpRequired : TWO_FACTOR_MESSAGES.passwordCheckRequired,
+      {
+        reason: SECOND_FACTOR_REASONS.stepUpRequired,
+        method: hasFactor ? STEP_UP_METHODS.secondFactor : STEP_UP_METHODS.password,
+      },
+    );
   }
 
   /** The step-up: a code (or recovery code) stamps the session as checked now. */

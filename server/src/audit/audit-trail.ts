@@ -85,6 +85,15 @@ export function installAuditTrail(db: DataSource): void {
   };
 }
 
+/**
+ * Names the record an audited operation made (a new passkey's id), when its arguments could not: called inside the
+ * operation's transaction, before its entry is written. Outside an audit scope it does nothing.
+ */
+export function auditTarget(id: string): void {
+  const current = scope.getStore();
+  if (current && !current.written) current.entry.targetId = id;
+}
+
 /** The record an operation acts on: `id`, an argument ending in `Id`, or `input.id`. */
 function targetOf(args: Record<string, unknown>): string | null {
   const input = args.input && typeof args.input === 'object' ? (args.input as Record<string, unknown>) : {};

@@ -34,6 +34,7 @@ import { TwoFactor1766800000000 } from './migrations/1766800000000-two-factor';
 import { ApiKeysAndAuditLog1766900000000 } from './migrations/1766900000000-api-keys-and-audit-log';
 import { Passkeys1767000000000 } from './migrations/1767000000000-passkeys';
 import { AuditLogAlwaysAppendOnly1767100000000 } from './migrations/1767100000000-audit-log-always-append-only';
+import { SecondFactorReview1767300000000 } from './migrations/1767300000000-second-factor-review';
 
 /** All migrations in order; run at start (`synchronize` is never used). */
 export const migrations = [
@@ -71,6 +72,7 @@ export const migrations = [
   ApiKeysAndAuditLog1766900000000,
   Passkeys1767000000000,
   AuditLogAlwaysAppendOnly1767100000000,
+  SecondFactorReview1767300000000,
 ];
 
 export interface DataSourceOptions {

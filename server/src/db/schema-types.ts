@@ -251,6 +251,7 @@ export interface PasskeyChallenges {
   challenge_hash: string;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
+  family_id: string | null;
   id: Generated<string>;
   purpose: string;
   used_at: Timestamp | null;
@@ -368,6 +369,7 @@ export interface SalesDaily {
 export interface SecondFactorChecks {
   checked_at: Timestamp;
   family_id: string;
+  method: Generated<string>;
   user_id: string;
 }
 

@@ -5,7 +5,7 @@ import { SecondFactorService } from '../accounts/second-factor.service';
 import type { PermissionName } from '../../../common/staff';
 import { can, isStaff, MissingPermissionError } from '../staff/permissions';
 import type { RequestContext } from './context';
-import { needsStepUp } from './step-up';
+import { FIRST_FACTOR_OPERATIONS, needsStepUp } from './step-up';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../core/errors';
 import type { AuthUser } from '../accounts/access-token';
 import { API_KEY_MESSAGES } from '../../../common/api-keys';
@@ -38,7 +38,9 @@ export const authChecker: AuthChecker<RequestContext> = async ({ context, info, 
     await context.container.get(AccountBlocks).assertNotBlocked(context.user.id);
     await context.container.get(LiveSessions).assertLive(context.user);
     if (needsStepUp(info.fieldName, args))
-      await context.container.get(SecondFactorService).assertRecentCheck(context.user);
+      await context.container
+        .get(SecondFactorService)
+        .assertRecentCheck(context.user, { firstFactor: FIRST_FACTOR_OPERATIONS.has(info.fieldName) });
   }
   return true;
 };

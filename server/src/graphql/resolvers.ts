@@ -8,6 +8,7 @@ import { CustomerEmailVerifiedResolver } from '../accounts/customer-email-verifi
 import { AuthResolver } from '../accounts/auth.resolver';
 import { PasskeyResolver } from '../accounts/passkey.resolver';
 import { SecondFactorResolver } from '../accounts/second-factor.resolver';
+import { SecondFactorResetResolver } from '../accounts/second-factor-reset.resolver';
 import { CaptchaResolver } from '../captcha/captcha.resolver';
 import { AdminProductResolver } from '../catalogue/admin-product.resolver';
 import { ProductResolver } from '../catalogue/product.resolver';
@@ -39,6 +40,7 @@ import { AuditResolver } from '../audit/audit.resolver';
 export const resolvers: NonEmptyArray<Function> = [
   AuthResolver,
   SecondFactorResolver,
+  SecondFactorResetResolver,
   PasskeyResolver,
   CaptchaResolver,
   AccountResolver,

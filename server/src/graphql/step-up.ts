@@ -6,8 +6,8 @@ import { isPaidStatus } from '../../../common/order-lifecycle';
  * money and goods out. One list, read by the auth checker; the permission test checks each name is a mutation.
  */
 export const STEP_UP_OPERATIONS: ReadonlySet<string> = new Set([
-  // Enrolling an account that already has a factor: a stolen session must not add its own authenticator, which would
-  // then pass every step-up (confirming stamps the session). An account without a factor is not asked.
+  // Adding a factor (FIRST_FACTOR_OPERATIONS): a stolen session must not add its own authenticator, which would then
+  // pass every step-up (confirming stamps the session) and lock the owner out.
   'beginTotpEnrolment',
   'confirmTotpEnrolment',
   'inviteStaff',
@@ -23,6 +23,18 @@ export const STEP_UP_OPERATIONS: ReadonlySet<string> = new Set([
   'beginPasskeyRegistration',
   'addPasskey',
   'removePasskey',
+  'resetSecondFactors',
+]);
+
+/**
+ * The step-up operations that ask even an account without a factor: adding its first one. Its check is the password
+ * (a password sign-in's session is checked; confirmPassword later), so a stolen session cannot plant a factor.
+ */
+export const FIRST_FACTOR_OPERATIONS: ReadonlySet<string> = new Set([
+  'beginTotpEnrolment',
+  'confirmTotpEnrolment',
+  'beginPasskeyRegistration',
+  'addPasskey',
 ]);
 
 /**

@@ -475,6 +475,53 @@ export function emailChangedMail(ctx: MailContext, undoToken: string, newEmail: 
 }
 
 /**
+ * Told to the account on every second factor added (accounts/second-factor-mails.ts): a stolen session that plants its
+ * own authenticator is then seen by the owner, who can reset the password and ask support to clear the factors.
+ */
+export function secondFactorAddedMail(
+  ctx: MailContext,
+  added: { what: string; at: Date; device: string; network: string | null },
+): MailContent {
+  return compose(ctx, `A sign-in method was added to your ${ctx.storeName} account`, 'A sign-in method was added', [
+    greeting(null),
+    { kind: 'paragraph', text: `A new way to sign in was added to your ${ctx.storeName} account.` },
+    {
+      kind: 'facts',
+      rows: [
+        ['Added', added.what],
+        ['When', utcDateTime(added.at)],
+        ['From', added.network ? `${added.device}, network ${added.network}` : added.device],
+      ],
+    },
+    { kind: 'paragraph', text: 'If this was you, there is nothing to do.' },
+    {
+      kind: 'paragraph',
+      text: `If it was not you, someone else is signed in to your account: reset your password at ${ctx.publicUrl}/auth (it signs every device out) and write to ${ctx.supportEmail}, who can remove the sign-in methods you did not add.`,
+    },
+  ]);
+}
+
+/** Support cleared the account's second factors (resetSecondFactors): every device was signed out. */
+export function secondFactorsResetMail(ctx: MailContext): MailContent {
+  return compose(
+    ctx,
+    `Two-factor sign-in was turned off for your ${ctx.storeName} account`,
+    'Two-factor sign-in was turned off',
+    [
+      greeting(null),
+      {
+        kind: 'paragraph',
+        text: `Our support team removed the authenticator app and passkeys of your ${ctx.storeName} account, as asked, and signed every device out. You sign in with your password alone now; set up two-factor sign-in again under Profile › Security.`,
+      },
+      {
+        kind: 'paragraph',
+        text: `If you did not ask for this, reset your password at ${ctx.publicUrl}/auth and write to ${ctx.supportEmail}.`,
+      },
+    ],
+  );
+}
+
+/**
  * An invitation to join the staff (staff/staff.service.ts): the role, who asked, and a link that works once, for
  * `days` days, with an account of this address (an existing one signs in, a new one signs up first). Its token is
  * hidden in the outbox like every account link: whoever reads the outbox must not be able to take the role.

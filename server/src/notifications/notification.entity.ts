@@ -18,6 +18,10 @@ export enum NotificationKind {
   EMAIL_VERIFY = 'EMAIL_VERIFY',
   EMAIL_CHANGE_CONFIRM = 'EMAIL_CHANGE_CONFIRM',
   EMAIL_CHANGED = 'EMAIL_CHANGED',
+  /** A TOTP authenticator or passkey was added to the account (accounts/second-factor-mails.ts). */
+  SECOND_FACTOR_ADDED = 'SECOND_FACTOR_ADDED',
+  /** Support cleared the account's second factors (resetSecondFactors). */
+  SECOND_FACTORS_RESET = 'SECOND_FACTORS_RESET',
   /** Refund mails (docs/payments.md "Refunds"): the customer's at each step, the admins' once one is claimed. */
   REFUND_OFFERED = 'REFUND_OFFERED',
   REFUND_CLAIMED = 'REFUND_CLAIMED',

@@ -36,6 +36,7 @@ type Documents = {
     "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        createdAt\n        product {\n          id\n          fulfilment\n        }\n        ...OrdersTab_order\n        ...KeysTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n": typeof types.DashboardPageDocument,
     "\n  query DashboardStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n": typeof types.DashboardStepUpFactorsDocument,
     "\n  mutation DashboardConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": typeof types.DashboardConfirmSecondFactorDocument,
+    "\n  mutation DashboardConfirmPassword($password: String!) {\n    confirmPassword(password: $password)\n  }\n": typeof types.DashboardConfirmPasswordDocument,
     "\n  mutation DashboardBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n": typeof types.DashboardBeginPasskeyConfirmationDocument,
     "\n  mutation DashboardConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n": typeof types.DashboardConfirmSecondFactorWithPasskeyDocument,
     "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": typeof types.CertificatesTab_CertificateFragmentDoc,
@@ -103,6 +104,7 @@ const documents: Documents = {
     "\n  query DashboardPage {\n    me {\n      id\n      email\n      profile {\n        id\n        ...ProfileTab_profile\n      }\n      certificates {\n        id\n        status\n        ...CertificatesTab_certificate\n      }\n      orders {\n        id\n        status\n        createdAt\n        product {\n          id\n          fulfilment\n        }\n        ...OrdersTab_order\n        ...KeysTab_order\n      }\n      tickets {\n        id\n        status\n        ...TicketsTab_ticket\n      }\n    }\n  }\n": types.DashboardPageDocument,
     "\n  query DashboardStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n": types.DashboardStepUpFactorsDocument,
     "\n  mutation DashboardConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": types.DashboardConfirmSecondFactorDocument,
+    "\n  mutation DashboardConfirmPassword($password: String!) {\n    confirmPassword(password: $password)\n  }\n": types.DashboardConfirmPasswordDocument,
     "\n  mutation DashboardBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n": types.DashboardBeginPasskeyConfirmationDocument,
     "\n  mutation DashboardConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n": types.DashboardConfirmSecondFactorWithPasskeyDocument,
     "\n  fragment CertificatesTab_certificate on Certificate {\n    id\n    domainName\n    productName\n    status\n    issuedAt\n    expiresAt\n    autoRenew\n    certificateFileUrl\n    chainFileUrl\n  }\n": types.CertificatesTab_CertificateFragmentDoc,
@@ -250,6 +252,10 @@ export function graphql(source: "\n  query DashboardStepUpFactors {\n    me {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"): (typeof documents)["\n  mutation DashboardConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardConfirmPassword($password: String!) {\n    confirmPassword(password: $password)\n  }\n"): (typeof documents)["\n  mutation DashboardConfirmPassword($password: String!) {\n    confirmPassword(password: $password)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -66,9 +66,15 @@ export default function AdminDashboardPage() {
     );
   }
   if (!data?.me?.isAdmin || !data.me.staffRole) return <Navigate to={ADMIN_LOGIN_PATH} replace />;
-  // REQUIRE_STAFF_2FA: until a second factor is set up, enrolling is all the server allows.
+  // REQUIRE_STAFF_2FA: until a second factor is set up, enrolling is all the server allows. A session signed in over
+  // 10 minutes ago confirms its password first (the step-up of a first factor), hence the dialog here too.
   if (data.me.secondFactorSetupRequired)
-    return <AdminTwoFactorSetup email={data.me.email} onDone={() => void refetch()} />;
+    return (
+      <>
+        <AdminTwoFactorSetup email={data.me.email} onDone={() => void refetch()} />
+        <StepUpDialog />
+      </>
+    );
   return (
     <AdminAccessProvider permissions={data.me.permissions}>
       <AdminDashboard email={data.me.email} role={data.me.staffRole} permissions={data.me.permissions} />

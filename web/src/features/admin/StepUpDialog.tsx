@@ -26,6 +26,12 @@ const ConfirmSecondFactorMutation = graphql(/* GraphQL */ `
   }
 `);
 
+const ConfirmPasswordMutation = graphql(/* GraphQL */ `
+  mutation AdminConfirmPassword($password: String!) {
+    confirmPassword(password: $password)
+  }
+`);
+
 const BeginPasskeyMutation = graphql(/* GraphQL */ `
   mutation AdminBeginPasskeyConfirmation {
     beginPasskeyConfirmation
@@ -40,13 +46,15 @@ const ConfirmPasskeyMutation = graphql(/* GraphQL */ `
 
 /**
  * Opens when a sensitive action was refused for a stale second-factor check (auth/step-up.ts): a passkey or a code
- * from the authenticator app (or a recovery code) confirms the session for 10 minutes, then the action is repeated.
+ * from the authenticator app (or a recovery code) confirms the session for 10 minutes, then the action is repeated. An
+ * account without a factor, adding its first one, confirms with its password (confirmPassword).
  */
 export function StepUpDialog() {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const factors = useQuery(FactorsQuery, { skip: !open, fetchPolicy: 'network-only' });
   const [confirm, confirming] = useMutation(ConfirmSecondFactorMutation);
+  const [confirmPassword, confirmingPassword] = useMutation(ConfirmPasswordMutation);
   const [begin, beginning] = useMutation(BeginPasskeyMutation);
   const [confirmPasskey, confirmingPasskey] = useMutation(ConfirmPasskeyMutation);
   useEffect(() => stepUp.onRequired(() => setOpen(true)), []);
@@ -60,12 +68,20 @@ export function StepUpDialog() {
   return (
     <ConfirmItIsYouDialog
       open={open}
-      busy={confirming.loading || beginning.loading || confirmingPasskey.loading}
+      busy={confirming.loading || confirmingPassword.loading || beginning.loading || confirmingPasskey.loading}
       onClose={() => setOpen(false)}
       factors={me ? { totp: me.totpEnabled, passkeys: me.passkeys.length > 0 } : null}
       onCode={async (code) => {
         try {
           await confirm({ variables: { code } });
+          return confirmed();
+        } catch (failure) {
+          return errorMessage(failure, ADMIN_TEXTS.tryAgain);
+        }
+      }}
+      onPassword={async (password) => {
+        try {
+          await confirmPassword({ variables: { password } });
           return confirmed();
         } catch (failure) {
           return errorMessage(failure, ADMIN_TEXTS.tryAgain);

@@ -25,6 +25,12 @@ const ConfirmCodeMutation = graphql(/* GraphQL */ `
   }
 `);
 
+const ConfirmPasswordMutation = graphql(/* GraphQL */ `
+  mutation DashboardConfirmPassword($password: String!) {
+    confirmPassword(password: $password)
+  }
+`);
+
 const BeginPasskeyMutation = graphql(/* GraphQL */ `
   mutation DashboardBeginPasskeyConfirmation {
     beginPasskeyConfirmation
@@ -41,13 +47,15 @@ const TRY_AGAIN = 'Something went wrong. Please try again.';
 
 /**
  * The dashboard's step-up (auth/step-up.ts): changing the account's own factors (adding a passkey once it has one,
- * removing one) asks for a check within 10 minutes; this dialog takes it, then the person repeats the action.
+ * removing one) asks for a check within 10 minutes; this dialog takes it, then the person repeats the action. Adding
+ * the first factor asks too: then the check is the password (confirmPassword).
  */
 export function DashboardStepUpDialog() {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const factors = useQuery(FactorsQuery, { skip: !open, fetchPolicy: 'network-only' });
   const [confirmCode, confirmingCode] = useMutation(ConfirmCodeMutation);
+  const [confirmPassword, confirmingPassword] = useMutation(ConfirmPasswordMutation);
   const [begin, beginning] = useMutation(BeginPasskeyMutation);
   const [confirmPasskey, confirmingPasskey] = useMutation(ConfirmPasskeyMutation);
   useEffect(() => stepUp.onRequired(() => setOpen(true)), []);
@@ -61,12 +69,20 @@ export function DashboardStepUpDialog() {
   return (
     <ConfirmItIsYouDialog
       open={open}
-      busy={confirmingCode.loading || beginning.loading || confirmingPasskey.loading}
+      busy={confirmingCode.loading || confirmingPassword.loading || beginning.loading || confirmingPasskey.loading}
       onClose={() => setOpen(false)}
       factors={me ? { totp: me.totpEnabled, passkeys: me.passkeys.length > 0 } : null}
       onCode={async (code) => {
         try {
           await confirmCode({ variables: { code } });
+          return confirmed();
+        } catch (failure) {
+          return errorMessage(failure, TRY_AGAIN);
+        }
+      }}
+      onPassword={async (password) => {
+        try {
+          await confirmPassword({ variables: { password } });
           return confirmed();
         } catch (failure) {
           return errorMessage(failure, TRY_AGAIN);

@@ -22,6 +22,7 @@ type Documents = {
     "\n  mutation AdminAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n": typeof types.AdminAddPasskeyDocument,
     "\n  query AdminStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n": typeof types.AdminStepUpFactorsDocument,
     "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": typeof types.AdminConfirmSecondFactorDocument,
+    "\n  mutation AdminConfirmPassword($password: String!) {\n    confirmPassword(password: $password)\n  }\n": typeof types.AdminConfirmPasswordDocument,
     "\n  mutation AdminBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n": typeof types.AdminBeginPasskeyConfirmationDocument,
     "\n  mutation AdminConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n": typeof types.AdminConfirmSecondFactorWithPasskeyDocument,
     "\n  fragment AdminApiKey_key on ApiKey {\n    id\n    name\n    prefix\n    permissions\n    createdByEmail\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.AdminApiKey_KeyFragmentDoc,
@@ -34,8 +35,9 @@ type Documents = {
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": typeof types.AdminAddBlockRuleDocument,
     "\n  mutation AdminRemoveBlockRule($id: ID!) {\n    removeBlockRule(id: $id)\n  }\n": typeof types.AdminRemoveBlockRuleDocument,
-    "\n  query AdminCustomer($userId: ID!) {\n    adminCustomer(userId: $userId) {\n      customer {\n        id\n        ...AdminCustomerRow_customer\n      }\n      orders {\n        id\n        status\n        totalPrice\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n      tickets {\n        id\n        title\n        status\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminCustomerDocument,
+    "\n  query AdminCustomer($userId: ID!) {\n    adminCustomer(userId: $userId) {\n      customer {\n        id\n        hasSecondFactor\n        ...AdminCustomerRow_customer\n      }\n      orders {\n        id\n        status\n        totalPrice\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n      tickets {\n        id\n        title\n        status\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminCustomerDocument,
     "\n  mutation AdminSetCustomerBlocked($userId: ID!, $blocked: Boolean!) {\n    setCustomerBlocked(userId: $userId, blocked: $blocked) {\n      id\n      ...AdminCustomerRow_customer\n    }\n  }\n": typeof types.AdminSetCustomerBlockedDocument,
+    "\n  mutation AdminResetSecondFactors($userId: ID!) {\n    resetSecondFactors(userId: $userId)\n  }\n": typeof types.AdminResetSecondFactorsDocument,
     "\n  fragment AdminCustomerRow_customer on Customer {\n    id\n    fullName\n    email\n    createdAt\n    orderCount\n    totalPaid\n    openTickets\n    blocked\n    blockedAt\n    isAdmin\n    emailVerified\n  }\n": typeof types.AdminCustomerRow_CustomerFragmentDoc,
     "\n  query AdminCustomers($search: String, $first: Int, $after: String) {\n    adminCustomers(search: $search, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          createdAt\n          ...AdminCustomerRow_customer\n        }\n      }\n    }\n  }\n": typeof types.AdminCustomersDocument,
     "\n  fragment AdminMarkPaidCheck_order on Order {\n    id\n    shortId\n    status\n    quantity\n    paymentMethod\n    paymentAmountCrypto\n    transactionId\n    paymentProofUrl\n    customer {\n      email\n    }\n    product {\n      id\n      fulfilment\n    }\n    payment {\n      amount\n      status\n    }\n  }\n": typeof types.AdminMarkPaidCheck_OrderFragmentDoc,
@@ -107,6 +109,7 @@ const documents: Documents = {
     "\n  mutation AdminAddPasskey($name: String!, $response: String!) {\n    addPasskey(name: $name, response: $response) {\n      id\n    }\n  }\n": types.AdminAddPasskeyDocument,
     "\n  query AdminStepUpFactors {\n    me {\n      id\n      totpEnabled\n      passkeys {\n        id\n      }\n    }\n  }\n": types.AdminStepUpFactorsDocument,
     "\n  mutation AdminConfirmSecondFactor($code: String!) {\n    confirmSecondFactor(code: $code)\n  }\n": types.AdminConfirmSecondFactorDocument,
+    "\n  mutation AdminConfirmPassword($password: String!) {\n    confirmPassword(password: $password)\n  }\n": types.AdminConfirmPasswordDocument,
     "\n  mutation AdminBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n": types.AdminBeginPasskeyConfirmationDocument,
     "\n  mutation AdminConfirmSecondFactorWithPasskey($response: String!) {\n    confirmSecondFactorWithPasskey(response: $response)\n  }\n": types.AdminConfirmSecondFactorWithPasskeyDocument,
     "\n  fragment AdminApiKey_key on ApiKey {\n    id\n    name\n    prefix\n    permissions\n    createdByEmail\n    createdAt\n    lastUsedAt\n    revokedAt\n  }\n": types.AdminApiKey_KeyFragmentDoc,
@@ -119,8 +122,9 @@ const documents: Documents = {
     "\n  query AdminBlockRules {\n    blockRules {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminBlockRulesDocument,
     "\n  mutation AdminAddBlockRule($kind: BlockRuleKind!, $value: String!, $reason: String) {\n    addBlockRule(kind: $kind, value: $value, reason: $reason) {\n      id\n      ...AdminBlockRule_rule\n    }\n  }\n": types.AdminAddBlockRuleDocument,
     "\n  mutation AdminRemoveBlockRule($id: ID!) {\n    removeBlockRule(id: $id)\n  }\n": types.AdminRemoveBlockRuleDocument,
-    "\n  query AdminCustomer($userId: ID!) {\n    adminCustomer(userId: $userId) {\n      customer {\n        id\n        ...AdminCustomerRow_customer\n      }\n      orders {\n        id\n        status\n        totalPrice\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n      tickets {\n        id\n        title\n        status\n        createdAt\n      }\n    }\n  }\n": types.AdminCustomerDocument,
+    "\n  query AdminCustomer($userId: ID!) {\n    adminCustomer(userId: $userId) {\n      customer {\n        id\n        hasSecondFactor\n        ...AdminCustomerRow_customer\n      }\n      orders {\n        id\n        status\n        totalPrice\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n      tickets {\n        id\n        title\n        status\n        createdAt\n      }\n    }\n  }\n": types.AdminCustomerDocument,
     "\n  mutation AdminSetCustomerBlocked($userId: ID!, $blocked: Boolean!) {\n    setCustomerBlocked(userId: $userId, blocked: $blocked) {\n      id\n      ...AdminCustomerRow_customer\n    }\n  }\n": types.AdminSetCustomerBlockedDocument,
+    "\n  mutation AdminResetSecondFactors($userId: ID!) {\n    resetSecondFactors(userId: $userId)\n  }\n": types.AdminResetSecondFactorsDocument,
     "\n  fragment AdminCustomerRow_customer on Customer {\n    id\n    fullName\n    email\n    createdAt\n    orderCount\n    totalPaid\n    openTickets\n    blocked\n    blockedAt\n    isAdmin\n    emailVerified\n  }\n": types.AdminCustomerRow_CustomerFragmentDoc,
     "\n  query AdminCustomers($search: String, $first: Int, $after: String) {\n    adminCustomers(search: $search, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          createdAt\n          ...AdminCustomerRow_customer\n        }\n      }\n    }\n  }\n": types.AdminCustomersDocument,
     "\n  fragment AdminMarkPaidCheck_order on Order {\n    id\n    shortId\n    status\n    quantity\n    paymentMethod\n    paymentAmountCrypto\n    transactionId\n    paymentProofUrl\n    customer {\n      email\n    }\n    product {\n      id\n      fulfilment\n    }\n    payment {\n      amount\n      status\n    }\n  }\n": types.AdminMarkPaidCheck_OrderFragmentDoc,
@@ -233,6 +237,10 @@ export function graphql(source: "\n  mutation AdminConfirmSecondFactor($code: St
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation AdminConfirmPassword($password: String!) {\n    confirmPassword(password: $password)\n  }\n"): (typeof documents)["\n  mutation AdminConfirmPassword($password: String!) {\n    confirmPassword(password: $password)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation AdminBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n"): (typeof documents)["\n  mutation AdminBeginPasskeyConfirmation {\n    beginPasskeyConfirmation\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -281,11 +289,15 @@ export function graphql(source: "\n  mutation AdminRemoveBlockRule($id: ID!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminCustomer($userId: ID!) {\n    adminCustomer(userId: $userId) {\n      customer {\n        id\n        ...AdminCustomerRow_customer\n      }\n      orders {\n        id\n        status\n        totalPrice\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n      tickets {\n        id\n        title\n        status\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminCustomer($userId: ID!) {\n    adminCustomer(userId: $userId) {\n      customer {\n        id\n        ...AdminCustomerRow_customer\n      }\n      orders {\n        id\n        status\n        totalPrice\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n      tickets {\n        id\n        title\n        status\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminCustomer($userId: ID!) {\n    adminCustomer(userId: $userId) {\n      customer {\n        id\n        hasSecondFactor\n        ...AdminCustomerRow_customer\n      }\n      orders {\n        id\n        status\n        totalPrice\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n      tickets {\n        id\n        title\n        status\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminCustomer($userId: ID!) {\n    adminCustomer(userId: $userId) {\n      customer {\n        id\n        hasSecondFactor\n        ...AdminCustomerRow_customer\n      }\n      orders {\n        id\n        status\n        totalPrice\n        quantity\n        createdAt\n        product {\n          id\n          name\n        }\n      }\n      tickets {\n        id\n        title\n        status\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminSetCustomerBlocked($userId: ID!, $blocked: Boolean!) {\n    setCustomerBlocked(userId: $userId, blocked: $blocked) {\n      id\n      ...AdminCustomerRow_customer\n    }\n  }\n"): (typeof documents)["\n  mutation AdminSetCustomerBlocked($userId: ID!, $blocked: Boolean!) {\n    setCustomerBlocked(userId: $userId, blocked: $blocked) {\n      id\n      ...AdminCustomerRow_customer\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminResetSecondFactors($userId: ID!) {\n    resetSecondFactors(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation AdminResetSecondFactors($userId: ID!) {\n    resetSecondFactors(userId: $userId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import BlockIcon from '@mui/icons-material/Block';
+import KeyOffIcon from '@mui/icons-material/KeyOff';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,6 +34,7 @@ const AdminCustomerQuery = graphql(/* GraphQL */ `
     adminCustomer(userId: $userId) {
       customer {
         id
+        hasSecondFactor
         ...AdminCustomerRow_customer
       }
       orders {
@@ -62,6 +64,12 @@ const SetCustomerBlockedMutation = graphql(/* GraphQL */ `
       id
       ...AdminCustomerRow_customer
     }
+  }
+`);
+
+const ResetSecondFactorsMutation = graphql(/* GraphQL */ `
+  mutation AdminResetSecondFactors($userId: ID!) {
+    resetSecondFactors(userId: $userId)
   }
 `);
 
@@ -110,7 +118,10 @@ function ActivitySection({
   );
 }
 
-/** One customer: who, their totals, their latest orders and tickets, and Block / Unblock (with a confirmation). */
+/**
+ * One customer: who, their totals, their latest orders and tickets, Block / Unblock (with a confirmation), and for an
+ * account with a second factor, clearing it (support's way back in for a locked-out owner; asks first).
+ */
 export function CustomerDialog({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   return (
     <OrderDialog orderId={userId} onClose={onClose} labelledBy="customer-dialog-title">
@@ -126,8 +137,11 @@ function CustomerView({ userId, onClose }: { userId: string; onClose: () => void
     fetchPolicy: 'cache-and-network',
   });
   const [setBlocked, { loading: saving }] = useMutation(SetCustomerBlockedMutation);
+  const [resetFactors, { loading: resetting }] = useMutation(ResetSecondFactorsMutation);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
+  const cancelResetButton = useRef<HTMLButtonElement>(null);
 
   const detail = data?.adminCustomer;
   const customer = detail ? getFragmentData(AdminCustomerRowFragment, detail.customer) : null;
@@ -146,6 +160,22 @@ function CustomerView({ userId, onClose }: { userId: string; onClose: () => void
       setConfirming(false);
     } catch (failure) {
       toast(failureToast(blocked ? 'Failed to block the customer' : 'Failed to unblock the customer', failure));
+    }
+  };
+
+  const reset = async () => {
+    try {
+      await resetFactors({ variables: { userId } });
+      toast({
+        title: 'Sign-in methods cleared',
+        description: `${name} is signed out everywhere and signs in with their password alone; they were e-mailed.`,
+        severity: 'success',
+      });
+      setConfirmingReset(false);
+      void refetch();
+    } catch (failure) {
+      setConfirmingReset(false);
+      toast(failureToast('Failed to clear the sign-in methods', failure));
     }
   };
 
@@ -168,6 +198,11 @@ function CustomerView({ userId, onClose }: { userId: string; onClose: () => void
               <Typography sx={{ overflowWrap: 'anywhere' }}>{customer.email}</Typography>
               <CustomerMarks customer={customer} />
             </Stack>
+            {detail.customer.hasSecondFactor ? (
+              <Typography variant="body2" color="text.secondary">
+                Signs in with a second factor (an authenticator app or a passkey).
+              </Typography>
+            ) : null}
             {customer.blocked && customer.blockedAt ? (
               <Alert severity="error" variant="outlined">
                 Blocked since {formatDateTime(customer.blockedAt)}: cannot sign in or place orders.
@@ -224,6 +259,11 @@ function CustomerView({ userId, onClose }: { userId: string; onClose: () => void
             {CUSTOMER_MESSAGES.cannotBlockAdmin}
           </Typography>
         ) : null}
+        {customer && detail?.customer.hasSecondFactor ? (
+          <Button startIcon={<KeyOffIcon aria-hidden />} onClick={() => setConfirmingReset(true)}>
+            Clear sign-in methods
+          </Button>
+        ) : null}
         {customer && !customer.isAdmin ? (
           customer.blocked ? (
             <Button startIcon={<LockOpenIcon aria-hidden />} onClick={() => void apply(false)} disabled={saving}>
@@ -261,6 +301,30 @@ function CustomerView({ userId, onClose }: { userId: string; onClose: () => void
           </Button>
           <Button color="error" variant="contained" onClick={() => void apply(true)} disabled={saving}>
             {saving ? 'Blocking...' : 'Block customer'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={confirmingReset}
+        onClose={() => setConfirmingReset(false)}
+        aria-labelledby="reset-factors-title"
+        slotProps={{ transition: { onEntered: () => cancelResetButton.current?.focus() } }}
+      >
+        <DialogTitle id="reset-factors-title">Clear {name}'s sign-in methods?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Their authenticator app, recovery codes and passkeys are removed, they are signed out everywhere, and they
+            are e-mailed. They then sign in with their password alone. Do this only for the account's owner, once you
+            are sure it is them (for example, they wrote from the account's address and cannot sign in).
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button ref={cancelResetButton} onClick={() => setConfirmingReset(false)}>
+            Cancel
+          </Button>
+          <Button color="error" variant="contained" onClick={() => void reset()} disabled={resetting}>
+            {resetting ? 'Clearing...' : 'Clear sign-in methods'}
           </Button>
         </DialogActions>
       </Dialog>

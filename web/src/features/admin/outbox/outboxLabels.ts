@@ -16,6 +16,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   EMAIL_VERIFY: 'E-mail confirmation link',
   EMAIL_CHANGE_CONFIRM: 'New e-mail confirmation link',
   EMAIL_CHANGED: 'E-mail change notice',
+  SECOND_FACTOR_ADDED: 'Sign-in method added',
+  SECOND_FACTORS_RESET: 'Second factors cleared',
   REFUND_OFFERED: 'Refund offered',
   REFUND_CLAIMED: 'Refund claimed',
   REFUND_TO_PAY: 'Refund to pay (staff)',
