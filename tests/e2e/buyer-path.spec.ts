@@ -14,6 +14,7 @@ import {
   gotoHydrated,
   PASSWORD,
   seriousA11yViolations,
+  settled,
   signUpViaApi,
   uniqueEmail,
 } from './support/store';
@@ -104,6 +105,7 @@ for (const width of [360, 1280]) {
     await gotoHydrated(page, '/products/litecoin-keys');
     const cta = page.locator('section[aria-labelledby="purchase-cta"]');
     await expect(cta).toContainText('Your keys arrive in your dashboard');
+    await settled(page);
     expect(await seriousA11yViolations(page, `product page at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'path-product', width);
     await page.getByRole('link', { name: 'Purchase Now', exact: true }).click();
@@ -114,6 +116,7 @@ for (const width of [360, 1280]) {
     await page.getByLabel('Quantity').fill('2');
     await expect(page.getByLabel('Domain (optional)')).toHaveCount(0);
     await expect(page.getByTestId('order-summary').getByTestId('order-total')).toHaveText('$68.00');
+    await settled(page);
     expect(await seriousA11yViolations(page, `checkout step 1 at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'path-checkout-step-1', width);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -122,6 +125,7 @@ for (const width of [360, 1280]) {
     await expect(page.getByText('Step 2 of 2')).toBeVisible();
     await expect(page.getByTestId('pay-amount')).toHaveText(/^68\.00\d{4} USDT$/);
     const held = (await page.getByTestId('pay-amount').textContent())!;
+    await settled(page);
     expect(await seriousA11yViolations(page, `checkout step 2 at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'path-checkout-step-2', width);
     await page.getByRole('button', { name: "I've Sent the Payment" }).click();
@@ -134,6 +138,7 @@ for (const width of [360, 1280]) {
     await expect(page.getByRole('region', { name: 'Order progress' }).getByRole('listitem').first()).toContainText(
       'Awaiting payment',
     );
+    await settled(page);
     expect(await seriousA11yViolations(page, `/verify waiting at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'path-verify-waiting', width);
 
@@ -143,6 +148,7 @@ for (const width of [360, 1280]) {
       timeout: 20_000,
     });
     await expect(page.getByText('Your order is complete: your licence keys are ready.')).toBeVisible();
+    await settled(page);
     expect(await seriousA11yViolations(page, `/verify delivered at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'path-verify-delivered', width);
     await page.getByRole('link', { name: 'View your keys' }).click();
@@ -151,6 +157,7 @@ for (const width of [360, 1280]) {
     await expect(dialog.getByTestId('licence-key')).toHaveCount(2);
     await expect(dialog.getByRole('link', { name: 'Download all keys (.txt)' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Copy all keys' })).toBeVisible();
+    await settled(page);
     expect(await seriousA11yViolations(page, `keys at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'path-keys', width, false);
   });

@@ -8,7 +8,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ORDER_STATUS_LABELS } from '../../common/labels';
 import { placeOrderViaApi, type PlacedOrder } from './support/orders';
-import { expectToast, gql, seriousA11yViolations, signUpViaApi, submitAdminLogin } from './support/store';
+import { expectToast, gql, seriousA11yViolations, settled, signUpViaApi, submitAdminLogin } from './support/store';
 
 // A keyed product whose counts no other spec compares.
 const SLUG = 'dogecoin-keys';
@@ -57,6 +57,7 @@ for (const width of [360, 1280]) {
     await expect(page.getByText('Showing 1 of 1 order', { exact: true })).toBeVisible();
     await expect(statusSelect(page, order)).toBeVisible();
     await expect(statusSelect(page, other)).toBeHidden();
+    await settled(page);
     expect(await seriousA11yViolations(page, `order search at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'sellers-day-search', width, true);
 
@@ -68,6 +69,7 @@ for (const width of [360, 1280]) {
     await expect(confirm).toContainText(`2 licence keys will be delivered to ${customer.email}`);
     await expect(confirm).toContainText('Nothing has been seen on chain');
     await expect(confirm).toContainText('The customer gave no proof and no transaction ID.');
+    await settled(page);
     expect(await seriousA11yViolations(page, `mark-paid confirmation at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'sellers-day-mark-paid', width);
     await confirm.getByRole('button', { name: 'Mark as paid' }).click();
@@ -106,12 +108,14 @@ for (const width of [360, 1280]) {
     await expect(soldSection.getByRole('heading')).toHaveText('1 key already sold');
     await expect(soldSection).toContainText('Line 2');
     await expect(preview.getByTestId('key-preview-left-out')).toContainText('1 line repeating an earlier line');
+    await settled(page);
     expect(await seriousA11yViolations(page, `import preview at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'sellers-day-import-preview', width);
 
     // The preview wrote nothing: the import that follows still finds both keys new.
     await dialog.getByRole('button', { name: 'Import keys', exact: true }).click();
     await expect(dialog.getByTestId('key-import-summary')).toHaveText('2 keys imported');
+    await settled(page);
     expect(await seriousA11yViolations(page, `import report at ${width}`)).toEqual([]);
     await shoot(page, testInfo, 'sellers-day-import-report', width);
   });

@@ -119,6 +119,24 @@ export async function seriousA11yViolations(page: Page, label?: string): Promise
 }
 
 /**
+ * Waits until nothing on the page is mid-transition (a step or a card fading in): axe measures colours as they are
+ * drawn, so a contrast read halfway through a fade fails a page that is fine. Endless animations (a spinner) are left.
+ */
+export async function settled(page: Page): Promise<void> {
+  // The page's document as far as this needs it (the tests compile without the DOM's types).
+  type Animated = {
+    document: {
+      getAnimations(): { playState: string; effect: { getComputedTiming(): { iterations?: number } } | null }[];
+    };
+  };
+  await page.waitForFunction(() =>
+    (globalThis as unknown as Animated).document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/**
  * Opens a page and waits until it responds to input: a server-rendered page (docs/architecture.md "Web rendering")
  * is shown before its scripts run, and typing into it before it has hydrated is lost.
  */
