@@ -8,6 +8,8 @@
  * enum too, in its one spelling (docs/decisions.md "One spelling per enum").
  */
 import { STAFF_ROLES } from '../../common/staff';
+import { STEP_UP_METHODS } from '../../common/two-factor';
+import { PasskeyChallengePurpose } from '../../server/src/accounts/passkey.service';
 import { Client } from 'pg';
 import { BlockRuleKind } from '../../server/src/abuse/block-rule.types';
 import { AccountTokenPurpose } from '../../server/src/accounts/account-token.service';
@@ -49,6 +51,8 @@ const ENUMS: Record<string, readonly string[]> = {
   'support_tickets.priority': Object.values(TicketPriority),
   'support_tickets.status': Object.values(TicketStatus),
   'webhook_deliveries.status': Object.values(WebhookDeliveryStatus),
+  'passkey_challenges.purpose': Object.values(PasskeyChallengePurpose),
+  'second_factor_checks.method': Object.values(STEP_UP_METHODS),
   'staff_invitations.role': STAFF_ROLES,
   'user_roles.role': STAFF_ROLES,
 };

@@ -1,5 +1,5 @@
 /**
- * The second-factor review in the browser (issue 30; docs/staff-and-permissions.md "The first factor"): a customer
+ * The second-factor review in the browser (issue 30; docs/staff-and-permissions.md "Two-factor sign-in"): a customer
  * whose session was not checked lately is asked for the password (not a code) before setting up two-factor sign-in,
  * then sets it up; the admin's customer view clears the factors of a locked-out owner after a confirmation. 360 and
  * 1280 px screenshots.

@@ -1,6 +1,7 @@
 import { ipCounterKey } from '../abuse/ip-address';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BlockRuleService } from '../abuse/block-rule.service';
+import { STEP_UP_METHODS } from '../../../common/two-factor';
 import { CUSTOMER_MESSAGES, MESSAGES, signInSchema, signUpSchema } from '../../../common/validation';
 import { AppConfig } from '../app-config';
 import { CaptchaService } from '../captcha/captcha.service';
@@ -247,7 +248,7 @@ export class AuthService {
     device: { userAgent: string | null; ip: string },
   ): Promise<IssuedRefreshToken> {
     const refresh = await this.sessions.issue(userId, tx, undefined, device);
-    await this.secondFactors.stamp(tx, userId, refresh.familyId!, 'password');
+    await this.secondFactors.stamp(tx, userId, refresh.familyId!, STEP_UP_METHODS.password);
     return refresh;
   }
 

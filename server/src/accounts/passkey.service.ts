@@ -41,7 +41,13 @@ export interface PasskeyRecord {
   lastUsedAt: Date | null;
 }
 
-type ChallengePurpose = 'registration' | 'sign-in' | 'step-up';
+/** What a passkey challenge was issued for (passkey_challenges.purpose): one purpose's challenge answers no other. */
+export enum PasskeyChallengePurpose {
+  REGISTRATION = 'REGISTRATION',
+  SIGN_IN = 'SIGN_IN',
+  STEP_UP = 'STEP_UP',
+}
+type ChallengePurpose = PasskeyChallengePurpose;
 
 interface StoredPasskey {
   id: string;
@@ -113,7 +119,7 @@ export class PasskeyService {
       excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: c.transports })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
-    await this.storeChallenge(options.challenge, 'registration', userId);
+    await this.storeChallenge(options.challenge, PasskeyChallengePurpose.REGISTRATION, userId);
     return JSON.stringify(options);
   }
 
@@ -129,7 +135,7 @@ export class PasskeyService {
     const response = parseResponse<RegistrationResponseJSON>(responseJson);
     if (!response) throw InputError.field('response', PASSKEY_MESSAGES.notAccepted);
     await this.secondFactors.countAttempt(user.id);
-    const challenge = await this.takeChallenge(response, 'registration', user.id);
+    const challenge = await this.takeChallenge(response, PasskeyChallengePurpose.REGISTRATION, user.id);
     if (!challenge) throw InputError.field('response', PASSKEY_MESSAGES.challengeInvalid);
     let verified;
     try {
@@ -210,7 +216,7 @@ export class PasskeyService {
       timeout: TIMEOUT_MS,
       userVerification: 'required',
     });
-    await this.storeChallenge(options.challenge, 'sign-in', null);
+    await this.storeChallenge(options.challenge, PasskeyChallengePurpose.SIGN_IN, null);
     return JSON.stringify(options);
   }
 
@@ -227,7 +233,7 @@ export class PasskeyService {
     await this.rateLimits.hit([`signin:ip:${ipCounterKey(ip)}`]);
     const response = parseResponse<AuthenticationResponseJSON>(responseJson);
     if (!response) throw new UnauthenticatedError(PASSKEY_MESSAGES.notAccepted);
-    const challenge = await this.takeChallenge(response, 'sign-in', null);
+    const challenge = await this.takeChallenge(response, PasskeyChallengePurpose.SIGN_IN, null);
     if (!challenge) throw new UnauthenticatedError(PASSKEY_MESSAGES.challengeInvalid);
     const [owner]: { user_id: string }[] = await this.db.query(
       `SELECT user_id FROM passkeys WHERE credential_id = $1`,
@@ -290,7 +296,7 @@ export class PasskeyService {
       allowCredentials: credentials.map((c) => ({ id: c.credential_id, transports: c.transports })),
       userVerification: 'preferred',
     });
-    await this.storeChallenge(options.challenge, 'step-up', user.id, user.sessionId);
+    await this.storeChallenge(options.challenge, PasskeyChallengePurpose.STEP_UP, user.id, user.sessionId);
     return JSON.stringify(options);
   }
 
@@ -303,7 +309,7 @@ export class PasskeyService {
     const response = parseResponse<AuthenticationResponseJSON>(responseJson);
     if (!response) throw InputError.field('response', PASSKEY_MESSAGES.notAccepted);
     await this.secondFactors.countAttempt(user.id);
-    const challenge = await this.takeChallenge(response, 'step-up', user.id, user.sessionId);
+    const challenge = await this.takeChallenge(response, PasskeyChallengePurpose.STEP_UP, user.id, user.sessionId);
     if (!challenge) throw InputError.field('response', PASSKEY_MESSAGES.challengeInvalid);
     await this.db.transaction(async (tx) => {
       if (!(await this.takeAssertion(tx, user.id, response, challenge, false)))

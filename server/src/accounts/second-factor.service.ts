@@ -59,7 +59,7 @@ type CodeKind = 'totp' | 'recovery';
  * What a session's check proved (second_factor_checks.method): its second factor, or (an account without one) its
  * password, which is enough only to add the first factor.
  */
-export type CheckMethod = 'second-factor' | 'password';
+export type CheckMethod = (typeof STEP_UP_METHODS)[keyof typeof STEP_UP_METHODS];
 
 /**
  * The second factor (docs/staff-and-permissions.md "Two-factor sign-in"): TOTP enrolment with ten recovery codes, the
@@ -284,14 +284,14 @@ export class SecondFactorService {
   }
 
   /**
-   * Records that the session (refresh family) proved the second factor now (or, `method` 'password', the password of
+   * Records that the session (refresh family) proved the second factor now (or, `method` PASSWORD, the password of
    * an account without one): the step-up's clock.
    */
   async stamp(
     manager: EntityManager,
     userId: string,
     familyId: string,
-    method: CheckMethod = 'second-factor',
+    method: CheckMethod = STEP_UP_METHODS.secondFactor,
   ): Promise<void> {
     await manager.query(
       `INSERT INTO second_factor_checks (family_id, user_id, checked_at, method) VALUES ($1, $2, now(), $3)
@@ -316,7 +316,7 @@ export class SecondFactorService {
     await this.rateLimits.hit([`signin:ip:${ipCounterKey(ip)}`, `signin:email:${account.email}`]);
     if (password.length > 1000 || !(await verifyPassword(account.password_hash, password)))
       throw InputError.field('password', MESSAGES.invalidCredentials);
-    await this.stamp(this.db.manager, user.id, user.sessionId, 'password');
+    await this.stamp(this.db.manager, user.id, user.sessionId, STEP_UP_METHODS.password);
   }
 
   // ---- Staff rule and step-up ------------------------------------------------------------------------------------
@@ -355,7 +355,9 @@ export class SecondFactorService {
     const hasFactor = await this.hasFactor(user.id);
     if (!hasFactor && !options.firstFactor) return;
     // A password checked before a factor was added (on another device, say) does not pass for the factor.
-    const methods: CheckMethod[] = hasFactor ? ['second-factor'] : ['second-factor', 'password'];
+    const methods: CheckMethod[] = hasFactor
+      ? [STEP_UP_METHODS.secondFactor]
+      : [STEP_UP_METHODS.secondFactor, STEP_UP_METHODS.password];
     if (user.sessionId) {
       const [row] = await this.db.query(
         `SELECT 1 FROM second_factor_checks

@@ -32,12 +32,12 @@ export class Passkeys1767000000000 implements MigrationInterface {
       CREATE TABLE passkey_challenges (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         challenge_hash text NOT NULL CONSTRAINT passkey_challenges_hash_unique UNIQUE,
-        purpose text NOT NULL CHECK (purpose IN ('registration', 'sign-in', 'step-up')),
+        purpose text NOT NULL CHECK (purpose IN ('REGISTRATION', 'SIGN_IN', 'STEP_UP')),
         user_id uuid REFERENCES users (id) ON DELETE CASCADE,
         expires_at timestamptz NOT NULL,
         used_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
-        CHECK ((purpose = 'sign-in') = (user_id IS NULL))
+        CHECK ((purpose = 'SIGN_IN') = (user_id IS NULL))
       );
       CREATE INDEX passkey_challenges_expires_idx ON passkey_challenges (expires_at);
     `);

@@ -6,9 +6,9 @@ const KINDS = ['SECOND_FACTOR_ADDED', 'SECOND_FACTORS_RESET'];
 /**
  * The review of second factors (issue 30, docs/decisions.md "Adding the first factor"):
  *
- * - second_factor_checks.method: what the session proved. 'password' is the check of an account without a factor
+ * - second_factor_checks.method: what the session proved. PASSWORD is the check of an account without a factor
  *   (a password sign-in, confirmPassword), enough to add its first factor and nothing else; the step-up of an
- *   account with a factor takes 'second-factor' only, so a password checked before a factor was added (on another
+ *   account with a factor takes SECOND_FACTOR only, so a password checked before a factor was added (on another
  *   device) does not pass for one.
  * - passkey_challenges.family_id: the session that asked for a step-up challenge; only that session's answer counts.
  * - notifications.kind: SECOND_FACTOR_ADDED (a factor was added to the account) and SECOND_FACTORS_RESET (support
@@ -19,7 +19,7 @@ export class SecondFactorReview1767300000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE second_factor_checks
-      ADD COLUMN method text NOT NULL DEFAULT 'second-factor' CHECK (method IN ('second-factor', 'password'))`);
+      ADD COLUMN method text NOT NULL DEFAULT 'SECOND_FACTOR' CHECK (method IN ('SECOND_FACTOR', 'PASSWORD'))`);
     await q.query(`ALTER TABLE passkey_challenges ADD COLUMN family_id uuid`);
     await setMailKinds(q, [...(await mailKinds(q)), ...KINDS]);
   }
