@@ -239,6 +239,8 @@ test('the catalogue by category and search from the address, server-rendered; th
   // Sorting keeps the filter; All products drops the category but keeps the search and the sort.
   await page.getByRole('searchbox', { name: 'Search products' }).fill('key');
   await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  // The search's navigation first: a sort chosen while it is in flight would build on the address before it.
+  await expect(page).toHaveURL(/\/products\?category=crypto_keys&q=key$/);
   await page.getByLabel('Sort by').selectOption('price-desc');
   await expect(page).toHaveURL(/\/products\?category=crypto_keys&q=key&sort=price-desc$/);
   await expect(cards.first()).toContainText('Monero (XMR) Licence Key');
