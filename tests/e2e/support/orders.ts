@@ -20,10 +20,16 @@ export async function signInBrowser(page: Page, user: { email: string; password:
   if (body.errors) throw new Error(`signIn failed: ${JSON.stringify(body.errors)}`);
 }
 
-/** Product ids by slug, looked up once per worker (a product's id never changes). */
-const productIds = new Map<string, Promise<string>>();
+/**
+ * Product ids by slug, looked up once per request context (a product's id never changes in one store). Not per worker:
+ * some specs start a second store on a database of its own, whose products have other ids, and an id cached from it
+ * made the next spec's order in the main store 'Please select a valid product'.
+ */
+const productIdsByContext = new WeakMap<APIRequestContext, Map<string, Promise<string>>>();
 
 export function productIdBySlug(request: APIRequestContext, slug: string): Promise<string> {
+  let productIds = productIdsByContext.get(request);
+  if (!productIds) productIdsByContext.set(request, (productIds = new Map()));
   let id = productIds.get(slug);
   if (!id) {
     id = gql(request, 'query ($slug: String!) { product(slug: $slug) { id } }', { slug }).then((data) => {
