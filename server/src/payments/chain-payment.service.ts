@@ -481,6 +481,7 @@ export class ChainPaymentService {
     transfer: ChainTransfer,
     tip: number,
     claimant: Pick<PayableOrder, 'id' | 'paymentAmountCrypto'> | null,
+    retried = false,
   ): Promise<void> {
     const { method } = watch;
     const settle = await this.db.transaction(async (manager): Promise<string | typeof RECORDED_MEANWHILE | null> => {
@@ -507,6 +508,7 @@ export class ChainPaymentService {
           { id: existing.id },
           { orderId: claimant.id, matchedBy: ChainPaymentMatch.TRANSACTION_ID },
         );
+        await this.jobs.add(settleBackstop(claimant.id), manager);
         return claimant.id;
       }
       const shown = this.shownAmount(watch, transfer.units);
@@ -568,7 +570,7 @@ export class ChainPaymentService {
       );
       // Recorded meanwhile by another job (the poll, which knows no claimant): that one settles it, and the claimant
       // reads it again to claim it (below) rather than wait for the next poll.
-      if (inserted.length === 0) return claimant ? RECORDED_MEANWHILE : null;
+      if (inserted.length === 0) return claimant && !retried ? RECORDED_MEANWHILE : null;
       logger.info({ method, txId: tx.txId, orderId: owner, confirmations }, 'Payment seen on chain');
       // (A payment of a held quote's exact amount is that quote's: no order is flagged for it.)
       if (owner === null && explained && (explained.length > 1 || (quoted === 'band' && explained.length > 0))) {
@@ -589,7 +591,8 @@ export class ChainPaymentService {
       if (owner) await this.jobs.add(settleBackstop(owner), manager);
       return owner;
     });
-    if (settle === RECORDED_MEANWHILE) return this.record(watch, address, tx, transfer, tip, claimant);
+    // Once: the row that won is committed, so the second read finds it (a chain API's odd answer cannot loop here).
+    if (settle === RECORDED_MEANWHILE) return this.record(watch, address, tx, transfer, tip, claimant, true);
     if (settle) await this.settle(settle);
   }
 
