@@ -31,6 +31,7 @@ export const API_KEY_MESSAGES = {
   notFound: 'API key',
   customerOnly: 'An API key acts only through staff operations; this one needs a signed-in account',
   revoked: 'This API key is revoked or unknown',
+  stepUp: "This action asks for a person's second factor: an API key cannot do it; sign in to the admin panel",
 } as const;
 
 /** A key's name as typed: trimmed, 1 to API_KEY_NAME_MAX characters, no control characters. */

@@ -105,6 +105,40 @@ describe('API keys', () => {
     expect(code(await server.gql(ORDERS, {}, { token: forged }))).toBe('UNAUTHENTICATED');
   });
 
+  it("is refused the step-up actions, which ask for a person's second factor, and may do the rest of its permission", async () => {
+    // Review 30: a key has no second factor, so a leaked one must not mark orders paid (delivering their keys), hand
+    // out refunds, revoke licence keys or send the store's data to a new webhook.
+    const { secret } = await createKey(owner, ['ORDERS_WRITE', 'REFUNDS', 'KEYS', 'WEBHOOKS']);
+    const orderId = await placeOrder(await server.createUser());
+    const refused = {
+      paid: await server.gql(SET_STATUS, { id: orderId, s: 'SUCCESS' }, { token: secret }),
+      refund: await server.gql(
+        `mutation ($id: ID!) { offerRefund(orderId: $id, amount: "0.01", reason: "Bot") { id } }`,
+        { id: orderId },
+        { token: secret },
+      ),
+      revokeKey: await server.gql(
+        `mutation ($id: ID!) { revokeProductKey(productId: $id, key: "NOT-A-KEY") { revoked } }`,
+        { id: productId },
+        { token: secret },
+      ),
+      webhook: await server.gql(
+        `mutation { createWebhookEndpoint(input: { url: "http://127.0.0.1:9/hook", events: ["order.paid"] }) { secret } }`,
+        {},
+        { token: secret },
+      ),
+    };
+    for (const [what, res] of Object.entries(refused))
+      expect([what, code(res), res.errors?.[0].message]).toEqual([what, 'FORBIDDEN', API_KEY_MESSAGES.stepUp]);
+    const [order] = await server.sql(`SELECT status FROM orders WHERE id = $1`, [orderId]);
+    expect(order.status).toBe('PENDING');
+    const [{ count }] = await server.sql(`SELECT count(*)::int AS count FROM refunds WHERE order_id = $1`, [orderId]);
+    expect(count).toBe(0);
+    // A move that delivers nothing is routine, and the key's to make.
+    const cancelled = await server.gql(SET_STATUS, { id: orderId, s: 'CANCELLED' }, { token: secret });
+    expect([code(cancelled), cancelled.data?.setOrderStatus.status]).toEqual(['ok', 'CANCELLED']);
+  });
+
   it("reads goods by its own permissions only, not as its creator's customer account, nor ended by their sign-outs", async () => {
     // Review 30, F11: a key's `id` is its creator's, so owner checks must not take the key for the creator.
     const creator = await server.createUser({ staffRole: 'OWNER' });

@@ -186,6 +186,33 @@ describe('holdQuote: the amount step 2 shows is the amount the order asks for', 
     expect(untouched).toMatchObject({ status: 'PENDING', paymentIssue: null });
   });
 
+  it("a payment of a held quote's amount, recorded first, is not taken by another order's typed transaction id", async () => {
+    // Review 30: the transaction id of a payment on chain is anyone's to see and type. The quote keeps what is its.
+    const payer = await server.createUser();
+    const quote = await hold(payer);
+    const txId = tron.transfer({ to: STORE, value: units(quote.paymentAmountCrypto) });
+    tron.solidify();
+    await eventually(
+      async () =>
+        (await server.sql(`SELECT 1 FROM chain_payments WHERE tx_id = $1 AND order_id IS NULL`, [txId])).length === 1,
+      15_000,
+      "the payment recorded as no order's",
+    );
+    const other = (await place(store.other)).data!.placeOrder;
+    expect((await store.submitTx(other.id, txId, store.other)).errors).toBeUndefined();
+    const refused = await store.orderWhen(
+      other.id,
+      (o) => o.paymentIssueKind === 'ALREADY_USED',
+      'the typed id refused',
+      store.other,
+    );
+    expect(refused.status).toBe('PENDING');
+    const [payment] = await server.sql(`SELECT order_id FROM chain_payments WHERE tx_id = $1`, [txId]);
+    expect(payment.order_id).toBeNull();
+    const placed = (await place(payer, { quoteId: quote.id })).data!.placeOrder;
+    await store.orderWhen(placed.id, (o) => o.status === 'SUCCESS', "the quote's order paid", payer);
+  });
+
   it('holds at most ten live quotes per account: then RATE_LIMITED, never letting one go early', async () => {
     const [{ id: bulk }] = await server.sql<{ id: string }>(
       `INSERT INTO products (slug, name, category, description, price, fulfilment, min_quantity)

@@ -25,8 +25,13 @@ export const authChecker: AuthChecker<RequestContext> = async ({ context, info, 
   if (!context.user) throw new UnauthenticatedError();
   const permissions = roles as PermissionName[];
   // An API key (staff/api-keys.service.ts) acts only through staff operations, within its own rate limit; it has no
-  // session to check.
-  if (context.user.apiKey) return apiKeyMay(context.user.apiKey, permissions, context.user);
+  // session to check, and no second factor to give: the step-up operations stay with people.
+  if (context.user.apiKey) {
+    apiKeyMay(context.user.apiKey, permissions, context.user);
+    if (info.parentType === info.schema.getMutationType() && needsStepUp(info.fieldName, args))
+      throw new ForbiddenError(API_KEY_MESSAGES.stepUp);
+    return true;
+  }
   // REQUIRE_STAFF_2FA: staff without a second factor may only enrol (docs/staff-and-permissions.md). Ahead of the
   // permission check: `can()` grants such a user nothing, and the answer should name enrolment, not a permission.
   if (permissions.length > 0 && isStaff(context.user))

@@ -499,7 +499,7 @@ export class ChainPaymentService {
         // Seen before (the API listed it again): what changes now is its confirmations, which the refresh follows.
         if (!claimant) return null;
         if (existing.orderId === claimant.id) return existing.orderId;
-        if (existing.orderId) {
+        if (existing.orderId || !(await this.claimableBy(manager, watch, address, tx, transfer, claimant))) {
           await this.observer.paymentProblem(manager, claimant.id, alreadyUsed(tx.txId));
           return null;
         }
@@ -594,6 +594,31 @@ export class ChainPaymentService {
     // Once: the row that won is committed, so the second read finds it (a chain API's odd answer cannot loop here).
     if (settle === RECORDED_MEANWHILE) return this.record(watch, address, tx, transfer, tip, claimant, true);
     if (settle) await this.settle(settle);
+  }
+
+  /**
+   * Whether a payment on record as no order's may go to `claimant`, whose customer typed its transaction id: the rules
+   * `record` applies to one it sees first, read again now. Not when its address is another order's own or a held
+   * quote's (BTC_XPUB), nor when it is another order's unique amount or a held quote's exact one and not the
+   * claimant's: a transaction id seen on chain is anyone's to type.
+   */
+  private async claimableBy(
+    manager: EntityManager,
+    watch: ChainWatch,
+    address: string,
+    tx: ChainTransaction,
+    transfer: ChainTransfer,
+    claimant: Pick<PayableOrder, 'id' | 'paymentAmountCrypto'>,
+  ): Promise<boolean> {
+    const days = this.config.chains.latePaymentDays;
+    const shown = this.shownAmount(watch, transfer.units);
+    const sighting = this.sighting(watch, address, shown, tx.blockTime ?? new Date());
+    const own = await this.orders.ofOwnAddress(manager, sighting, days);
+    if (own !== null) return own === claimant.id || own === 'none';
+    if (decimalToUnits(shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8)) return true;
+    if ((await this.orders.ofAmount(manager, sighting, claimant.id, days)) !== null) return false;
+    const tolerance = this.methods.tolerancePercent(watch.method);
+    return (await this.orders.heldQuoteExplains(manager, sighting, tolerance)) !== 'exact';
   }
 
   /**

@@ -79,19 +79,19 @@ export abstract class PayableOrders {
   ): Promise<{ address: string; open: boolean }[]>;
 
   /**
-   * Whose own address (BTC_XPUB) the payment went to: the order's id (open, or ended within `latePaymentDays`, its
-   * payments counting from before it was sent), 'quote' when a quote held at checkout and not placed yet has it (its
-   * order claims the payment once placed), 'none' when the address is an order's that the payment cannot be for (sent
-   * before it, or long after it ended: nobody's), null when no order or quote has the address as its own (the
-   * store's single address).
-   */
-  /**
    * Is `address` the store's single address of an order or held quote of `method` (one placed without an address of
    * its own: before BTC_XPUB was set, or with a PAY_ADDRESS since changed)? Its payments are found by amount among
    * those orders, so DerivedAddresses never hands it out as an order's own.
    */
   abstract paidAsSingleAddress(manager: EntityManager, method: PaymentMethod, address: string): Promise<boolean>;
 
+  /**
+   * Whose own address (BTC_XPUB) the payment went to: the order's id (open, or ended within `latePaymentDays`, its
+   * payments counting from before it was sent), 'quote' when a quote held at checkout and not placed yet has it (its
+   * order claims the payment once placed), 'none' when the address is an order's that the payment cannot be for (sent
+   * before it, or long after it ended: nobody's), null when no order or quote has the address as its own (the
+   * store's single address).
+   */
   abstract ofOwnAddress(
     manager: EntityManager,
     payment: PaymentSighting,

@@ -141,7 +141,8 @@ function FormStep({
             <Box component="code" sx={{ fontFamily: MONOSPACE_FONT }}>
               Authorization: Bearer …
             </Box>
-            . It may do what its permissions allow, and never more than your role can now.
+            . It may do what its permissions allow, and never more than your role can now; actions that ask for a second
+            factor (webhook changes, refunds, revoking licence keys, marking an order paid) stay with people.
           </Typography>
           {errors.root?.form ? <Alert severity="error">{errors.root.form.message}</Alert> : null}
           <TextField
