@@ -7,8 +7,8 @@
  * (Blockstream's / mempool.space's: tip height, /tx/:txid, an address's history). Transactions are made up and put
  * in its mempool by hand, and "mined" on demand; no node, no signatures, no consensus.
  *
- * Not covered here, unlike ETH: failed transactions and other tokens (BTC has neither), and a payment sent before
- * the order (the fixture's block times are always about now).
+ * Not covered here, unlike ETH: failed transactions and other tokens (BTC has neither), and a mined payment sent
+ * before the order (the fixture's block times are always about now); a pending one the watcher saw first is.
  */
 import { startEsploraFixture, type EsploraFixture } from '../support/chain-fixtures/esplora-fixture';
 import { trimZeros } from '../../common/pricing';
@@ -131,6 +131,27 @@ describe('BTC only: a transaction id the customer gives', () => {
     expect(review.paymentIssue).toBe(
       `Received ${btcOf(paidSats)} BTC for ${shown(order.paymentAmountCrypto)} BTC due (0.00005 BTC more) in a transaction identified by its ID, not by this order's unique amount. An admin confirms the payment and decides on refunding the difference.`,
     );
+  });
+
+  it('does not give an order a payment still in the mempool that the watcher saw before the order was placed', async () => {
+    // Review 30: a pending transaction has no block time to compare with the order's, so the time the watcher first
+    // saw it stands in. Someone watching the address must not claim another's unconfirmed payment with a new order.
+    const waiting = await placeOrder();
+    const odd = sats(waiting.paymentAmountCrypto) + 7_777n;
+    const txId = esplora.send([{ address: STORE, sats: odd }]);
+    await eventually(
+      async () =>
+        (await server.sql(`SELECT 1 FROM chain_payments WHERE tx_id = $1 AND order_id IS NULL`, [txId])).length === 1,
+      15_000,
+      "the payment recorded as no order's",
+    );
+    const other = await server.createUser();
+    const late = await placeOrder(other);
+    expect((await submitTx(late.id, txId, other)).errors).toBeUndefined();
+    const refused = await orderWhen(late.id, (o) => o.paymentIssueKind === 'BEFORE_ORDER', 'BEFORE_ORDER', other);
+    expect(refused.paymentIssue).toBe(`Transaction ${txId} was sent before this order was placed.`);
+    const [payment] = await server.sql(`SELECT order_id FROM chain_payments WHERE tx_id = $1`, [txId]);
+    expect(payment.order_id).toBeNull();
   });
 
   it('counts every output of one transaction that pays us (typed: an admin confirms)', async () => {

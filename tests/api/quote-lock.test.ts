@@ -339,6 +339,27 @@ describe('the payment tolerance (1% for USDT here)', () => {
     expect(payment.order_id).toBeNull();
   });
 
+  it('gives a short payment to the one order its tolerance explains, not to another order that typed its id first', async () => {
+    // Review 30: a typed id changes nothing the amount decides. The watcher has not listed the payment yet (TronGrid's
+    // index lags), so the typed id is read first; the payment is still the order's whose band it is in.
+    const payer = (await place(store.customer)).data!.placeOrder;
+    const typer = (await place(store.other, { quantity: 2 })).data!.placeOrder;
+    const short = units(payer.paymentAmountCrypto) - units('0.05');
+    const txId = tron.transfer({ to: STORE, value: short, unlisted: true });
+    tron.solidify();
+    expect((await store.submitTx(typer.id, txId, store.other)).errors).toBeUndefined();
+    const refused = await store.orderWhen(
+      typer.id,
+      (o) => o.paymentIssueKind === 'ALREADY_USED',
+      'the typed id refused',
+      store.other,
+    );
+    expect(refused.status).toBe('PENDING');
+    await orderWhen(payer.id, (o) => o.status === 'SUCCESS', 'the short payment accepted for its order');
+    const [payment] = await server.sql(`SELECT order_id, matched_by FROM chain_payments WHERE tx_id = $1`, [txId]);
+    expect(payment).toEqual({ order_id: payer.id, matched_by: ChainPaymentMatch.AMOUNT });
+  });
+
   it('does not accept more short than the tolerance; the rest, paid as amountDue, pays the order', async () => {
     const placed = (await place(store.customer)).data!.placeOrder;
     const half = tron.transfer({ to: STORE, value: units('5') });

@@ -38,6 +38,17 @@ export const PAYMENTS_POLL_QUEUE = 'payments-poll';
  */
 const SETTLE_BACKSTOP_SECONDS = 60;
 
+/** The order whose customer typed a payment's transaction id. */
+type Claimant = Pick<PayableOrder, 'id' | 'paymentAmountCrypto' | 'paymentsCountFrom'>;
+
+/** What `attribute` decides about a payment: its order (null: none yet) and how it was matched. */
+interface Attribution {
+  owner: string | null;
+  matchedBy: ChainPaymentMatch | null;
+  /** Orders whose tolerance bands overlap on it (and whether a held quote's does): an admin decides between them. */
+  undecided: { orders: string[]; heldQuote: boolean };
+}
+
 /** What `record` answers when another job inserted the same transfer first: read it again, to claim it. */
 const RECORDED_MEANWHILE = Symbol('recorded meanwhile');
 
@@ -471,8 +482,8 @@ export class ChainPaymentService {
   /**
    * Records one payment (once: the unique output constraint) and settles the order it pays. `claimant` is the order
    * whose customer gave the transaction id; without one, the payment goes to the order whose unique amount it is.
-   * With one, it still goes to the order whose unique amount it is, if that is another order (a typed id never
-   * takes another customer's payment).
+   * A typed id changes nothing the amount decides (`attribute`): the claimant gets a payment only when no other order
+   * or held quote could be it, whether the payment is seen here first or was recorded before as no order's.
    */
   private async record(
     watch: ChainWatch,
@@ -480,7 +491,7 @@ export class ChainPaymentService {
     tx: ChainTransaction,
     transfer: ChainTransfer,
     tip: number,
-    claimant: Pick<PayableOrder, 'id' | 'paymentAmountCrypto'> | null,
+    claimant: Claimant | null,
     retried = false,
   ): Promise<void> {
     const { method } = watch;
@@ -495,58 +506,36 @@ export class ChainPaymentService {
         (watch.reader.listedIndexUncertain
           ? await repository.findOne({ where: { method, txId: tx.txId, toAddress: transfer.to, amount }, lock })
           : null);
+      const shown = this.shownAmount(watch, transfer.units);
       if (existing) {
         // Seen before (the API listed it again): what changes now is its confirmations, which the refresh follows.
         if (!claimant) return null;
         if (existing.orderId === claimant.id) return existing.orderId;
-        if (existing.orderId || !(await this.claimableBy(manager, watch, address, tx, transfer, claimant))) {
+        // Recorded as no order's: the claimant may take it on the rules of a first sighting, read again now, as of
+        // when it was sent. One still pending has no block time: it was sent before the poll saw it (our own clock, so
+        // no allowance for a block's), and one seen before the order was placed is no payment of it.
+        const sentAt = existing.blockTime ?? existing.detectedAt;
+        const allowance = existing.blockTime ? watch.definition.clockSkewMs : 0;
+        if (!existing.orderId && sentAt.getTime() < claimant.paymentsCountFrom.getTime() - allowance) {
+          await this.observer.paymentProblem(manager, claimant.id, {
+            kind: PaymentIssueKind.BEFORE_ORDER,
+            message: ISSUES.beforeOrder(tx.txId),
+          });
+          return null;
+        }
+        const claim = existing.orderId
+          ? null
+          : await this.attribute(manager, watch, this.sighting(watch, address, shown, sentAt), claimant);
+        if (!claim || claim.owner !== claimant.id) {
           await this.observer.paymentProblem(manager, claimant.id, alreadyUsed(tx.txId));
           return null;
         }
-        await manager.update(
-          ChainPayment,
-          { id: existing.id },
-          { orderId: claimant.id, matchedBy: ChainPaymentMatch.TRANSACTION_ID },
-        );
+        await manager.update(ChainPayment, { id: existing.id }, { orderId: claimant.id, matchedBy: claim.matchedBy });
         await this.jobs.add(settleBackstop(claimant.id), manager);
         return claimant.id;
       }
-      const shown = this.shownAmount(watch, transfer.units);
       const sighting = this.sighting(watch, address, shown, tx.blockTime ?? new Date());
-      const tolerance = this.methods.tolerancePercent(method);
-      // An order's own address (BTC_XPUB): the payment is that order's whatever its amount, and no one else's, even
-      // if the amount is another order's; a quote held there (not placed yet) keeps it for its order.
-      const own = await this.orders.ofOwnAddress(manager, sighting, this.config.chains.latePaymentDays);
-      const exact =
-        own === null
-          ? await this.orders.ofAmount(manager, sighting, claimant?.id ?? null, this.config.chains.latePaymentDays)
-          : own === 'quote' || own === 'none'
-            ? null
-            : own;
-      const claimantsAmount =
-        own === null &&
-        claimant !== null &&
-        decimalToUnits(shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8);
-      // A quote held at checkout (paid before its order is placed) keeps what is its: the order claims it when placed.
-      const byAmountOnly = own === null && exact === null && !claimantsAmount;
-      const quoted =
-        own === 'quote'
-          ? 'exact'
-          : byAmountOnly
-            ? await this.orders.heldQuoteExplains(manager, sighting, tolerance)
-            : null;
-      // Slightly short (an exchange kept its fee): the order whose payment tolerance explains it, when only one does.
-      const explained = byAmountOnly ? await this.orders.withinTolerance(manager, sighting, tolerance) : null;
-      const byAmount =
-        exact ??
-        (!quoted && explained?.length === 1 && (!claimant || explained[0] === claimant.id) ? explained[0] : null);
-      const owner = byAmount ?? (quoted === 'exact' ? null : (claimant?.id ?? null));
-      const matchedBy =
-        owner === null
-          ? null
-          : byAmount !== null || claimantsAmount
-            ? ChainPaymentMatch.AMOUNT
-            : ChainPaymentMatch.TRANSACTION_ID;
+      const { owner, matchedBy, undecided } = await this.attribute(manager, watch, sighting, claimant);
       const confirmations = tx.status === 'pending' ? 0 : confirmationsAt(tip, tx.blockNumber);
       const inserted: { id: string }[] = await manager.query(
         `INSERT INTO chain_payments (method, tx_id, output_index, to_address, amount, order_id, status, block_number,
@@ -572,20 +561,17 @@ export class ChainPaymentService {
       // reads it again to claim it (below) rather than wait for the next poll.
       if (inserted.length === 0) return claimant && !retried ? RECORDED_MEANWHILE : null;
       logger.info({ method, txId: tx.txId, orderId: owner, confirmations }, 'Payment seen on chain');
-      // (A payment of a held quote's exact amount is that quote's: no order is flagged for it.)
-      if (owner === null && explained && (explained.length > 1 || (quoted === 'band' && explained.length > 0))) {
-        // Tolerance bands overlap on this payment (two orders', or an order's and a held quote's): none takes it; an
-        // admin decides, with the orders named.
-        for (const candidate of explained) {
-          const others = explained.filter((id) => id !== candidate).map((id) => `#${shortOrderId(id)}`);
-          if (quoted === 'band') others.push('a price held at checkout');
-          await this.observer.paymentProblem(manager, candidate, {
-            kind: PaymentIssueKind.NEEDS_REVIEW,
-            message: ISSUES.ambiguousShort(`${shown} ${watch.definition.facts.currency}`, tx.txId, others),
-          });
-        }
+      // Tolerance bands overlap on this payment (two orders', or an order's and a held quote's): none takes it; an
+      // admin decides, with the orders named.
+      for (const candidate of undecided.orders) {
+        const others = undecided.orders.filter((id) => id !== candidate).map((id) => `#${shortOrderId(id)}`);
+        if (undecided.heldQuote) others.push('a price held at checkout');
+        await this.observer.paymentProblem(manager, candidate, {
+          kind: PaymentIssueKind.NEEDS_REVIEW,
+          message: ISSUES.ambiguousShort(`${shown} ${watch.definition.facts.currency}`, tx.txId, others),
+        });
       }
-      if (claimant && owner !== claimant.id) {
+      if (claimant && owner !== claimant.id && !undecided.orders.includes(claimant.id)) {
         await this.observer.paymentProblem(manager, claimant.id, alreadyUsed(tx.txId));
       }
       if (owner) await this.jobs.add(settleBackstop(owner), manager);
@@ -597,28 +583,43 @@ export class ChainPaymentService {
   }
 
   /**
-   * Whether a payment on record as no order's may go to `claimant`, whose customer typed its transaction id: the rules
-   * `record` applies to one it sees first, read again now. Not when its address is another order's own or a held
-   * quote's (BTC_XPUB), nor when it is another order's unique amount or a held quote's exact one and not the
-   * claimant's: a transaction id seen on chain is anyone's to type.
+   * Whose payment `sighting` is, by what the chain shows: the order whose own address (BTC_XPUB) it went to; else the
+   * order whose unique amount it is (the claimant's own included); else the one order whose payment tolerance explains
+   * it. A quote held at checkout keeps a payment of its exact amount for its order (claimed when placed). Only when
+   * nothing explains it does it go to the claimant, whose customer typed its transaction id (matched by
+   * TRANSACTION_ID: an admin confirms what such payments pay, docs/payments.md "Attribution never trusts a typed ID
+   * alone"). `undecided`: the orders whose tolerance bands overlap on it (and whether a held quote's does), for an
+   * admin to decide between.
    */
-  private async claimableBy(
+  private async attribute(
     manager: EntityManager,
     watch: ChainWatch,
-    address: string,
-    tx: ChainTransaction,
-    transfer: ChainTransfer,
-    claimant: Pick<PayableOrder, 'id' | 'paymentAmountCrypto'>,
-  ): Promise<boolean> {
+    sighting: PaymentSighting,
+    claimant: Claimant | null,
+  ): Promise<Attribution> {
     const days = this.config.chains.latePaymentDays;
-    const shown = this.shownAmount(watch, transfer.units);
-    const sighting = this.sighting(watch, address, shown, tx.blockTime ?? new Date());
+    const nobody: Attribution = { owner: null, matchedBy: null, undecided: { orders: [], heldQuote: false } };
+    const byAmount = (owner: string): Attribution => ({ ...nobody, owner, matchedBy: ChainPaymentMatch.AMOUNT });
     const own = await this.orders.ofOwnAddress(manager, sighting, days);
-    if (own !== null) return own === claimant.id || own === 'none';
-    if (decimalToUnits(shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8)) return true;
-    if ((await this.orders.ofAmount(manager, sighting, claimant.id, days)) !== null) return false;
-    const tolerance = this.methods.tolerancePercent(watch.method);
-    return (await this.orders.heldQuoteExplains(manager, sighting, tolerance)) !== 'exact';
+    // An order's own address: the payment is that order's whatever its amount, and no one else's, even if the amount
+    // is another order's; a quote held there (not placed yet) keeps it for its order; 'none': nobody's by address.
+    if (own === 'quote') return nobody;
+    if (own !== null && own !== 'none') return byAmount(own);
+    if (own === null) {
+      const exact = await this.orders.ofAmount(manager, sighting, claimant?.id ?? null, days);
+      if (exact) return byAmount(exact);
+      if (claimant && decimalToUnits(sighting.shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8))
+        return byAmount(claimant.id);
+      const tolerance = this.methods.tolerancePercent(watch.method);
+      const quoted = await this.orders.heldQuoteExplains(manager, sighting, tolerance);
+      if (quoted === 'exact') return nobody;
+      // Slightly short (an exchange kept its fee): the order whose payment tolerance explains it, when only one does.
+      const explained = await this.orders.withinTolerance(manager, sighting, tolerance);
+      if (!quoted && explained.length === 1) return byAmount(explained[0]);
+      if (quoted || explained.length > 0)
+        return { ...nobody, undecided: { orders: explained, heldQuote: quoted === 'band' } };
+    }
+    return claimant ? { ...nobody, owner: claimant.id, matchedBy: ChainPaymentMatch.TRANSACTION_ID } : nobody;
   }
 
   /**

@@ -22,8 +22,20 @@ import { isTronAddress, tronBase58ToHex } from '../../../server/src/payments/cha
 export interface TronFixture {
   url: string; // http://127.0.0.1:<port>
   requests: number; // requests served so far (the bench reports requests per poll)
-  /** A USDT Transfer (or another token's, via `contract`) seen by TronGrid but not yet solidified; returns its txid (64 hex). */
-  transfer(t: { to: string; value: bigint; from?: string; contract?: string; txId?: string; failed?: boolean }): string;
+  /**
+   * A USDT Transfer (or another token's, via `contract`) seen by TronGrid but not yet solidified; returns its txid (64
+   * hex). `unlisted`: TronGrid's event index lags behind its node, so the address listing does not show it (yet) while
+   * `gettransactioninfobyid` does once solidified: a typed id is then read before the watcher sees the payment.
+   */
+  transfer(t: {
+    to: string;
+    value: bigint;
+    from?: string;
+    contract?: string;
+    txId?: string;
+    failed?: boolean;
+    unlisted?: boolean;
+  }): string;
   /** Adds `n` solidified blocks: every transfer not yet solidified goes into the first of them. */
   solidify(n?: number): void;
   close(): Promise<void>;
@@ -46,6 +58,8 @@ interface Transaction {
   /** When it was added: its block_timestamp in the listing, and its blockTimeStamp once solidified. */
   timestamp: number;
   failed: boolean;
+  /** Left out of the address listing (TronFixture.transfer's `unlisted`). */
+  unlisted: boolean;
   transfers: Transfer[];
   /** Its solidified block, or null while not solidified. */
   blockNumber: number | null;
@@ -117,7 +131,7 @@ export async function startTronFixture(options: { contract: string; startBlock?:
 
     // TronGrid lists successful Transfer events only: a reverted transaction logged none.
     const entries = order
-      .filter((tx) => !tx.failed && tx.timestamp >= minTimestamp && tx.timestamp <= maxTimestamp)
+      .filter((tx) => !tx.failed && !tx.unlisted && tx.timestamp >= minTimestamp && tx.timestamp <= maxTimestamp)
       .filter((tx) => !(flag('only_confirmed') && tx.blockNumber === null))
       .filter((tx) => !(flag('only_unconfirmed') && tx.blockNumber !== null))
       .flatMap((tx) => tx.transfers.map((transfer) => ({ tx, transfer })))
@@ -284,6 +298,7 @@ export async function startTronFixture(options: { contract: string; startBlock?:
         txId,
         timestamp: lastTimestamp,
         failed: t.failed ?? false,
+        unlisted: t.unlisted ?? false,
         transfers: [transfer],
         blockNumber: null,
       };
