@@ -321,9 +321,20 @@ describe('the payment tolerance (1% for USDT here)', () => {
   it('sends a payment two orders could explain to an admin, naming both', async () => {
     const first = (await place(store.customer)).data!.placeOrder;
     const second = (await place(store.other)).data!.placeOrder;
-    tron.transfer({ to: STORE, value: units('9.95') });
+    const txId = tron.transfer({ to: STORE, value: units('9.95') });
     tron.solidify();
-    const flagged = await orderWhen(first.id, (o) => o.paymentIssueKind === 'NEEDS_REVIEW', 'the first order flagged');
+    await orderWhen(first.id, (o) => o.paymentIssueKind === 'NEEDS_REVIEW', 'the first order flagged');
+    // Its customer typing the id changes nothing (review 30): still for an admin, not "already paid another order".
+    expect((await store.submitTx(first.id, txId)).errors).toBeUndefined();
+    await eventually(
+      async () =>
+        (await server.sql(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`payments:check:${first.id}`]))
+          .length === 0,
+      15_000,
+      'the typed id checked',
+    );
+    const flagged = await read(first.id);
+    expect(flagged.paymentIssueKind).toBe('NEEDS_REVIEW');
     expect(flagged.status).toBe('PENDING');
     expect(flagged.paymentIssue).toContain(`#${second.id.slice(0, 8)}`);
     const other = await store.orderWhen(

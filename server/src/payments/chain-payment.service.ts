@@ -526,11 +526,19 @@ export class ChainPaymentService {
         const claim = existing.orderId
           ? null
           : await this.attribute(manager, watch, this.sighting(watch, address, shown, sentAt), claimant);
+        // Left for an admin when recorded, the claimant among the orders it could be: that flag stands.
+        if (claim?.undecided.orders.includes(claimant.id)) return null;
         if (!claim || claim.owner !== claimant.id) {
           await this.observer.paymentProblem(manager, claimant.id, alreadyUsed(tx.txId));
           return null;
         }
-        await manager.update(ChainPayment, { id: existing.id }, { orderId: claimant.id, matchedBy: claim.matchedBy });
+        // By its typed id, whatever the amount says now: a payment the watcher gave no order when it was seen needs an
+        // admin to confirm what it pays.
+        await manager.update(
+          ChainPayment,
+          { id: existing.id },
+          { orderId: claimant.id, matchedBy: ChainPaymentMatch.TRANSACTION_ID },
+        );
         await this.jobs.add(settleBackstop(claimant.id), manager);
         return claimant.id;
       }
@@ -616,8 +624,9 @@ export class ChainPaymentService {
       // Slightly short (an exchange kept its fee): the order whose payment tolerance explains it, when only one does.
       const explained = await this.orders.withinTolerance(manager, sighting, tolerance);
       if (!quoted && explained.length === 1) return byAmount(explained[0]);
-      if (quoted || explained.length > 0)
-        return { ...nobody, undecided: { orders: explained, heldQuote: quoted === 'band' } };
+      // Bands overlap on it (orders', or an order's and a held quote's). A held quote's band alone decides nothing:
+      // its order claims the payment when placed unless a typed id (an admin confirms) or another order has it first.
+      if (explained.length > 0) return { ...nobody, undecided: { orders: explained, heldQuote: quoted === 'band' } };
     }
     return claimant ? { ...nobody, owner: claimant.id, matchedBy: ChainPaymentMatch.TRANSACTION_ID } : nobody;
   }
