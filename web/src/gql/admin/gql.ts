@@ -50,6 +50,7 @@ type Documents = {
     "\n  query AdminReorgedOrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      keysFileUrl\n      keys {\n        id\n        value\n      }\n    }\n  }\n": typeof types.AdminReorgedOrderKeysDocument,
     "\n  mutation AdminIssueCertificate($input: IssueCertificateInput!, $certificateFile: Upload, $chainFile: Upload) {\n    issueCertificate(input: $input, certificateFile: $certificateFile, chainFile: $chainFile) {\n      id\n      domainName\n    }\n  }\n": typeof types.AdminIssueCertificateDocument,
     "\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n": typeof types.AdminSetOrderStatusDocument,
+    "\n  fragment AdminOrderVersion_order on Order {\n    id\n    updatedAt\n  }\n": typeof types.AdminOrderVersion_OrderFragmentDoc,
     "\n  fragment AdminNotificationPreview_notification on Notification {\n    id\n    html\n    text\n    ...AdminNotificationRow_notification\n  }\n": typeof types.AdminNotificationPreview_NotificationFragmentDoc,
     "\n  fragment AdminNotificationRow_notification on Notification {\n    id\n    kind\n    to\n    subject\n    status\n    attempts\n    lastError\n    createdAt\n    sentAt\n    orderId\n  }\n": typeof types.AdminNotificationRow_NotificationFragmentDoc,
     "\n  query AdminNotifications($first: Int, $after: String) {\n    adminNotifications(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminNotificationRow_notification\n          ...AdminNotificationPreview_notification\n        }\n      }\n    }\n  }\n": typeof types.AdminNotificationsDocument,
@@ -137,6 +138,7 @@ const documents: Documents = {
     "\n  query AdminReorgedOrderKeys($id: ID!) {\n    order(id: $id) {\n      id\n      keysFileUrl\n      keys {\n        id\n        value\n      }\n    }\n  }\n": types.AdminReorgedOrderKeysDocument,
     "\n  mutation AdminIssueCertificate($input: IssueCertificateInput!, $certificateFile: Upload, $chainFile: Upload) {\n    issueCertificate(input: $input, certificateFile: $certificateFile, chainFile: $chainFile) {\n      id\n      domainName\n    }\n  }\n": types.AdminIssueCertificateDocument,
     "\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n": types.AdminSetOrderStatusDocument,
+    "\n  fragment AdminOrderVersion_order on Order {\n    id\n    updatedAt\n  }\n": types.AdminOrderVersion_OrderFragmentDoc,
     "\n  fragment AdminNotificationPreview_notification on Notification {\n    id\n    html\n    text\n    ...AdminNotificationRow_notification\n  }\n": types.AdminNotificationPreview_NotificationFragmentDoc,
     "\n  fragment AdminNotificationRow_notification on Notification {\n    id\n    kind\n    to\n    subject\n    status\n    attempts\n    lastError\n    createdAt\n    sentAt\n    orderId\n  }\n": types.AdminNotificationRow_NotificationFragmentDoc,
     "\n  query AdminNotifications($first: Int, $after: String) {\n    adminNotifications(first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      edges {\n        node {\n          id\n          status\n          createdAt\n          ...AdminNotificationRow_notification\n          ...AdminNotificationPreview_notification\n        }\n      }\n    }\n  }\n": types.AdminNotificationsDocument,
@@ -346,6 +348,10 @@ export function graphql(source: "\n  mutation AdminIssueCertificate($input: Issu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n"): (typeof documents)["\n  mutation AdminSetOrderStatus($orderId: ID!, $status: OrderStatus!) {\n    setOrderStatus(orderId: $orderId, status: $status) {\n      id\n      status\n      updatedAt\n      ...AdminOrderAudit_order\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminOrderVersion_order on Order {\n    id\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment AdminOrderVersion_order on Order {\n    id\n    updatedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

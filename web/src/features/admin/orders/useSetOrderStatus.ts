@@ -20,6 +20,14 @@ const SetOrderStatusMutation = graphql(/* GraphQL */ `
   }
 `);
 
+/** When the cache's copy of an order last changed, to tell a newer live state from an older answer. */
+const OrderVersionFragment = graphql(/* GraphQL */ `
+  fragment AdminOrderVersion_order on Order {
+    id
+    updatedAt
+  }
+`);
+
 /**
  * Sets an order's status (the dropdown applies at once: docs/product.md "Admin") and toasts the outcome. Marking an
  * unpaid order paid asks first (`markPaid`: the props of the tab's MarkPaidDialog): delivery follows and cannot be undone.
@@ -40,7 +48,16 @@ export function useSetOrderStatus(): {
   const apply = async (orderId: string, shortId: string, status: OrderStatus): Promise<void> => {
     setPending((p) => ({ ...p, [orderId]: status }));
     try {
-      const result = await mutate({ variables: { orderId, status } });
+      // Not written to the cache by Apollo: the live feed may have brought a newer state of the order before this
+      // answer (the delivery job completes a paid order moments after the change), which the answer must not undo.
+      const result = await mutate({ variables: { orderId, status }, fetchPolicy: 'no-cache' });
+      if (result.data && !isOlderThanCached(result.data.setOrderStatus.updatedAt, orderId))
+        client.cache.write({
+          query: SetOrderStatusMutation,
+          dataId: 'ROOT_MUTATION',
+          result: result.data,
+          variables: { orderId, status },
+        });
       // The toast names the status the server answered, and says what follows a paid status: the delivery job
       // completes the order moments later, which is why the dropdown then reads Completed.
       const now = result.data?.setOrderStatus.status ?? status;
@@ -60,6 +77,15 @@ export function useSetOrderStatus(): {
     } finally {
       setPending(({ [orderId]: _done, ...rest }) => rest);
     }
+  };
+
+  const isOlderThanCached = (updatedAt: string, orderId: string): boolean => {
+    const cached = client.cache.readFragment({
+      id: client.cache.identify({ __typename: 'Order', id: orderId }),
+      fragment: OrderVersionFragment,
+      fragmentName: 'AdminOrderVersion_order',
+    });
+    return !!cached && Date.parse(cached.updatedAt) > Date.parse(updatedAt);
   };
 
   /** The order as the cache holds it (every view of an order spreads the row fragment, which carries the check). */
