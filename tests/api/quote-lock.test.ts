@@ -87,6 +87,18 @@ async function read(id: string, user: TestUser = store.customer) {
   return res.data!.order;
 }
 
+/** `store.other` types `txId` for its order `orderId`: refused as another order's payment, the order still PENDING. */
+async function expectTypedIdRefused(orderId: string, txId: string): Promise<void> {
+  expect((await store.submitTx(orderId, txId, store.other)).errors).toBeUndefined();
+  const refused = await store.orderWhen(
+    orderId,
+    (o) => o.paymentIssueKind === 'ALREADY_USED',
+    'the typed id refused',
+    store.other,
+  );
+  expect(refused.status).toBe('PENDING');
+}
+
 const orderWhen = (id: string, test: (order: any) => unknown, what: string) =>
   store.orderWhen(id, test, what).then((o) => read(o.id));
 
@@ -192,21 +204,9 @@ describe('holdQuote: the amount step 2 shows is the amount the order asks for', 
     const quote = await hold(payer);
     const txId = tron.transfer({ to: STORE, value: units(quote.paymentAmountCrypto) });
     tron.solidify();
-    await eventually(
-      async () =>
-        (await server.sql(`SELECT 1 FROM chain_payments WHERE tx_id = $1 AND order_id IS NULL`, [txId])).length === 1,
-      15_000,
-      "the payment recorded as no order's",
-    );
+    await store.recordedAsNoOrders(txId);
     const other = (await place(store.other)).data!.placeOrder;
-    expect((await store.submitTx(other.id, txId, store.other)).errors).toBeUndefined();
-    const refused = await store.orderWhen(
-      other.id,
-      (o) => o.paymentIssueKind === 'ALREADY_USED',
-      'the typed id refused',
-      store.other,
-    );
-    expect(refused.status).toBe('PENDING');
+    await expectTypedIdRefused(other.id, txId);
     const [payment] = await server.sql(`SELECT order_id FROM chain_payments WHERE tx_id = $1`, [txId]);
     expect(payment.order_id).toBeNull();
     const placed = (await place(payer, { quoteId: quote.id })).data!.placeOrder;
@@ -358,14 +358,7 @@ describe('the payment tolerance (1% for USDT here)', () => {
     const short = units(payer.paymentAmountCrypto) - units('0.05');
     const txId = tron.transfer({ to: STORE, value: short, unlisted: true });
     tron.solidify();
-    expect((await store.submitTx(typer.id, txId, store.other)).errors).toBeUndefined();
-    const refused = await store.orderWhen(
-      typer.id,
-      (o) => o.paymentIssueKind === 'ALREADY_USED',
-      'the typed id refused',
-      store.other,
-    );
-    expect(refused.status).toBe('PENDING');
+    await expectTypedIdRefused(typer.id, txId);
     await orderWhen(payer.id, (o) => o.status === 'SUCCESS', 'the short payment accepted for its order');
     const [payment] = await server.sql(`SELECT order_id, matched_by FROM chain_payments WHERE tx_id = $1`, [txId]);
     expect(payment).toEqual({ order_id: payer.id, matched_by: ChainPaymentMatch.AMOUNT });

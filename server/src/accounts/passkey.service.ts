@@ -47,7 +47,6 @@ export enum PasskeyChallengePurpose {
   SIGN_IN = 'SIGN_IN',
   STEP_UP = 'STEP_UP',
 }
-type ChallengePurpose = PasskeyChallengePurpose;
 
 interface StoredPasskey {
   id: string;
@@ -323,7 +322,7 @@ export class PasskeyService {
   /** Keeps a challenge for `purpose`, of `userId` (null: a sign-in) and, for the step-up, of the session `familyId`. */
   private async storeChallenge(
     challenge: string,
-    purpose: ChallengePurpose,
+    purpose: PasskeyChallengePurpose,
     userId: string | null,
     familyId: string | null = null,
   ): Promise<void> {
@@ -343,7 +342,7 @@ export class PasskeyService {
    */
   private async takeChallenge(
     response: { response: { clientDataJSON: string } },
-    purpose: ChallengePurpose,
+    purpose: PasskeyChallengePurpose,
     userId: string | null,
     familyId: string | null = null,
   ): Promise<string | null> {

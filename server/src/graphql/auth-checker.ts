@@ -27,7 +27,7 @@ export const authChecker: AuthChecker<RequestContext> = async ({ context, info, 
   // An API key (staff/api-keys.service.ts) acts only through staff operations, within its own rate limit; it has no
   // session to check, and no second factor to give: the step-up operations stay with people.
   if (context.user.apiKey) {
-    apiKeyMay(context.user.apiKey, permissions, context.user);
+    assertApiKeyMay(context.user.apiKey, permissions, context.user);
     if (info.parentType === info.schema.getMutationType() && needsStepUp(info.fieldName, args))
       throw new ForbiddenError(API_KEY_MESSAGES.stepUp);
     return true;
@@ -50,9 +50,8 @@ export const authChecker: AuthChecker<RequestContext> = async ({ context, info, 
   return true;
 };
 
-function apiKeyMay(key: NonNullable<AuthUser['apiKey']>, permissions: PermissionName[], user: AuthUser): true {
+function assertApiKeyMay(key: NonNullable<AuthUser['apiKey']>, permissions: PermissionName[], user: AuthUser): void {
   if (permissions.length === 0) throw new ForbiddenError(API_KEY_MESSAGES.customerOnly);
   if (key.retryAfterSeconds) throw new RateLimitedError(key.retryAfterSeconds);
   if (!permissions.some((permission) => can(user, permission))) throw new MissingPermissionError(permissions);
-  return true;
 }

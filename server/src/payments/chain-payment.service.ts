@@ -397,10 +397,7 @@ export class ChainPaymentService {
       );
     }
     if (tx.blockTime && tx.blockTime.getTime() < order.paymentsCountFrom.getTime() - clockSkewMs) {
-      return this.reportWhileOpen(order.id, {
-        kind: PaymentIssueKind.BEFORE_ORDER,
-        message: ISSUES.beforeOrder(txId),
-      });
+      return this.reportWhileOpen(order.id, beforeOrder(txId));
     }
     for (const transfer of payments) await this.record(watch, address, tx, transfer, tip, order);
   }
@@ -511,24 +508,23 @@ export class ChainPaymentService {
         // Seen before (the API listed it again): what changes now is its confirmations, which the refresh follows.
         if (!claimant) return null;
         if (existing.orderId === claimant.id) return existing.orderId;
+        if (existing.orderId) {
+          await this.observer.paymentProblem(manager, claimant.id, alreadyUsed(tx.txId));
+          return null;
+        }
         // Recorded as no order's: the claimant may take it on the rules of a first sighting, read again now, as of
         // when it was sent. One still pending has no block time: it was sent before the poll saw it (our own clock, so
         // no allowance for a block's), and one seen before the order was placed is no payment of it.
         const sentAt = existing.blockTime ?? existing.detectedAt;
         const allowance = existing.blockTime ? watch.definition.clockSkewMs : 0;
-        if (!existing.orderId && sentAt.getTime() < claimant.paymentsCountFrom.getTime() - allowance) {
-          await this.observer.paymentProblem(manager, claimant.id, {
-            kind: PaymentIssueKind.BEFORE_ORDER,
-            message: ISSUES.beforeOrder(tx.txId),
-          });
+        if (sentAt.getTime() < claimant.paymentsCountFrom.getTime() - allowance) {
+          await this.observer.paymentProblem(manager, claimant.id, beforeOrder(tx.txId));
           return null;
         }
-        const claim = existing.orderId
-          ? null
-          : await this.attribute(manager, watch, this.sighting(watch, address, shown, sentAt), claimant);
+        const claim = await this.attribute(manager, watch, this.sighting(watch, address, shown, sentAt), claimant);
         // Left for an admin when recorded, the claimant among the orders it could be: that flag stands.
-        if (claim?.undecided.orders.includes(claimant.id)) return null;
-        if (!claim || claim.owner !== claimant.id) {
+        if (claim.undecided.orders.includes(claimant.id)) return null;
+        if (claim.owner !== claimant.id) {
           await this.observer.paymentProblem(manager, claimant.id, alreadyUsed(tx.txId));
           return null;
         }
@@ -608,27 +604,29 @@ export class ChainPaymentService {
     const days = this.config.chains.latePaymentDays;
     const nobody: Attribution = { owner: null, matchedBy: null, undecided: { orders: [], heldQuote: false } };
     const byAmount = (owner: string): Attribution => ({ ...nobody, owner, matchedBy: ChainPaymentMatch.AMOUNT });
+    const byTypedId = claimant
+      ? { ...nobody, owner: claimant.id, matchedBy: ChainPaymentMatch.TRANSACTION_ID }
+      : nobody;
     const own = await this.orders.ofOwnAddress(manager, sighting, days);
     // An order's own address: the payment is that order's whatever its amount, and no one else's, even if the amount
     // is another order's; a quote held there (not placed yet) keeps it for its order; 'none': nobody's by address.
     if (own === 'quote') return nobody;
-    if (own !== null && own !== 'none') return byAmount(own);
-    if (own === null) {
-      const exact = await this.orders.ofAmount(manager, sighting, claimant?.id ?? null, days);
-      if (exact) return byAmount(exact);
-      if (claimant && decimalToUnits(sighting.shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8))
-        return byAmount(claimant.id);
-      const tolerance = this.methods.tolerancePercent(watch.method);
-      const quoted = await this.orders.heldQuoteExplains(manager, sighting, tolerance);
-      if (quoted === 'exact') return nobody;
-      // Slightly short (an exchange kept its fee): the order whose payment tolerance explains it, when only one does.
-      const explained = await this.orders.withinTolerance(manager, sighting, tolerance);
-      if (!quoted && explained.length === 1) return byAmount(explained[0]);
-      // Bands overlap on it (orders', or an order's and a held quote's). A held quote's band alone decides nothing:
-      // its order claims the payment when placed unless a typed id (an admin confirms) or another order has it first.
-      if (explained.length > 0) return { ...nobody, undecided: { orders: explained, heldQuote: quoted === 'band' } };
-    }
-    return claimant ? { ...nobody, owner: claimant.id, matchedBy: ChainPaymentMatch.TRANSACTION_ID } : nobody;
+    if (own === 'none') return byTypedId;
+    if (own !== null) return byAmount(own);
+    const exact = await this.orders.ofAmount(manager, sighting, claimant?.id ?? null, days);
+    if (exact) return byAmount(exact);
+    if (claimant && decimalToUnits(sighting.shown, 8) === decimalToUnits(claimant.paymentAmountCrypto, 8))
+      return byAmount(claimant.id);
+    const tolerance = this.methods.tolerancePercent(watch.method);
+    const quoted = await this.orders.heldQuoteExplains(manager, sighting, tolerance);
+    if (quoted === 'exact') return nobody;
+    // Slightly short (an exchange kept its fee): the order whose payment tolerance explains it, when only one does.
+    const explained = await this.orders.withinTolerance(manager, sighting, tolerance);
+    if (!quoted && explained.length === 1) return byAmount(explained[0]);
+    // Bands overlap on it (orders', or an order's and a held quote's). A held quote's band alone decides nothing: its
+    // order claims the payment when placed unless a typed id (an admin confirms) or another order has it first.
+    if (explained.length > 0) return { ...nobody, undecided: { orders: explained, heldQuote: quoted === 'band' } };
+    return byTypedId;
   }
 
   /**
@@ -840,6 +838,11 @@ function paysAddress(watch: ChainWatch, transfer: ChainTransfer, address: string
 const alreadyUsed = (txId: string): PaymentReport => ({
   kind: PaymentIssueKind.ALREADY_USED,
   message: ISSUES.alreadyUsed(txId),
+});
+
+const beforeOrder = (txId: string): PaymentReport => ({
+  kind: PaymentIssueKind.BEFORE_ORDER,
+  message: ISSUES.beforeOrder(txId),
 });
 
 /**

@@ -44,6 +44,8 @@ export interface ChainStore {
   submitTx(orderId: string, tx: string, user?: TestUser): ReturnType<TestServer['gql']>;
   /** The order once `test` holds for it (within 15 s). */
   orderWhen(id: string, test: (order: any) => unknown, what: string, user?: TestUser): Promise<any>;
+  /** Resolves once the watcher has recorded transaction `txId` as no order's payment (within 15 s). */
+  recordedAsNoOrders(txId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,14 @@ export async function startChainStore(options: {
     },
     readOrder,
     submitTx: (orderId, tx, user = customer) => server.gql(SUBMIT_TX, { id: orderId, tx }, { token: user.token }),
+    recordedAsNoOrders: async (txId) => {
+      await eventually(
+        async () =>
+          (await server.sql(`SELECT 1 FROM chain_payments WHERE tx_id = $1 AND order_id IS NULL`, [txId])).length > 0,
+        15_000,
+        "the payment recorded as no order's",
+      );
+    },
     orderWhen: async (id, test, what, user = customer) => {
       let last: unknown;
       try {
