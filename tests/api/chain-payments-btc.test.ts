@@ -133,7 +133,7 @@ describe('BTC only: a transaction id the customer gives', () => {
     );
   });
 
-  it('does not give an order a payment still in the mempool that the watcher saw before the order was placed', async () => {
+  it('does not give an order a payment the watcher saw in the mempool before the order was placed, whatever block time it gets later', async () => {
     // Review 30: a pending transaction has no block time to compare with the order's, so the time the watcher first
     // saw it stands in. Someone watching the address must not claim another's unconfirmed payment with a new order.
     const waiting = await placeOrder();
@@ -142,6 +142,9 @@ describe('BTC only: a transaction id the customer gives', () => {
     await store.recordedAsNoOrders(txId);
     const other = await server.createUser();
     const late = await placeOrder(other);
+    // Review 30: a block time later than the order's (as a chain gives one mined since) changes nothing: the watcher
+    // saw it before the order was placed. Written here, as the watcher's refresh would.
+    await server.sql(`UPDATE chain_payments SET block_time = now() + interval '1 minute' WHERE tx_id = $1`, [txId]);
     expect((await submitTx(late.id, txId, other)).errors).toBeUndefined();
     const refused = await orderWhen(late.id, (o) => o.paymentIssueKind === 'BEFORE_ORDER', 'BEFORE_ORDER', other);
     expect(refused.paymentIssue).toBe(`Transaction ${txId} was sent before this order was placed.`);

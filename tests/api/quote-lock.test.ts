@@ -202,10 +202,11 @@ describe('holdQuote: the amount step 2 shows is the amount the order asks for', 
     // Review 30: the transaction id of a payment on chain is anyone's to see and type. The quote keeps what is its.
     const payer = await server.createUser();
     const quote = await hold(payer);
+    // Placed before the payment: one placed after it is refused sooner (BEFORE_ORDER, the chain-payments-btc test).
+    const other = (await place(store.other)).data!.placeOrder;
     const txId = tron.transfer({ to: STORE, value: units(quote.paymentAmountCrypto) });
     tron.solidify();
     await store.recordedAsNoOrders(txId);
-    const other = (await place(store.other)).data!.placeOrder;
     await expectTypedIdRefused(other.id, txId);
     const [payment] = await server.sql(`SELECT order_id FROM chain_payments WHERE tx_id = $1`, [txId]);
     expect(payment.order_id).toBeNull();

@@ -513,11 +513,15 @@ export class ChainPaymentService {
           return null;
         }
         // Recorded as no order's: the claimant may take it on the rules of a first sighting, read again now, as of
-        // when it was sent. One still pending has no block time: it was sent before the poll saw it (our own clock, so
-        // no allowance for a block's), and one seen before the order was placed is no payment of it.
+        // when it was sent. One the watcher saw before the order was placed is no payment of it, whatever block time
+        // it was given later (our own clock, so no allowance for a block's); nor one whose block is older than the
+        // order by more than the chain's clock allowance.
+        const countsFrom = claimant.paymentsCountFrom.getTime();
         const sentAt = existing.blockTime ?? existing.detectedAt;
-        const allowance = existing.blockTime ? watch.definition.clockSkewMs : 0;
-        if (sentAt.getTime() < claimant.paymentsCountFrom.getTime() - allowance) {
+        if (
+          existing.detectedAt.getTime() < countsFrom ||
+          (existing.blockTime && existing.blockTime.getTime() < countsFrom - watch.definition.clockSkewMs)
+        ) {
           await this.observer.paymentProblem(manager, claimant.id, beforeOrder(tx.txId));
           return null;
         }
