@@ -17,9 +17,14 @@ let runner: JobRunner | undefined;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
+// graphile-worker prints a worker that ends on a database error with console.trace (its main.ts, not our logger):
+// the cut-off below makes one on purpose, and its stack trace would only be noise in the test output.
+let trace: jest.SpyInstance;
+
 beforeAll(async () => {
   // The cut-off logs a warning per connection; the assertions say what happened.
   setLogLevel('silent');
+  trace = jest.spyOn(console, 'trace').mockImplementation(() => undefined);
   database = await createTestDatabase();
   await migrateJobQueue(database.url);
   process.on('unhandledRejection', onUnhandled);
@@ -30,6 +35,7 @@ afterAll(async () => {
   await withServerClient((c) => c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`));
   await runner?.stop();
   if (database) await dropTestDatabase(database.name);
+  trace.mockRestore();
 });
 
 async function addJob(task: string, key: string): Promise<void> {

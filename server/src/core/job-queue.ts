@@ -172,6 +172,9 @@ async function startJobRunner(
   };
 }
 
+/** A pause that does not keep the process alive: a stopped process does not wait out a restart's backoff. */
+const sleepUnref = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /**
  * Runs jobs in this process until `stop()`: in the API process by default, or alone in `npm run worker`. Each runner
  * has workers of its own and takes only the jobs of its tasks (graphile-worker picks jobs by the tasks it knows), so
@@ -204,10 +207,10 @@ export async function startJobRunners(options: {
     // Its shutdown may wait on the database that is away: the new runner does not wait for it longer than a few seconds.
     await Promise.race([
       old.stop().catch((stopError: unknown) => logger.warn({ err: stopError }, 'Job runner stop failed')),
-      new Promise((resolve) => setTimeout(resolve, 5000)),
+      sleepUnref(5000),
     ]);
     for (let attempt = 0; !stopped; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** attempt, 30_000)));
+      await sleepUnref(Math.min(1000 * 2 ** attempt, 30_000));
       if (stopped) return;
       try {
         const next = await startJobRunner(

@@ -22,7 +22,7 @@ import { AccountBlocks } from '../accounts/account-block.service';
 import { SecondFactorService } from '../accounts/second-factor.service';
 import type { Container } from '../container';
 import { EventBus } from '../core/event-bus';
-import { runWithRequestId } from '../core/logger';
+import { logger, runWithRequestId } from '../core/logger';
 import { createContext, type RequestContext } from './context';
 import { BlockedAccountSockets } from './blocked-account-sockets';
 import { SessionService } from '../accounts/session.service';
@@ -167,6 +167,16 @@ export function startGraphqlWsServer(options: {
     },
     wsServer,
   );
+  // graphql-ws answers any socket error with console.error and a stack trace, so every client that sends a frame over
+  // maxPayload would write one to stderr. ws has already closed such a socket with the protocol's code (1009 for a
+  // frame over maxPayload, 1002 or 1007 for a malformed one): the client's mistake gets one log line instead.
+  // Registered after useServer's own connection listener, so the listener it replaces is already there.
+  wsServer.on('connection', (socket, request) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error: Error & { code?: string }) =>
+      logger.info({ code: error.code, ip: clientIp(request) }, `WebSocket closed: ${error.message}`),
+    );
+  });
   return {
     async close() {
       blockedSockets.stop();
