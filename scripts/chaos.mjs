@@ -234,16 +234,22 @@ async function query(sql, params) {
 // graphile-worker gives up a running job whose key is added again (add_job clears its key and sets attempts to
 // max_attempts; the new job does the work): the payments poll does this every run, when it queues its next one. A
 // superseded job that then dies with its process (SIGKILL, a PostgreSQL restart before its end is recorded) stays in
-// the table looking failed. This trigger (the run's own instrument, not the store's) records each one, so the check
-// below counts only jobs given up for good.
+// the table looking failed. These triggers (the run's own instrument, not the store's) record each supersede, and
+// whether the superseded job then failed (graphile-worker's fail moves run_at on; freeing a dead worker's lock does
+// not): the check below excuses only a superseded job that never failed. Idempotent, as query() may retry it.
 await query(`
-  CREATE SCHEMA chaos;
-  CREATE TABLE chaos.superseded_jobs (job_id bigint PRIMARY KEY);
-  CREATE FUNCTION chaos.record_superseded() RETURNS trigger LANGUAGE plpgsql AS $$
+  CREATE SCHEMA IF NOT EXISTS chaos;
+  CREATE TABLE IF NOT EXISTS chaos.superseded_jobs (job_id bigint PRIMARY KEY, failed boolean NOT NULL DEFAULT false);
+  CREATE OR REPLACE FUNCTION chaos.record_superseded() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN INSERT INTO chaos.superseded_jobs VALUES (NEW.id) ON CONFLICT DO NOTHING; RETURN NEW; END $$;
-  CREATE TRIGGER chaos_superseded AFTER UPDATE ON graphile_worker._private_jobs FOR EACH ROW
+  CREATE OR REPLACE FUNCTION chaos.record_failed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN UPDATE chaos.superseded_jobs SET failed = true WHERE job_id = NEW.id; RETURN NEW; END $$;
+  CREATE OR REPLACE TRIGGER chaos_superseded AFTER UPDATE ON graphile_worker._private_jobs FOR EACH ROW
     WHEN (OLD.key IS NOT NULL AND NEW.key IS NULL AND OLD.locked_at IS NOT NULL AND NEW.attempts = NEW.max_attempts)
-    EXECUTE FUNCTION chaos.record_superseded();`);
+    EXECUTE FUNCTION chaos.record_superseded();
+  CREATE OR REPLACE TRIGGER chaos_failed AFTER UPDATE ON graphile_worker._private_jobs FOR EACH ROW
+    WHEN (OLD.locked_at IS NOT NULL AND NEW.locked_at IS NULL AND NEW.run_at IS DISTINCT FROM OLD.run_at)
+    EXECUTE FUNCTION chaos.record_failed();`);
 
 const products = await query(`
   SELECT p.id, p.slug, p.fulfilment, p.min_quantity,
@@ -614,10 +620,10 @@ check(
 /** Longer than the worker's poll interval (core/job-queue.ts, 2 s) and a poll's run. */
 const JOB_POLL_MARGIN_MS = 10_000;
 const [jobs] = await query(
-  `SELECT count(*) FILTER (WHERE attempts >= max_attempts AND NOT superseded)::int AS failed,
-          count(*) FILTER (WHERE attempts >= max_attempts AND superseded)::int AS superseded,
+  `SELECT count(*) FILTER (WHERE attempts >= max_attempts AND NOT excused)::int AS failed,
+          count(*) FILTER (WHERE attempts >= max_attempts AND excused)::int AS superseded,
           count(*) FILTER (WHERE run_at < $1 AND attempts < max_attempts AND task_identifier NOT LIKE 'payments:poll%')::int AS due
-   FROM (SELECT j.*, EXISTS (SELECT 1 FROM chaos.superseded_jobs s WHERE s.job_id = j.id) AS superseded
+   FROM (SELECT j.*, EXISTS (SELECT 1 FROM chaos.superseded_jobs s WHERE s.job_id = j.id AND NOT s.failed) AS excused
          FROM graphile_worker.jobs j) j`,
   // A job that comes due later than it was added (a payment's settle backstop, 60 s on) is found by the worker's poll
   // (every 2 s), not announced: it counts as left behind once it has waited longer than that.
@@ -630,7 +636,7 @@ const [events] = await query(
 const stuckJobs = await query(
   `SELECT task_identifier, attempts, max_attempts, locked_by IS NOT NULL AS locked, left(last_error, 300) AS last_error
    FROM graphile_worker.jobs j
-   WHERE (attempts >= max_attempts AND NOT EXISTS (SELECT 1 FROM chaos.superseded_jobs s WHERE s.job_id = j.id))
+   WHERE (attempts >= max_attempts AND NOT EXISTS (SELECT 1 FROM chaos.superseded_jobs s WHERE s.job_id = j.id AND NOT s.failed))
       OR (run_at < $1 AND attempts < max_attempts AND task_identifier NOT LIKE 'payments:poll%')
    ORDER BY id LIMIT 3`,
   [new Date(Date.now() - JOB_POLL_MARGIN_MS)],
@@ -639,7 +645,9 @@ check(
   'every job ran (queue drained, none failed, every domain event dispatched)',
   jobs.failed + jobs.due + events.undispatched,
   `${events.total} domain events, undispatched ${events.undispatched}; jobs failed ${jobs.failed}, still due ${jobs.due}` +
-    (jobs.superseded ? `; ${jobs.superseded} superseded while running, then ended by a fault (not failures)` : '') +
+    (jobs.superseded
+      ? `; ${jobs.superseded} superseded while running and ended by a fault before it finished (not failures)`
+      : '') +
     stuckJobs
       .map(
         (j) =>

@@ -98,6 +98,44 @@ it('starts a runner again after it could not record a job, and the job runs agai
   expect(unhandled).toEqual([]);
 }, 40_000);
 
+it('stops cleanly while it waits to start a runner again (the stopped runner is not stopped twice)', async () => {
+  await runner?.stop();
+  let cutOff = false;
+  runner = await startJobRunners({
+    connectionString: database.url,
+    deadWorkerSeconds: 3,
+    pollIntervalMs: 200,
+    runners: [
+      {
+        name: 'core',
+        concurrency: 1,
+        taskList: {
+          'test:cut-off-long': async () => {
+            cutOff = true;
+            await withServerClient(async (c) => {
+              await c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS false`);
+              await c.query(
+                `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+                [database.name],
+              );
+            });
+          },
+        },
+      },
+    ],
+  });
+  await addJob('test:cut-off-long', 'cut-off-long');
+  await eventually(() => cutOff, 10_000, 'the cut-off job');
+  // The runner gave up at once; its restart stops it (within 5 s) and then waits to start a new one, which fails
+  // while connections are refused. The process stops during that wait, with the database back for its heartbeat.
+  await new Promise((resolve) => setTimeout(resolve, 6500));
+  await withServerClient((c) => c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`));
+  const stopping = runner;
+  runner = undefined;
+  await expect(stopping.stop()).resolves.toBeUndefined();
+  expect(unhandled).toEqual([]);
+}, 30_000);
+
 async function withClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: database.url });
   await client.connect();

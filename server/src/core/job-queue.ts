@@ -157,22 +157,32 @@ async function startJobRunner(
   // rejects the runner's promise. Unhandled, that rejection would end the process (the API too, with jobs in process).
   events.on('pool:fatalError', ({ error }) => die(error));
   runner.promise.then(undefined, die);
+  // Once: a runner that gave up is stopped by its restart, and again by the process's stop if that comes during the
+  // restart's backoff (a second pgPool.end() rejects, and the worker would exit 1).
+  let stopped: Promise<void> | undefined;
   return {
     workerId,
-    async stop() {
-      stopping = true;
-      try {
-        await runner.stop();
-      } catch (error) {
-        // A runner that already gave up has nothing left to stop.
-        logger.debug({ err: error, runner: spec.name }, 'Job runner was already stopped');
-      }
-      await pgPool.end();
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        try {
+          await runner.stop();
+        } catch (error) {
+          // A runner that already gave up has nothing left to stop.
+          logger.debug({ err: error, runner: spec.name }, 'Job runner was already stopped');
+        }
+        await pgPool.end();
+      })();
+      return stopped;
     },
   };
 }
 
-/** A pause that does not keep the process alive: a stopped process does not wait out a restart's backoff. */
+/**
+ * A pause that does not keep the process alive: a stopped process does not wait out a restart's backoff. While it
+ * runs, the process is kept alive by what is waiting for the database anyway (the job heartbeat's timer, the event
+ * bus's reconnect, the API's HTTP server).
+ */
 const sleepUnref = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**

@@ -169,12 +169,12 @@ export function startGraphqlWsServer(options: {
   );
   // graphql-ws answers any socket error with console.error and a stack trace, so every client that sends a frame over
   // maxPayload would write one to stderr. ws has already closed such a socket with the protocol's code (1009 for a
-  // frame over maxPayload, 1002 or 1007 for a malformed one): the client's mistake gets one log line instead.
+  // frame over maxPayload, 1002 or 1007 for a malformed one): the client's mistake gets a debug line instead.
   // Registered after useServer's own connection listener, so the listener it replaces is already there.
   wsServer.on('connection', (socket, request) => {
     socket.removeAllListeners('error');
     socket.on('error', (error: Error & { code?: string }) =>
-      logger.info({ code: error.code, ip: clientIp(request) }, `WebSocket closed: ${error.message}`),
+      logger.debug({ code: error.code, ip: clientIp(request) }, `WebSocket closing: ${error.message}`),
     );
   });
   return {
