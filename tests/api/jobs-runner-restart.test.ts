@@ -4,9 +4,11 @@
  * whole pool when completeJob/failJob fails with an error it does not retry, and rejects the runner's promise; the
  * store starts the runner again, and the job it held runs again once the dead worker id's lock is freed.
  * Here the job itself cuts the runner off: it terminates the database's other connections and refuses new ones
- * (ALLOW_CONNECTIONS false) for a second, so the runner cannot record the job's success.
+ * (ALLOW_CONNECTIONS false) for a second, so the runner cannot record the job's success. And a process stopped while
+ * a runner waits to be started again stops cleanly (`npm run worker` exited 1 there).
  */
 import { Client } from 'pg';
+import type { TaskList } from 'graphile-worker';
 import { migrateJobQueue, startJobRunners, type JobRunner } from '../../server/src/core/job-queue';
 import { createTestDatabase, dropTestDatabase, withServerClient } from '../support/database';
 import { eventually } from '../support/eventually';
@@ -38,6 +40,26 @@ afterAll(async () => {
   trace.mockRestore();
 });
 
+/** Ends the database's other connections and refuses new ones until ALLOW_CONNECTIONS is true again. */
+async function refuseConnections(): Promise<void> {
+  await withServerClient(async (c) => {
+    await c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS false`);
+    await c.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [database.name],
+    );
+  });
+}
+
+/** One `core` runner of `taskList`, polling every 200 ms, freeing a dead worker id's locks after 3 s. */
+const startRunner = (taskList: TaskList) =>
+  startJobRunners({
+    connectionString: database.url,
+    deadWorkerSeconds: 3,
+    pollIntervalMs: 200,
+    runners: [{ name: 'core', concurrency: 1, taskList }],
+  });
+
 async function addJob(task: string, key: string): Promise<void> {
   const client = new Client({ connectionString: database.url });
   await client.connect();
@@ -50,36 +72,19 @@ async function addJob(task: string, key: string): Promise<void> {
 
 it('starts a runner again after it could not record a job, and the job runs again', async () => {
   const runs: string[] = [];
-  runner = await startJobRunners({
-    connectionString: database.url,
-    deadWorkerSeconds: 3,
-    pollIntervalMs: 200,
-    runners: [
-      {
-        name: 'core',
-        concurrency: 1,
-        taskList: {
-          'test:cut-off': async () => {
-            runs.push('cut-off');
-            if (runs.length > 1) return;
-            await withServerClient(async (c) => {
-              await c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS false`);
-              await c.query(
-                `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-                [database.name],
-              );
-            });
-            // Connections come back a second later, as after a restart.
-            setTimeout(() => {
-              void withServerClient((c) => c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`));
-            }, 1000);
-          },
-          'test:after': async () => {
-            runs.push('after');
-          },
-        },
-      },
-    ],
+  runner = await startRunner({
+    'test:cut-off': async () => {
+      runs.push('cut-off');
+      if (runs.length > 1) return;
+      await refuseConnections();
+      // Connections come back a second later, as after a restart.
+      setTimeout(() => {
+        void withServerClient((c) => c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`));
+      }, 1000);
+    },
+    'test:after': async () => {
+      runs.push('after');
+    },
   });
   await addJob('test:cut-off', 'cut-off');
   // The first run's success was never recorded: its job runs again on the new runner once the old id's lock is freed.
@@ -101,28 +106,11 @@ it('starts a runner again after it could not record a job, and the job runs agai
 it('stops cleanly while it waits to start a runner again (the stopped runner is not stopped twice)', async () => {
   await runner?.stop();
   let cutOff = false;
-  runner = await startJobRunners({
-    connectionString: database.url,
-    deadWorkerSeconds: 3,
-    pollIntervalMs: 200,
-    runners: [
-      {
-        name: 'core',
-        concurrency: 1,
-        taskList: {
-          'test:cut-off-long': async () => {
-            cutOff = true;
-            await withServerClient(async (c) => {
-              await c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS false`);
-              await c.query(
-                `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-                [database.name],
-              );
-            });
-          },
-        },
-      },
-    ],
+  runner = await startRunner({
+    'test:cut-off-long': async () => {
+      cutOff = true;
+      await refuseConnections();
+    },
   });
   await addJob('test:cut-off-long', 'cut-off-long');
   await eventually(() => cutOff, 10_000, 'the cut-off job');
