@@ -7,6 +7,7 @@ import jwt from 'jsonwebtoken';
 import WebSocket from 'ws';
 import { EventBus, PgEventBus } from '../../server/src/core/event-bus';
 import { failCommitsOfOrdersFor, stopFailingCommits } from '../support/fail-at-commit';
+import { withServerClient } from '../support/database';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
 const ORDER_UPDATED = `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id status paymentAmountCrypto product { slug } } }`;
@@ -340,4 +341,60 @@ describe('token expiry', () => {
     });
     expect(await closed).toBe(4401);
   });
+});
+
+describe('a subscribe while the database restarts', () => {
+  // A server of its own, without jobs in process: the outage below would stop its job runner too, which other tests
+  // here do not expect, and graphile-worker reports that on stderr.
+  let restarting: TestServer;
+  afterAll(() => restarting?.close());
+
+  it('waits for the database and sends the order, instead of failing the subscription for good', async () => {
+    restarting = await startTestServer({ env: { JOBS_IN_PROCESS: 'false' } });
+    const customer = await restarting.createUser();
+    const placed = await restarting.gql(
+      PLACE_ORDER,
+      { input: { productId, quantity: 1, email: customer.email, paymentMethod: 'USDT_TRC20' } },
+      { token: customer.token },
+    );
+    const orderId = placed.data!.placeOrder.id as string;
+    // The socket is open and signed in first: its own checks read the database too, and a refused socket is
+    // reconnected by the client anyway. The subscribe itself is what a client does not retry.
+    const client = restarting.ws(customer.token);
+    const first = subscribeOnce(client, { query: ORDER_UPDATED, variables: { orderId } });
+    expect((await first.next()).data?.orderUpdated.status).toBe('PENDING');
+
+    const name = restarting.databaseName;
+    await withServerClient(async (c) => {
+      await c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+      await c.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+        [name],
+      );
+    });
+    const reopened = new Promise<void>((resolve) =>
+      setTimeout(
+        () =>
+          void withServerClient((c) => c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`)).then(() =>
+            resolve(),
+          ),
+        1500,
+      ),
+    );
+    try {
+      const second = subscribeOnce(client, { query: ORDER_UPDATED, variables: { orderId } });
+      expect(await second.next(15_000)).toEqual({
+        data: {
+          orderUpdated: {
+            id: orderId,
+            status: 'PENDING',
+            paymentAmountCrypto: expect.any(String),
+            product: { slug: 'ethereum-classic-key' },
+          },
+        },
+      });
+    } finally {
+      await reopened;
+    }
+  }, 30_000);
 });

@@ -1,4 +1,5 @@
 import { mapAsyncIterator, startWith } from './async-iterators';
+import { whileDatabaseUnavailable } from './database-unavailable';
 import type { BusEvent, EventBus, Topic } from './event-bus';
 import { logger } from './logger';
 
@@ -59,7 +60,9 @@ export class LiveRows<T, User> {
     const events = this.bus.subscribe(topic);
     let current: T;
     try {
-      current = await this.source.getVisible(subscriber.user, id);
+      // A subscribe that fails is over for the client (graphql-ws does not retry it, nor does Apollo's
+      // useSubscription): one that lands while the database restarts waits for it instead of failing.
+      current = await whileDatabaseUnavailable(() => this.source.getVisible(subscriber.user, id));
     } catch (error) {
       await events.return?.();
       throw error;

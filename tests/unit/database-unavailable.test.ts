@@ -1,0 +1,72 @@
+/** Which errors mean "the database is away for a moment" (core/database-unavailable.ts), and the retry around them. */
+import { isDatabaseUnavailable, whileDatabaseUnavailable } from '../../server/src/core/database-unavailable';
+
+const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['57P01', 'terminating connection due to administrator command'],
+    ['57P03', 'the database system is shutting down'],
+    ['57P03', 'the database system is starting up'],
+    ['55000', 'database "store" is not currently accepting connections'],
+    ['08006', 'connection failure'],
+    ['ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'],
+  ])('is true for %s (%s)', (code, message) => {
+    expect(isDatabaseUnavailable(withCode(code, message))).toBe(true);
+  });
+
+  it("is true for node-postgres's ended connection, which has no code", () => {
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+  });
+
+  it.each([
+    ['42P01', 'relation "orders" does not exist'],
+    ['23505', 'duplicate key value violates unique constraint'],
+    ['22P02', 'invalid input syntax for type uuid'],
+  ])('is false for a query the database answered: %s', (code, message) => {
+    expect(isDatabaseUnavailable(withCode(code, message))).toBe(false);
+  });
+
+  it('is false for what is not an error', () => {
+    expect(isDatabaseUnavailable('57P03')).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+});
+
+describe('whileDatabaseUnavailable', () => {
+  it('reads again until the database answers', async () => {
+    let calls = 0;
+    const value = await whileDatabaseUnavailable(
+      async () => {
+        calls++;
+        if (calls < 3) throw withCode('57P03');
+        return 'row';
+      },
+      { retryMs: 10 },
+    );
+    expect({ value, calls }).toEqual({ value: 'row', calls: 3 });
+  });
+
+  it('throws any other error at once', async () => {
+    let calls = 0;
+    const read = async () => {
+      calls++;
+      throw withCode('42P01');
+    };
+    await expect(whileDatabaseUnavailable(read, { retryMs: 10 })).rejects.toMatchObject({ code: '42P01' });
+    expect(calls).toBe(1);
+  });
+
+  it('gives up after its time with the last error', async () => {
+    let calls = 0;
+    const started = Date.now();
+    const read = async () => {
+      calls++;
+      throw withCode('57P03', `attempt ${calls}`);
+    };
+    const error = await whileDatabaseUnavailable(read, { forMs: 100, retryMs: 20 }).catch((e: Error) => e);
+    expect(error.message).toBe(`attempt ${calls}`);
+    expect(calls).toBeGreaterThanOrEqual(3);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
