@@ -349,52 +349,75 @@ describe('a subscribe while the database restarts', () => {
   let restarting: TestServer;
   afterAll(() => restarting?.close());
 
-  it('waits for the database and sends the order, instead of failing the subscription for good', async () => {
-    restarting = await startTestServer({ env: { JOBS_IN_PROCESS: 'false' } });
-    const customer = await restarting.createUser();
+  const allowConnections = (allow: boolean) =>
+    withServerClient((c) => c.query(`ALTER DATABASE ${restarting.databaseName} WITH ALLOW_CONNECTIONS ${allow}`));
+
+  async function orderOf(customer: TestUser): Promise<string> {
     const placed = await restarting.gql(
       PLACE_ORDER,
       { input: { productId, quantity: 1, email: customer.email, paymentMethod: 'USDT_TRC20' } },
       { token: customer.token },
     );
-    const orderId = placed.data!.placeOrder.id as string;
-    // The socket is open and signed in first: its own checks read the database too, and a refused socket is
-    // reconnected by the client anyway. The subscribe itself is what a client does not retry.
-    const client = restarting.ws(customer.token);
-    const first = subscribeOnce(client, { query: ORDER_UPDATED, variables: { orderId } });
+    return placed.data!.placeOrder.id as string;
+  }
+
+  it('waits for the database: a subscribe on an open socket, and a socket opened during the outage', async () => {
+    restarting = await startTestServer({ env: { JOBS_IN_PROCESS: 'false' } });
+    const [customer, late, staff] = [
+      await restarting.createUser(),
+      await restarting.createUser(),
+      await restarting.createUser({ admin: true }),
+    ];
+    const [orderId, lateOrderId] = [await orderOf(customer), await orderOf(late)];
+    // One socket is open and signed in before the outage (its subscribe is what waits); the other customer's socket
+    // opens during it, so its connection checks and its subscribe's context read the database then, with nothing
+    // cached for that account in this process.
+    const open = restarting.ws(customer.token);
+    const first = subscribeOnce(open, { query: ORDER_UPDATED, variables: { orderId } });
     expect((await first.next()).data?.orderUpdated.status).toBe('PENDING');
 
-    const name = restarting.databaseName;
-    await withServerClient(async (c) => {
-      await c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
-      await c.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-        [name],
-      );
-    });
-    const reopened = new Promise<void>((resolve) =>
-      setTimeout(
-        () =>
-          void withServerClient((c) => c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`)).then(() =>
-            resolve(),
-          ),
-        1500,
-      ),
-    );
     try {
-      const second = subscribeOnce(client, { query: ORDER_UPDATED, variables: { orderId } });
-      expect(await second.next(15_000)).toEqual({
+      await allowConnections(false);
+      await withServerClient((c) =>
+        c.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+          [restarting.databaseName],
+        ),
+      );
+      const second = subscribeOnce(open, { query: ORDER_UPDATED, variables: { orderId } });
+      const opened = subscribeOnce(restarting.ws(late.token), {
+        query: ORDER_UPDATED,
+        variables: { orderId: lateOrderId },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await allowConnections(true);
+
+      const expected = (id: string, status: string) => ({
         data: {
           orderUpdated: {
-            id: orderId,
-            status: 'PENDING',
+            id,
+            status,
             paymentAmountCrypto: expect.any(String),
             product: { slug: 'ethereum-classic-key' },
           },
         },
       });
+      expect(await second.next(15_000)).toEqual(expected(orderId, 'PENDING'));
+      expect(await opened.next(15_000)).toEqual(expected(lateOrderId, 'PENDING'));
+      // And both go on: a change after the outage reaches them.
+      for (const [id, sub] of [
+        [orderId, second],
+        [lateOrderId, opened],
+      ] as const) {
+        const res = await restarting.gql(SET_STATUS, { orderId: id, status: 'CANCELLED' }, { token: staff.token });
+        expect(res.errors).toBeUndefined();
+        // The bus's LISTEN connection came back too, and its catch-up may send the order as it was once more first.
+        let update = await sub.next(10_000);
+        while (update.data?.orderUpdated.status === 'PENDING') update = await sub.next(10_000);
+        expect(update).toEqual(expected(id, 'CANCELLED'));
+      }
     } finally {
-      await reopened;
+      await allowConnections(true);
     }
-  }, 30_000);
+  }, 40_000);
 });

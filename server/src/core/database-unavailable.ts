@@ -1,45 +1,64 @@
 /**
  * PostgreSQL away for a moment (a restart, a failover, a connection killed): a read tried again a few seconds later
- * succeeds. Used where an error would end something the client does not retry by itself, such as the first read of a
- * live subscription (live-rows.ts).
+ * succeeds. Used where an error would end something the client does not retry by itself: a WebSocket's connection
+ * checks and a live subscription's first read (graphql/ws-server.ts, core/live-rows.ts).
  */
 
 /**
- * SQLSTATEs of a database that is going away or not back yet: connection exceptions (class 08), the server shutting
- * down or killing the session (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now: starting up or
- * shutting down), a database not accepting connections for a moment (55000 as ALLOW_CONNECTIONS false answers it).
+ * SQLSTATEs of a database that is going away or not back yet: the connection exceptions a client sees when its
+ * connection fails (08000, 08001, 08003, 08004, 08006; not 08P01, a protocol violation, which is a bug), the server
+ * shutting down or ending the session (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now).
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '55000']);
+const UNAVAILABLE_STATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03']);
 /** Socket errors of a server that is not listening, or that dropped the connection. */
 const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 
 /** Whether `error` says the database was unreachable, not that the query was wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  // TypeORM's QueryFailedError copies the driver error's fields (code) onto itself.
+  // TypeORM's QueryFailedError copies the driver error's fields (code) onto itself; a failed connect is pg's own.
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || SOCKET_ERRORS.has(code))) {
-    return true;
-  }
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || SOCKET_ERRORS.has(code))) return true;
+  // 55000 is a catch-all ("object not in prerequisite state"): only its refused connection counts (a database whose
+  // ALLOW_CONNECTIONS is false for a moment).
+  if (code === '55000') return /is not currently accepting connections/.test(error.message);
   // node-postgres ends a client whose socket closed with these messages, and no code.
   return /^Connection terminated/.test(error.message);
 }
 
 /**
- * Runs `read`, and again every `retryMs` while it fails because the database is unavailable, for at most `forMs`
- * (then its last error is thrown). Any other error is thrown at once.
+ * At most this many reads of the process wait for the database at once; beyond them a read fails at once, as it did
+ * before it could wait. A client that subscribes and completes over and over during an outage cannot pile up waits.
+ */
+export const MAX_WAITING_READS = 1000;
+let waiting = 0;
+
+/**
+ * Runs `read`, and again every `retryMs` while it fails because the database is unavailable, for up to `forMs`
+ * (then its last error is thrown). Any other error is thrown at once. (An attempt that hangs is bounded by the
+ * connection's own timeouts, not by `forMs`.)
  */
 export async function whileDatabaseUnavailable<T>(
   read: () => Promise<T>,
   { forMs = 15_000, retryMs = 500 }: { forMs?: number; retryMs?: number } = {},
 ): Promise<T> {
   const until = Date.now() + forMs;
-  for (;;) {
-    try {
-      return await read();
-    } catch (error) {
-      if (!isDatabaseUnavailable(error) || Date.now() + retryMs > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, retryMs));
+  let counted = false;
+  try {
+    for (;;) {
+      try {
+        return await read();
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() + retryMs > until) throw error;
+        if (!counted) {
+          if (waiting >= MAX_WAITING_READS) throw error;
+          waiting++;
+          counted = true;
+        }
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
+      }
     }
+  } finally {
+    if (counted) waiting--;
   }
 }

@@ -21,6 +21,7 @@ import { bearerToken, type AuthUser } from '../accounts/access-token';
 import { AccountBlocks } from '../accounts/account-block.service';
 import { SecondFactorService } from '../accounts/second-factor.service';
 import type { Container } from '../container';
+import { whileDatabaseUnavailable } from '../core/database-unavailable';
 import { EventBus } from '../core/event-bus';
 import { logger, runWithRequestId } from '../core/logger';
 import { createContext, type RequestContext } from './context';
@@ -84,9 +85,13 @@ export function startGraphqlWsServer(options: {
       // One socket carries many operations: each subscribe gets its own request id.
       // The role now, not the token's claim (StaffRoles): a subscription started after a change of role is checked
       // against the new one, and the change itself closes the sockets opened before it (BlockedAccountSockets).
+      // A failure here or in onConnect closes the socket with 4500, which graphql-ws clients never reconnect after:
+      // their database reads wait out a database that is away for a moment (a restart) instead.
       context: async (ctx) =>
         createContext({
-          user: await secondFactors.markUnenrolled(await staffRoles.current(ctx.extra.user ?? null)),
+          user: await whileDatabaseUnavailable(async () =>
+            secondFactors.markUnenrolled(await staffRoles.current(ctx.extra.user ?? null)),
+          ),
           ip: ctx.extra.ip ?? 'unknown',
           requestId: randomUUID(),
           container,
@@ -102,11 +107,16 @@ export function startGraphqlWsServer(options: {
           ctx.extra.admittedUserId = user.id;
           // Registered before the check: a block committed meanwhile finds the socket, or the check sees it.
           const credential = { sessionId: user.sessionId, issuedAt: user.issuedAt };
-          blockedSockets.add(user.id, ctx.extra.socket, credential, await staffRoles.roleOf(user.id));
+          blockedSockets.add(
+            user.id,
+            ctx.extra.socket,
+            credential,
+            await whileDatabaseUnavailable(() => staffRoles.roleOf(user.id)),
+          );
           // A blocked account's token may not have expired yet: refused (4403 Forbidden, not retried).
-          if (await blocks.isBlocked(user.id)) return false;
+          if (await whileDatabaseUnavailable(() => blocks.isBlocked(user.id))) return false;
           // Nor may a token of an ended session (revoked, signed out everywhere, password reset) open one.
-          const { allowed } = await sessions.socketsAllowed(user.id, [credential]);
+          const { allowed } = await whileDatabaseUnavailable(() => sessions.socketsAllowed(user.id, [credential]));
           if (!allowed[0]) return false;
         }
         // A connection is only as good as its token: when the token expires the socket closes (4401),
