@@ -10,7 +10,7 @@
 import { Client } from 'pg';
 import type { TaskList } from 'graphile-worker';
 import { migrateJobQueue, startJobRunners, type JobRunner } from '../../server/src/core/job-queue';
-import { createTestDatabase, dropTestDatabase, withServerClient } from '../support/database';
+import { allowConnections, createTestDatabase, dropTestDatabase, refuseConnections } from '../support/database';
 import { eventually } from '../support/eventually';
 import { setLogLevel } from '../../server/src/core/logger';
 
@@ -34,22 +34,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
-  await withServerClient((c) => c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`));
+  await allowConnections(database.name);
   await runner?.stop();
   if (database) await dropTestDatabase(database.name);
   trace.mockRestore();
 });
-
-/** Ends the database's other connections and refuses new ones until ALLOW_CONNECTIONS is true again. */
-async function refuseConnections(): Promise<void> {
-  await withServerClient(async (c) => {
-    await c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS false`);
-    await c.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-      [database.name],
-    );
-  });
-}
 
 /** One `core` runner of `taskList`, polling every 200 ms, freeing a dead worker id's locks after 3 s. */
 const startRunner = (taskList: TaskList) =>
@@ -76,10 +65,10 @@ it('starts a runner again after it could not record a job, and the job runs agai
     'test:cut-off': async () => {
       runs.push('cut-off');
       if (runs.length > 1) return;
-      await refuseConnections();
+      await refuseConnections(database.name);
       // Connections come back a second later, as after a restart.
       setTimeout(() => {
-        void withServerClient((c) => c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`));
+        void allowConnections(database.name);
       }, 1000);
     },
     'test:after': async () => {
@@ -109,7 +98,7 @@ it('stops cleanly while it waits to start a runner again (the stopped runner is 
   runner = await startRunner({
     'test:cut-off-long': async () => {
       cutOff = true;
-      await refuseConnections();
+      await refuseConnections(database.name);
     },
   });
   await addJob('test:cut-off-long', 'cut-off-long');
@@ -117,7 +106,7 @@ it('stops cleanly while it waits to start a runner again (the stopped runner is 
   // The runner gave up at once; its restart stops it (within 5 s) and then waits to start a new one, which fails
   // while connections are refused. The process stops during that wait, with the database back for its heartbeat.
   await new Promise((resolve) => setTimeout(resolve, 6500));
-  await withServerClient((c) => c.query(`ALTER DATABASE ${database.name} WITH ALLOW_CONNECTIONS true`));
+  await allowConnections(database.name);
   const stopping = runner;
   runner = undefined;
   await expect(stopping.stop()).resolves.toBeUndefined();

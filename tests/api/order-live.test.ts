@@ -7,7 +7,7 @@ import jwt from 'jsonwebtoken';
 import WebSocket from 'ws';
 import { EventBus, PgEventBus } from '../../server/src/core/event-bus';
 import { failCommitsOfOrdersFor, stopFailingCommits } from '../support/fail-at-commit';
-import { withServerClient } from '../support/database';
+import { allowConnections, refuseConnections } from '../support/database';
 import { startTestServer, subscribeOnce, type TestServer, type TestUser } from '../support/test-server';
 
 const ORDER_UPDATED = `subscription ($orderId: ID!) { orderUpdated(orderId: $orderId) { id status paymentAmountCrypto product { slug } } }`;
@@ -349,9 +349,6 @@ describe('a subscribe while the database restarts', () => {
   let restarting: TestServer;
   afterAll(() => restarting?.close());
 
-  const allowConnections = (allow: boolean) =>
-    withServerClient((c) => c.query(`ALTER DATABASE ${restarting.databaseName} WITH ALLOW_CONNECTIONS ${allow}`));
-
   async function orderOf(customer: TestUser): Promise<string> {
     const placed = await restarting.gql(
       PLACE_ORDER,
@@ -377,20 +374,14 @@ describe('a subscribe while the database restarts', () => {
     expect((await first.next()).data?.orderUpdated.status).toBe('PENDING');
 
     try {
-      await allowConnections(false);
-      await withServerClient((c) =>
-        c.query(
-          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-          [restarting.databaseName],
-        ),
-      );
+      await refuseConnections(restarting.databaseName);
       const second = subscribeOnce(open, { query: ORDER_UPDATED, variables: { orderId } });
       const opened = subscribeOnce(restarting.ws(late.token), {
         query: ORDER_UPDATED,
         variables: { orderId: lateOrderId },
       });
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      await allowConnections(true);
+      await allowConnections(restarting.databaseName);
 
       const expected = (id: string, status: string) => ({
         data: {
@@ -417,7 +408,7 @@ describe('a subscribe while the database restarts', () => {
         expect(update).toEqual(expected(id, 'CANCELLED'));
       }
     } finally {
-      await allowConnections(true);
+      await allowConnections(restarting.databaseName);
     }
   }, 40_000);
 });

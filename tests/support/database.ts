@@ -56,3 +56,21 @@ export async function createTestDatabase(): Promise<{ name: string; url: string 
 export async function dropTestDatabase(name: string): Promise<void> {
   await withServerClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
+
+/**
+ * Database `name` as during a restart: its connections ended and new ones refused (ALLOW_CONNECTIONS false) until
+ * `allowConnections(name)`.
+ */
+export async function refuseConnections(name: string): Promise<void> {
+  await withServerClient(async (client) => {
+    await client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+    await client.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [name],
+    );
+  });
+}
+
+export async function allowConnections(name: string): Promise<void> {
+  await withServerClient((client) => client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`));
+}

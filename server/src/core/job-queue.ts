@@ -144,10 +144,12 @@ async function startJobRunner(
     throw new Error(`The ${spec.name} job runner started without telling its worker id`);
   }
   logger.debug({ runner: spec.name, workerId, concurrency: spec.concurrency }, 'Job runner started');
-  let stopping = false;
+  // Set once: a runner that gave up is stopped by its restart, and again by the process's stop if that comes during
+  // the restart's backoff (a second pgPool.end() rejects, and the worker would exit 1).
+  let stopped: Promise<void> | undefined;
   let died = false;
   const die = (error: unknown) => {
-    if (stopping || died) return;
+    if (stopped || died) return;
     died = true;
     onDied(error);
   };
@@ -157,14 +159,10 @@ async function startJobRunner(
   // rejects the runner's promise. Unhandled, that rejection would end the process (the API too, with jobs in process).
   events.on('pool:fatalError', ({ error }) => die(error));
   runner.promise.then(undefined, die);
-  // Once: a runner that gave up is stopped by its restart, and again by the process's stop if that comes during the
-  // restart's backoff (a second pgPool.end() rejects, and the worker would exit 1).
-  let stopped: Promise<void> | undefined;
   return {
     workerId,
     stop() {
       stopped ??= (async () => {
-        stopping = true;
         try {
           await runner.stop();
         } catch (error) {

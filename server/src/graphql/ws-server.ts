@@ -105,19 +105,18 @@ export function startGraphqlWsServer(options: {
         if (user) {
           if (!limits.admitUser(ctx.extra.socket, user.id)) return false;
           ctx.extra.admittedUserId = user.id;
-          // Registered before the check: a block committed meanwhile finds the socket, or the check sees it.
           const credential = { sessionId: user.sessionId, issuedAt: user.issuedAt };
-          blockedSockets.add(
-            user.id,
-            ctx.extra.socket,
-            credential,
-            await whileDatabaseUnavailable(() => staffRoles.roleOf(user.id)),
-          );
-          // A blocked account's token may not have expired yet: refused (4403 Forbidden, not retried).
-          if (await whileDatabaseUnavailable(() => blocks.isBlocked(user.id))) return false;
-          // Nor may a token of an ended session (revoked, signed out everywhere, password reset) open one.
-          const { allowed } = await whileDatabaseUnavailable(() => sessions.socketsAllowed(user.id, [credential]));
-          if (!allowed[0]) return false;
+          // One wait for the database around all the checks (registering the socket again replaces its entry).
+          const admitted = await whileDatabaseUnavailable(async () => {
+            // Registered before the check: a block committed meanwhile finds the socket, or the check sees it.
+            blockedSockets.add(user.id, ctx.extra.socket, credential, await staffRoles.roleOf(user.id));
+            // A blocked account's token may not have expired yet: refused (4403 Forbidden, not retried).
+            if (await blocks.isBlocked(user.id)) return false;
+            // Nor may a token of an ended session (revoked, signed out everywhere, password reset) open one.
+            const { allowed } = await sessions.socketsAllowed(user.id, [credential]);
+            return allowed[0];
+          });
+          if (!admitted) return false;
         }
         // A connection is only as good as its token: when the token expires the socket closes (4401),
         // and the client reconnects with a fresh one, so a signed-out or demoted user stops receiving.
