@@ -143,6 +143,11 @@ export async function createApp({
   metrics.gaugeOnScrape('store_websocket_connections', 'Open graphql-ws connections in this process', () =>
     ws.connections(),
   );
+  metrics.gaugeOnScrape(
+    'store_websocket_watched_sockets',
+    'Signed-in graphql-ws connections this process watches for blocks and ended sessions',
+    () => ws.watchedSockets(),
+  );
   await apollo.start();
 
   // Set at SIGTERM (`drain`): /readyz answers 503 so proxies and orchestrators stop sending new work here.

@@ -343,6 +343,8 @@ describe('token expiry', () => {
   });
 });
 
+const WATCH_TOKEN = 'order-live-metrics-token-0123456789';
+
 describe('a subscribe while the database restarts', () => {
   // A server of its own, without jobs in process: the outage below would stop its job runner too, which other tests
   // here do not expect, and graphile-worker reports that on stderr.
@@ -359,8 +361,9 @@ describe('a subscribe while the database restarts', () => {
   }
 
   it('waits for the database: a subscribe on an open socket, and a socket opened during the outage', async () => {
-    restarting = await startTestServer({ env: { JOBS_IN_PROCESS: 'false' } });
-    const [customer, late, staff] = [
+    restarting = await startTestServer({ env: { JOBS_IN_PROCESS: 'false', METRICS_TOKEN: WATCH_TOKEN } });
+    const [customer, late, gone, staff] = [
+      await restarting.createUser(),
       await restarting.createUser(),
       await restarting.createUser(),
       await restarting.createUser({ admin: true }),
@@ -380,7 +383,13 @@ describe('a subscribe while the database restarts', () => {
         query: ORDER_UPDATED,
         variables: { orderId: lateOrderId },
       });
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // A third customer's tab opens a socket during the outage and is closed before the database is back.
+      const goneSocket = new WebSocket(restarting.wsUrl, 'graphql-transport-ws');
+      await new Promise((resolve) => goneSocket.once('open', resolve));
+      goneSocket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${gone.token}` } }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      goneSocket.terminate();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       await allowConnections(restarting.databaseName);
 
       const expected = (id: string, status: string) => ({
@@ -407,6 +416,9 @@ describe('a subscribe while the database restarts', () => {
         while (update.data?.orderUpdated.status === 'PENDING') update = await sub.next(10_000);
         expect(update).toEqual(expected(id, 'CANCELLED'));
       }
+      // The closed socket's connection checks stopped with it: only the two open sockets are watched for blocks.
+      const scrape = await fetch(`${restarting.url}/metrics`, { headers: { authorization: `Bearer ${WATCH_TOKEN}` } });
+      expect((await scrape.text()).match(/^store_websocket_watched_sockets (\d+)$/m)?.[1]).toBe('2');
     } finally {
       await allowConnections(restarting.databaseName);
     }

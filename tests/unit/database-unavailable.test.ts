@@ -2,6 +2,7 @@
 import {
   isDatabaseUnavailable,
   MAX_WAITING_READS,
+  MAX_WAITING_READS_PER_KEY,
   whileDatabaseUnavailable,
 } from '../../server/src/core/database-unavailable';
 import { NotFoundError } from '../../server/src/core/errors';
@@ -49,7 +50,7 @@ describe('whileDatabaseUnavailable', () => {
         if (calls < 3) throw withCode('57P03');
         return 'row';
       },
-      { retryMs: 10 },
+      { key: 'a', retryMs: 10 },
     );
     expect({ value, calls }).toEqual({ value: 'row', calls: 3 });
   });
@@ -63,29 +64,42 @@ describe('whileDatabaseUnavailable', () => {
       calls++;
       throw thrown;
     };
-    await expect(whileDatabaseUnavailable(read, { retryMs: 10 })).rejects.toBe(thrown);
+    await expect(whileDatabaseUnavailable(read, { key: 'a', retryMs: 10 })).rejects.toBe(thrown);
     expect(calls).toBe(1);
   });
 
-  it(`lets at most ${MAX_WAITING_READS} reads wait at once; the next one fails at once`, async () => {
-    let back = false;
-    const away = async () => {
-      if (!back) throw withCode('57P03');
-      return 'row';
+  /** A read that fails as if the database were away, until `back()`. */
+  function outage() {
+    let up = false;
+    return {
+      away: async () => {
+        if (!up) throw withCode('57P03');
+        return 'row';
+      },
+      back: () => (up = true),
     };
-    const waiting = Array.from({ length: MAX_WAITING_READS }, () =>
-      whileDatabaseUnavailable(away, { retryMs: 20, forMs: 10_000 }),
-    );
-    // Every waiting read has failed once and is counted.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  async function refusedAtOnce(key: string): Promise<void> {
     let calls = 0;
     const one = async () => {
       calls++;
       throw withCode('57P03', 'still away');
     };
-    await expect(whileDatabaseUnavailable(one, { retryMs: 20, forMs: 10_000 })).rejects.toThrow('still away');
+    await expect(whileDatabaseUnavailable(one, { key, retryMs: 20, forMs: 10_000 })).rejects.toThrow('still away');
     expect(calls).toBe(1);
-    back = true;
+  }
+
+  it(`lets at most ${MAX_WAITING_READS} reads wait at once; the next one fails at once`, async () => {
+    const db = outage();
+    // Spread over keys, each under its own limit.
+    const waiting = Array.from({ length: MAX_WAITING_READS }, (_, i) =>
+      whileDatabaseUnavailable(db.away, { key: `client-${i % 100}`, retryMs: 20, forMs: 10_000 }),
+    );
+    // Every waiting read has failed once and is counted.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await refusedAtOnce('someone-else');
+    db.back();
     expect(new Set(await Promise.all(waiting))).toEqual(new Set(['row']));
     // Once they are done, a read may wait again.
     let again = 0;
@@ -93,7 +107,20 @@ describe('whileDatabaseUnavailable', () => {
       if (++again < 2) throw withCode('57P03');
       return 'row';
     };
-    await expect(whileDatabaseUnavailable(recovers, { retryMs: 10 })).resolves.toBe('row');
+    await expect(whileDatabaseUnavailable(recovers, { key: 'a', retryMs: 10 })).resolves.toBe('row');
+  });
+
+  it(`lets one key have at most ${MAX_WAITING_READS_PER_KEY} waiting reads; another key still waits`, async () => {
+    const db = outage();
+    const waiting = Array.from({ length: MAX_WAITING_READS_PER_KEY }, () =>
+      whileDatabaseUnavailable(db.away, { key: 'greedy', retryMs: 20, forMs: 10_000 }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await refusedAtOnce('greedy');
+    const other = whileDatabaseUnavailable(db.away, { key: 'polite', retryMs: 20, forMs: 10_000 });
+    db.back();
+    expect(await other).toBe('row');
+    expect(new Set(await Promise.all(waiting))).toEqual(new Set(['row']));
   });
 
   it('gives up after its time with the last error', async () => {
@@ -103,7 +130,7 @@ describe('whileDatabaseUnavailable', () => {
       calls++;
       throw withCode('57P03', `attempt ${calls}`);
     };
-    const error = await whileDatabaseUnavailable(read, { forMs: 100, retryMs: 20 }).catch((e: Error) => e);
+    const error = await whileDatabaseUnavailable(read, { key: 'a', forMs: 100, retryMs: 20 }).catch((e: Error) => e);
     expect(error.message).toBe(`attempt ${calls}`);
     expect(calls).toBeGreaterThanOrEqual(2);
     expect(Date.now() - started).toBeLessThan(2000);

@@ -27,21 +27,31 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * At most this many reads of the process wait for the database at once; beyond them a read fails at once, as it did
- * before it could wait. A client that subscribes and completes over and over during an outage cannot pile up waits.
+ * At most this many reads of the process wait for the database at once, and at most MAX_WAITING_READS_PER_KEY of
+ * one key (a client's address); beyond them a read fails at once, as it did before it could wait. A client that
+ * subscribes and completes over and over during an outage cannot pile up waits, nor take every other client's.
  */
 export const MAX_WAITING_READS = 1000;
+export const MAX_WAITING_READS_PER_KEY = 30;
 let waiting = 0;
+const waitingByKey = new Map<string, number>();
+
+export interface WaitOptions {
+  /** How long to keep trying (ms); default 15 s. */
+  forMs?: number;
+  /** The pause between tries (ms); default 0.5 s. */
+  retryMs?: number;
+  /** Whose wait this is, for MAX_WAITING_READS_PER_KEY: the client's address. */
+  key: string;
+}
 
 /**
  * Runs `read`, and again every `retryMs` while it fails because the database is unavailable, for up to `forMs`
- * (then its last error is thrown). Any other error is thrown at once. (An attempt that hangs is bounded by the
- * connection's own timeouts, not by `forMs`.)
+ * (then its last error is thrown). Any other error is thrown at once. (An attempt that
+ * hangs is bounded by the connection's own timeouts, not by `forMs`.)
  */
-export async function whileDatabaseUnavailable<T>(
-  read: () => Promise<T>,
-  { forMs = 15_000, retryMs = 500 }: { forMs?: number; retryMs?: number } = {},
-): Promise<T> {
+export async function whileDatabaseUnavailable<T>(read: () => Promise<T>, options: WaitOptions): Promise<T> {
+  const { forMs = 15_000, retryMs = 500, key } = options;
   const until = Date.now() + forMs;
   let counted = false;
   try {
@@ -51,14 +61,21 @@ export async function whileDatabaseUnavailable<T>(
       } catch (error) {
         if (!isDatabaseUnavailable(error) || Date.now() + retryMs > until) throw error;
         if (!counted) {
-          if (waiting >= MAX_WAITING_READS) throw error;
+          const ofKey = waitingByKey.get(key) ?? 0;
+          if (waiting >= MAX_WAITING_READS || ofKey >= MAX_WAITING_READS_PER_KEY) throw error;
           waiting++;
+          waitingByKey.set(key, ofKey + 1);
           counted = true;
         }
         await new Promise((resolve) => setTimeout(resolve, retryMs));
       }
     }
   } finally {
-    if (counted) waiting--;
+    if (counted) {
+      waiting--;
+      const ofKey = waitingByKey.get(key)! - 1;
+      if (ofKey === 0) waitingByKey.delete(key);
+      else waitingByKey.set(key, ofKey);
+    }
   }
 }

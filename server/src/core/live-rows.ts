@@ -17,6 +17,8 @@ export interface LiveSubscriber<User> {
   newEventScope(): unknown;
   /** Reads the fields of the rows about to be sent in `scope` (one that `newEventScope` made). */
   enterEventScope(scope: unknown): void;
+  /** Whose waits for the database this subscriber's count against (its client's address: database-unavailable.ts). */
+  readonly waitKey: string;
 }
 
 /** How live subscriptions read one kind of row (orders, tickets), for users of type `User`. */
@@ -62,7 +64,9 @@ export class LiveRows<T, User> {
     try {
       // A subscribe that fails is over for the client (graphql-ws does not retry it, nor does Apollo's
       // useSubscription): one that lands while the database restarts waits for it instead of failing.
-      current = await whileDatabaseUnavailable(() => this.source.getVisible(subscriber.user, id));
+      current = await whileDatabaseUnavailable(() => this.source.getVisible(subscriber.user, id), {
+        key: subscriber.waitKey,
+      });
     } catch (error) {
       await events.return?.();
       throw error;

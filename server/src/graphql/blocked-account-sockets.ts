@@ -42,6 +42,13 @@ export class BlockedAccountSockets {
     void this.watch();
   }
 
+  /** How many sockets are watched (signed-in ones this process has admitted and not seen close). */
+  get size(): number {
+    let n = 0;
+    for (const set of this.sockets.values()) n += set.size;
+    return n;
+  }
+
   /** Registers a signed-in user's socket (before its account is checked, so a block in between still finds it). */
   add(userId: string, socket: WebSocket, credential: SocketCredential = {}, role: string | null = null): void {
     let set = this.sockets.get(userId);

@@ -17,5 +17,6 @@ export function liveSubscriber(ctx: RequestContext): LiveSubscriber<AuthUser | n
     enterEventScope: (scope) => {
       ctx.loaders = scope as Loaders;
     },
+    waitKey: ctx.ip,
   };
 }

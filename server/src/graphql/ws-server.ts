@@ -16,7 +16,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { bearerToken, type AuthUser } from '../accounts/access-token';
 import { AccountBlocks } from '../accounts/account-block.service';
 import { SecondFactorService } from '../accounts/second-factor.service';
@@ -46,6 +46,8 @@ export interface GraphqlWsServer {
   close(): Promise<void>;
   /** Open sockets now (metrics). */
   connections(): number;
+  /** Signed-in sockets watched for blocks and ended sessions (BlockedAccountSockets). */
+  watchedSockets(): number;
 }
 
 export function startGraphqlWsServer(options: {
@@ -89,8 +91,9 @@ export function startGraphqlWsServer(options: {
       // their database reads wait out a database that is away for a moment (a restart) instead.
       context: async (ctx) =>
         createContext({
-          user: await whileDatabaseUnavailable(async () =>
-            secondFactors.markUnenrolled(await staffRoles.current(ctx.extra.user ?? null)),
+          user: await whileDatabaseUnavailable(
+            async () => secondFactors.markUnenrolled(await staffRoles.current(ctx.extra.user ?? null)),
+            { key: ctx.extra.ip ?? 'unknown' },
           ),
           ip: ctx.extra.ip ?? 'unknown',
           requestId: randomUUID(),
@@ -107,15 +110,21 @@ export function startGraphqlWsServer(options: {
           ctx.extra.admittedUserId = user.id;
           const credential = { sessionId: user.sessionId, issuedAt: user.issuedAt };
           // One wait for the database around all the checks (registering the socket again replaces its entry).
-          const admitted = await whileDatabaseUnavailable(async () => {
-            // Registered before the check: a block committed meanwhile finds the socket, or the check sees it.
-            blockedSockets.add(user.id, ctx.extra.socket, credential, await staffRoles.roleOf(user.id));
-            // A blocked account's token may not have expired yet: refused (4403 Forbidden, not retried).
-            if (await blocks.isBlocked(user.id)) return false;
-            // Nor may a token of an ended session (revoked, signed out everywhere, password reset) open one.
-            const { allowed } = await sessions.socketsAllowed(user.id, [credential]);
-            return allowed[0];
-          });
+          const admitted = await whileDatabaseUnavailable(
+            async () => {
+              const role = await staffRoles.roleOf(user.id);
+              // A socket closed meanwhile has been removed (onClose): registering it again would keep it for good.
+              if (ctx.extra.socket.readyState !== WebSocket.OPEN) return false;
+              // Registered before the check: a block committed meanwhile finds the socket, or the check sees it.
+              blockedSockets.add(user.id, ctx.extra.socket, credential, role);
+              // A blocked account's token may not have expired yet: refused (4403 Forbidden, not retried).
+              if (await blocks.isBlocked(user.id)) return false;
+              // Nor may a token of an ended session (revoked, signed out everywhere, password reset) open one.
+              const { allowed } = await sessions.socketsAllowed(user.id, [credential]);
+              return allowed[0];
+            },
+            { key: ctx.extra.ip ?? 'unknown' },
+          );
           if (!admitted) return false;
         }
         // A connection is only as good as its token: when the token expires the socket closes (4401),
@@ -193,5 +202,6 @@ export function startGraphqlWsServer(options: {
       wsServer.close();
     },
     connections: () => wsServer.clients.size,
+    watchedSockets: () => blockedSockets.size,
   };
 }
